@@ -1,0 +1,127 @@
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { DatabaseHandle } from '@blok/db';
+import type { Env } from './env.ts';
+import database from './plugins/database.ts';
+import services from './plugins/services.ts';
+import authenticate from './plugins/authenticate.ts';
+import errorHandler from './plugins/error-handler.ts';
+import web from './plugins/web.ts';
+import authRoutes from './routes/auth/index.ts';
+import userRoutes from './routes/user/index.ts';
+import catalogueRoutes from './routes/catalogue/index.ts';
+import healthRoutes from './routes/health/index.ts';
+
+export interface BuildOptions {
+  env: Env;
+  /** reuse an opened (and migrated) database, as the tests do */
+  database?: DatabaseHandle;
+  /** PostgreSQL schema to use (tests) */
+  databaseSchema?: string;
+  /** false to silence logs; defaults to JSON logs at env.LOG_LEVEL */
+  logger?: boolean;
+  /** serve the web build; default true */
+  serveWeb?: boolean;
+}
+
+function trustProxy(value: string): boolean | string | ((addr: string, hop: number) => boolean) {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_addr, hop) => hop < hops;
+  }
+  return value;
+}
+
+/** Builds the Fastify app: external plugins, app plugins, routes, then error and not-found handlers. */
+export async function buildApp(opts: BuildOptions) {
+  const { env } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.refresh_token', '*.access_token'],
+              censor: '[redacted]',
+            },
+          },
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: env.API_RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 30, fieldSize: 8192 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Blok API', description: 'API of Blok, the Dutch study app.', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(database, { url: env.DATABASE_URL, schema: opts.databaseSchema, poolSize: env.DATABASE_POOL_SIZE, handle: opts.database });
+  await app.register(services, {
+    jwtSecret: env.JWT_SECRET,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    rateLimits: {
+      loginPerIp: env.LOGIN_RATE_LIMIT_IP,
+      loginFailuresPerAccount: env.LOGIN_RATE_LIMIT_ACCOUNT,
+      registerPerIp: env.REGISTER_RATE_LIMIT_IP,
+      windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+    },
+  });
+  await app.register(authenticate);
+  await app.register(errorHandler);
+
+  await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(catalogueRoutes, { prefix: '/api/catalogue' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(userRoutes, { prefix: '/api/user' });
+
+  if (opts.serveWeb !== false) await app.register(web, { root: env.WEB_DIST });
+  return app;
+}

@@ -1,0 +1,50 @@
+import { sql, type DB } from '@blok/db';
+
+export interface Hit {
+  count: number;
+  /** seconds until the window resets */
+  retryAfter: number;
+}
+
+/**
+ * Fixed-window counters kept in the database, so that every API process sees the same counts
+ * (ARCHITECTURE: rate-limit counters that must be global live in the database).
+ */
+export class RateLimitRepository {
+  constructor(private readonly db: DB) {}
+
+  /** Adds one to the key's counter (starting a new window when the old one ended) and returns it. */
+  async hit(key: string, windowSeconds: number): Promise<Hit> {
+    const nowMs = Date.now();
+    const nowIso = new Date(nowMs).toISOString();
+    const cutoff = new Date(nowMs - windowSeconds * 1000).toISOString();
+    const row = await this.db
+      .insertInto('rate_limits')
+      .values({ key, window_start: nowIso, count: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`case when rate_limits.window_start < ${cutoff} then 1 else rate_limits.count + 1 end`,
+          window_start: sql<string>`case when rate_limits.window_start < ${cutoff} then ${nowIso} else rate_limits.window_start end`,
+        }),
+      )
+      .returning(['count', 'window_start'])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), retryAfter: this.retryAfter(row.window_start, windowSeconds, nowMs) };
+  }
+
+  /** The key's current count without changing it (0 when the window ended). */
+  async peek(key: string, windowSeconds: number): Promise<Hit> {
+    const nowMs = Date.now();
+    const row = await this.db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst();
+    if (!row || Date.parse(row.window_start) < nowMs - windowSeconds * 1000) return { count: 0, retryAfter: 0 };
+    return { count: Number(row.count), retryAfter: this.retryAfter(row.window_start, windowSeconds, nowMs) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
+  }
+
+  private retryAfter(windowStart: string, windowSeconds: number, nowMs: number): number {
+    return Math.max(1, Math.ceil((Date.parse(windowStart) + windowSeconds * 1000 - nowMs) / 1000));
+  }
+}

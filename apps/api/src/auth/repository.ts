@@ -1,0 +1,179 @@
+import { uuidv7, type DB, type UsersTable } from '@blok/db';
+
+export type UserRow = UsersTable;
+
+const now = () => new Date().toISOString();
+
+/** Users, devices and refresh tokens. The only place that touches these tables. */
+export class AccountRepository {
+  constructor(private readonly db: DB) {}
+
+  findUserByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  findUserById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Creates the user; returns undefined when the e-mail address is taken (unique index). */
+  async createUser(input: { email: string; passwordHash: string; university: string; study: string; year: string }): Promise<UserRow | undefined> {
+    const ts = now();
+    const row: UserRow = {
+      id: uuidv7(),
+      email: input.email,
+      password_hash: input.passwordHash,
+      first_name: '',
+      middle_name: '',
+      last_name: '',
+      role_id: 1,
+      profile_picture_url: '',
+      has_subscription: 0,
+      university: input.university,
+      study: input.study,
+      year: input.year,
+      created_at: ts,
+      updated_at: ts,
+    };
+    const result = await this.db
+      .insertInto('users')
+      .values(row)
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? row : undefined;
+  }
+
+  async deleteUser(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  /**
+   * Signs the user in on this device and out everywhere else: revokes every other device and its
+   * refresh tokens, then starts a new token family. One transaction.
+   */
+  async startDeviceSession(input: {
+    userId: string;
+    deviceId: string;
+    userAgent: string;
+    tokenHash: string;
+    familyLifetimeSeconds: number;
+  }): Promise<{ deviceRowId: string }> {
+    return this.db.transaction().execute(async (trx) => {
+      const ts = now();
+      await trx
+        .updateTable('devices')
+        .set({ revoked_at: ts })
+        .where('user_id', '=', input.userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: ts })
+        .where('user_id', '=', input.userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      const deviceRowId = uuidv7();
+      await trx
+        .insertInto('devices')
+        .values({
+          id: deviceRowId,
+          user_id: input.userId,
+          device_id: input.deviceId,
+          user_agent: input.userAgent.slice(0, 300),
+          created_at: ts,
+          last_seen_at: ts,
+          revoked_at: null,
+        })
+        .execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({
+          id: uuidv7(),
+          user_id: input.userId,
+          device_row_id: deviceRowId,
+          family_id: uuidv7(),
+          token_hash: input.tokenHash,
+          created_at: ts,
+          family_expires_at: new Date(Date.now() + input.familyLifetimeSeconds * 1000).toISOString(),
+          used_at: null,
+          revoked_at: null,
+        })
+        .execute();
+      return { deviceRowId };
+    });
+  }
+
+  findRefreshToken(tokenHash: string) {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('devices', 'devices.id', 'refresh_tokens.device_row_id')
+      .select([
+        'refresh_tokens.id',
+        'refresh_tokens.user_id',
+        'refresh_tokens.device_row_id',
+        'refresh_tokens.family_id',
+        'refresh_tokens.family_expires_at',
+        'refresh_tokens.used_at',
+        'refresh_tokens.revoked_at',
+        'devices.revoked_at as device_revoked_at',
+      ])
+      .where('refresh_tokens.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Marks the token used and issues its successor in the same family, atomically.
+   * Returns false when the token was already used or revoked meanwhile (a concurrent reuse).
+   */
+  async rotateRefreshToken(input: { id: string; userId: string; deviceRowId: string; familyId: string; familyExpiresAt: string; newHash: string }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const ts = now();
+      const updated = await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: ts })
+        .where('id', '=', input.id)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('refresh_tokens')
+        .values({
+          id: uuidv7(),
+          user_id: input.userId,
+          device_row_id: input.deviceRowId,
+          family_id: input.familyId,
+          token_hash: input.newHash,
+          created_at: ts,
+          family_expires_at: input.familyExpiresAt,
+          used_at: null,
+          revoked_at: null,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** The device rows that matter for a request: the token's own and the user's active one. */
+  async deviceState(userId: string, deviceRowId: string): Promise<{ tokenDeviceRevoked: boolean; activeDeviceId: string | null }> {
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['id', 'device_id', 'revoked_at', 'created_at'])
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('id', '=', deviceRowId), eb('revoked_at', 'is', null)]))
+      .execute();
+    const own = rows.find((r) => r.id === deviceRowId);
+    const active = rows.filter((r) => r.revoked_at === null).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+    return { tokenDeviceRevoked: !own || own.revoked_at !== null, activeDeviceId: active?.device_id ?? null };
+  }
+}

@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the API reads, validated once at start. Nothing else reads process.env. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** `file:data/blok.db` (default, SQLite) or `postgres://user@host:5432/db` */
+  DATABASE_URL: z.string().default('file:data/blok.db'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** HS256 secret for access tokens, at least 32 characters. Required in production. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* from a load balancer (true, or a hop count / CIDR list). */
+  TRUST_PROXY: z.string().default('false'),
+  /** Folder with the built web app; served on / when present. */
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /** Load the demo content on start (idempotent). */
+  SEED_DEMO: bool.default(true),
+  /** Password attempts per IP address per window. */
+  LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
+  /** Failed password attempts per account per window. */
+  LOGIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Registrations per IP address per window. */
+  REGISTER_RATE_LIMIT_IP: z.coerce.number().int().positive().default(20),
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** General request limit per IP per minute (per process). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Public base URL of the app, used for links (subscriptionUrl, accountUrl). */
+  PUBLIC_URL: z.string().default(''),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { JWT_SECRET: string; jwtSecretSource: 'env' | 'file' | 'generated' };
+
+/**
+ * Parses the environment. Without JWT_SECRET outside production, a random secret is created once
+ * and kept in data/.jwt-secret so that restarts keep users signed in. Production refuses to start
+ * without JWT_SECRET (several API processes must share it).
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment configuration:\n${lines}`);
+  }
+  const env = parsed.data;
+  if (env.JWT_SECRET) return { ...env, JWT_SECRET: env.JWT_SECRET, jwtSecretSource: 'env' };
+  if (env.NODE_ENV === 'production') {
+    throw new Error('Invalid environment configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
+  }
+  if (env.NODE_ENV === 'test') return { ...env, JWT_SECRET: randomBytes(32).toString('hex'), jwtSecretSource: 'generated' };
+  const file = resolve('data/.jwt-secret');
+  if (existsSync(file)) return { ...env, JWT_SECRET: readFileSync(file, 'utf8').trim(), jwtSecretSource: 'file' };
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return { ...env, JWT_SECRET: secret, jwtSecretSource: 'file' };
+}

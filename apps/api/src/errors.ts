@@ -1,0 +1,42 @@
+import type { ErrorCode } from '@blok/contract';
+
+/** HTTP status for each machine-readable error code. */
+const STATUS: Record<ErrorCode, number> = {
+  invalid_credentials: 400,
+  email_already_exist: 409,
+  invalid_password_length: 400,
+  invalid_email: 400,
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unsupported_grant_type: 400,
+  invalid_token: 401,
+  device_revoked: 401,
+  unauthorized: 401,
+  too_many_requests: 429,
+  validation_failed: 400,
+  forbidden: 403,
+  premium_required: 403,
+  not_found: 404,
+  conflict: 409,
+  answer_locked: 409,
+  unknown: 500,
+};
+
+/** A domain error: a code the client can act on, and a Dutch description a person can read. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return STATUS[this.code];
+  }
+}
+
+export const notFound = (what = 'Niet gevonden') => new AppError('not_found', what);

@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+/**
+ * One place that turns errors into `{ error, error_description }` answers: domain errors with
+ * their status, schema violations as 400 invalid_request, anything unknown as a generic 500
+ * (logged with the request id, never a stack trace to the client).
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((err, request, reply) => {
+      if (err instanceof AppError) {
+        for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+        return reply.status(err.statusCode).send({ error: err.code, error_description: err.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const first = err.validation[0];
+        const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
+        return reply.status(400).send({
+          error: 'invalid_request',
+          error_description: field ? `Ongeldige invoer voor ${field}.` : 'Ongeldige invoer.',
+        });
+      }
+      const e = err as { statusCode?: number; code?: string; message?: string };
+      if (e.statusCode === 429) {
+        return reply.status(429).send({ error: 'too_many_requests', error_description: 'Te veel verzoeken. Probeer het zo opnieuw.' });
+      }
+      if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+        request.log.info({ code: e.code }, 'client error');
+        const description =
+          e.statusCode === 413 ? 'Het verzoek is te groot.' : e.statusCode === 415 ? 'Dit type inhoud wordt niet ondersteund.' : 'Ongeldig verzoek.';
+        return reply.status(e.statusCode).send({ error: 'invalid_request', error_description: description });
+      }
+      request.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ error: 'unknown', error_description: 'De server heeft een fout aangetroffen bij het verwerken van het verzoek.' });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ error: 'not_found', error_description: 'Deze pagina of dit adres bestaat niet.' });
+    });
+  },
+  { name: 'error-handler' },
+);

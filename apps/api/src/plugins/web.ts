@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app (apps/web/dist) on / with the SPA fallback: any GET outside /api that
+ * is not a file answers index.html, so the client router handles deep links.
+ */
+export default fp<{ root: string }>(
+  async (app, opts) => {
+    const index = join(opts.root, 'index.html');
+    if (!existsSync(index)) {
+      app.log.warn({ root: opts.root }, 'web build not found; serving the API only');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (/[\\/]assets[\\/]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/*', (req, reply) => {
+      const path = (req.params as { '*': string })['*'];
+      if (path.startsWith('api/') || path === 'api') {
+        return reply.status(404).send({ error: 'not_found', error_description: 'Deze pagina of dit adres bestaat niet.' });
+      }
+      if (path && existsSync(join(opts.root, path)) && !path.includes('..')) return reply.sendFile(path);
+      if (/\.[a-z0-9]+$/i.test(path)) {
+        return reply.status(404).send({ error: 'not_found', error_description: 'Dit bestand bestaat niet.' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema, DEVICE_ID_HEADER, LoginBodySchema, RegisterBodySchema, TokenResponseSchema } from '@blok/contract';
+import { AppError } from '../../errors.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
+
+/** POST /api/auth/register, /api/auth/login (password, external_password, refresh_token), /api/auth/logout. */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const client = (req: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+  });
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (grant_type external_register) and sign in',
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        body: RegisterBodySchema,
+        response: { 200: TokenResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      return app.services.auth.register(
+        { clientId: b.client_id, deviceId: b.device_id, email: b.email, password: b.password, university: b.university, study: b.study, year: b.year },
+        client(req),
+      );
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a password, or exchange a refresh token (rotated on every use)',
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        body: LoginBodySchema,
+        response: { 200: TokenResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      if (b.grant_type === 'refresh_token') {
+        const result = await app.services.auth.refresh({ clientId: b.client_id, refreshToken: b.refresh_token });
+        if ('tokens' in result) return result.tokens;
+        const state = await app.services.accounts.deviceState(result.userId, result.deviceRowId);
+        if (state.activeDeviceId) reply.header(DEVICE_ID_HEADER, state.activeDeviceId);
+        throw new AppError('device_revoked', 'Je bent uitgelogd omdat er op een ander apparaat is ingelogd.');
+      }
+      return app.services.auth.loginWithPassword(
+        { clientId: b.client_id, deviceId: b.device_id, username: b.username, password: b.password },
+        client(req),
+      );
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the refresh token family of this sign-in',
+        body: z.object({ refresh_token: z.string().min(1).max(512) }),
+        response: { 204: z.null(), 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      await app.services.auth.logout(req.body.refresh_token);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,97 @@
+/**
+ * Every path of the app (spec section 2, route table). Components never write path literals:
+ * `paths.library.subject.getHref(id)`. `path` is the React Router pattern, `getHref` builds a URL.
+ */
+
+const enc = encodeURIComponent;
+const optional = (value: string | number | undefined | null): string =>
+  value === undefined || value === null || value === '' ? '' : `/${enc(String(value))}`;
+
+export const paths = {
+  auth: {
+    root: { path: '/auth' },
+    login: {
+      path: '/auth/login',
+      getHref: (redirectTo?: string) =>
+        `/auth/login${redirectTo ? `?redirectTo=${enc(redirectTo)}` : ''}`,
+    },
+    loginTemporary: { path: '/auth/login-temporary', getHref: () => '/auth/login-temporary' },
+    register: { path: '/auth/register', getHref: () => '/auth/register' },
+    forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
+    resetPassword: { path: '/auth/reset-password', getHref: () => '/auth/reset-password' },
+  },
+  home: {
+    root: { path: '/home', getHref: () => '/home' },
+    shortcut: { path: '/home/shortcut', getHref: () => '/home/shortcut' },
+  },
+  library: {
+    root: { path: '/bibliotheek', getHref: () => '/bibliotheek' },
+    subject: {
+      path: '/bibliotheek/subject/:id',
+      getHref: (id: string | number) => `/bibliotheek/subject/${enc(String(id))}`,
+    },
+    details: {
+      path: '/bibliotheek/details/:id',
+      getHref: (id: string | number) => `/bibliotheek/details/${enc(String(id))}`,
+    },
+    questionSettings: {
+      path: '/bibliotheek/question-settings/:subjectId/:questionListId?',
+      getHref: (subjectId: string | number, questionListId?: string | number) =>
+        `/bibliotheek/question-settings/${enc(String(subjectId))}${optional(questionListId)}`,
+    },
+    questions: {
+      path: '/bibliotheek/questions/:sessionId/:subjectId/:questionListId?',
+      getHref: (sessionId: string | number, subjectId: string | number, questionListId?: string | number) =>
+        `/bibliotheek/questions/${enc(String(sessionId))}/${enc(String(subjectId))}${optional(questionListId)}`,
+    },
+    flashcardsOverview: {
+      path: '/bibliotheek/flashcards-overview/:subjectId',
+      getHref: (subjectId: string | number) => `/bibliotheek/flashcards-overview/${enc(String(subjectId))}`,
+    },
+    flashcardsSettings: {
+      path: '/bibliotheek/flashcards-settings/:subjectId/:flashcardSetId?',
+      getHref: (subjectId: string | number, flashcardSetId?: string | number) =>
+        `/bibliotheek/flashcards-settings/${enc(String(subjectId))}${optional(flashcardSetId)}`,
+    },
+    flashcardsFavoritesSettings: {
+      path: '/bibliotheek/flashcards-settings/:subjectId/favorites',
+      getHref: (subjectId: string | number) =>
+        `/bibliotheek/flashcards-settings/${enc(String(subjectId))}/favorites`,
+    },
+    flashcards: {
+      path: '/bibliotheek/flashcards/:sessionId/:subjectId/:flashcardSetId?',
+      getHref: (sessionId: string | number, subjectId: string | number, flashcardSetId?: string | number) =>
+        `/bibliotheek/flashcards/${enc(String(sessionId))}/${enc(String(subjectId))}${optional(flashcardSetId)}`,
+    },
+  },
+  profile: {
+    root: { path: '/profile', getHref: () => '/profile' },
+    pushNotifications: { path: '/profile/push-notifications', getHref: () => '/profile/push-notifications' },
+  },
+  shop: { root: { path: '/shop', getHref: () => '/shop' } },
+  summary: {
+    read: {
+      path: '/summary/read/:id/:chapterId?',
+      getHref: (id: string | number, chapterId?: string | number) =>
+        `/summary/read/${enc(String(id))}${optional(chapterId)}`,
+    },
+    chapters: {
+      path: '/summary/read/:id/chapters',
+      getHref: (id: string | number) => `/summary/read/${enc(String(id))}/chapters`,
+    },
+    questions: {
+      path: '/summary/questions/:summaryId/:questionListId?',
+      getHref: (summaryId: string | number, questionListId?: string | number) =>
+        `/summary/questions/${enc(String(summaryId))}${optional(questionListId)}`,
+    },
+  },
+  tutorial: {
+    root: { path: '/tutorial/:id?', getHref: (id?: string | number) => `/tutorial${optional(id)}` },
+  },
+  notFound: { path: '/not-found', getHref: () => '/not-found' },
+  logout: { path: '/logout', getHref: () => '/logout' },
+} as const;
+
+/** True for the routes of the /auth layout. */
+export const isAuthPath = (pathname: string): boolean =>
+  pathname === paths.auth.root.path || pathname.startsWith(`${paths.auth.root.path}/`);

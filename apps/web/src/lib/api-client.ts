@@ -1,0 +1,241 @@
+import { CLIENT_ID, DEVICE_ID_HEADER, TokenResponseSchema } from '@blok/contract/auth';
+import { env } from '../config/env.ts';
+import { ApiError, setGlobalApiError } from './api-error.ts';
+import { getDeviceId, getStoredDeviceId } from './device-id.ts';
+import { signOutLocally, signIn } from './auth/session.ts';
+import { getAccessToken, getRefreshToken, hasAuthProvider, isAuthenticated, storeTokens } from './auth/token-storage.ts';
+
+/**
+ * The one API client (spec section 7). It owns the base URL, the bearer and accept-language
+ * headers, the deviceid check, token refresh and the global API error state.
+ *
+ * Auth-path calls (`auth/...`) are the token endpoints: they send no bearer or accept-language
+ * header (so the server answers in its default Dutch), skip the deviceid check and never raise the
+ * global error popup; their screens show the error themselves.
+ */
+
+/** A successful refresh resolves this long after the new tokens are stored (spec section 7). */
+export const REFRESH_SETTLE_MS = 500;
+
+/** Anything with a zod-like `parse`; keeps the client independent of the schema library. */
+export type Parser<T> = { parse: (data: unknown) => T };
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** FormData and URLSearchParams are sent as they are; anything else as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Show errors in place instead of the global toast. */
+  skipErrorPopup?: boolean;
+};
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function normalisePath(path: string): string {
+  return path.replace(/^\/+/, '').replace(/^api\//, '');
+}
+
+export function isAuthApiPath(path: string): boolean {
+  return normalisePath(path).startsWith('auth/');
+}
+
+function url(path: string): string {
+  return `${env.API_BASE_URL}/${normalisePath(path)}`;
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData || body instanceof URLSearchParams) return body;
+  headers.set('content-type', 'application/json');
+  return JSON.stringify(body);
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let code = '';
+  let description = '';
+  try {
+    const data: unknown = await response.json();
+    if (data && typeof data === 'object') {
+      const record = data as Record<string, unknown>;
+      if (typeof record.error === 'string') code = record.error;
+      if (typeof record.error_description === 'string') description = record.error_description;
+    }
+  } catch {
+    // not JSON: keep the defaults
+  }
+  const retryAfterRaw = response.headers.get('retry-after');
+  const retryAfter = retryAfterRaw !== null && Number.isFinite(Number(retryAfterRaw)) ? Number(retryAfterRaw) : null;
+  return new ApiError(response.status, code || 'unknown', description, retryAfter);
+}
+
+/* ------------------------------------------------------------------ refresh */
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+async function requestNewTokens(refreshToken: string): Promise<boolean> {
+  const form = new URLSearchParams({
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: CLIENT_ID,
+    client_secret: '',
+    device_id: getDeviceId(),
+  });
+  let response: Response;
+  try {
+    response = await fetch(url('auth/login'), { method: 'POST', body: form, headers: { accept: 'application/json' } });
+  } catch (error) {
+    console.warn('Token refresh failed: network error', error);
+    return false;
+  }
+  if (!response.ok) {
+    const error = await readError(response);
+    console.warn(`Token refresh failed: ${response.status} ${error.code}`);
+    if (error.code === 'device_revoked') signOutLocally('device-revoked');
+    return false;
+  }
+  try {
+    storeTokens(TokenResponseSchema.parse(await response.json()));
+  } catch (error) {
+    console.warn('Token refresh failed: unexpected response', error);
+    return false;
+  }
+  await delay(REFRESH_SETTLE_MS);
+  return true;
+}
+
+async function refreshOnce(): Promise<boolean> {
+  const before = getRefreshToken();
+  if (!before) return false;
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return requestNewTokens(before);
+  // Refresh tokens rotate and a reused one revokes the family, so two tabs must never refresh
+  // with the same token: the lock serialises them, and the second sees the first one's result.
+  return locks.request('blok-token-refresh', async () => {
+    const current = getRefreshToken();
+    if (!current) return false;
+    if (current !== before && isAuthenticated()) return true;
+    return requestNewTokens(current);
+  });
+}
+
+/**
+ * Trades the refresh token for a new pair. Concurrent callers share one request. Resolves false
+ * (and logs) on failure; a successful refresh resolves after REFRESH_SETTLE_MS.
+ */
+export function refreshTokens(): Promise<boolean> {
+  refreshInFlight ??= refreshOnce().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/** Guard helper: authenticated now, or a refresh made it so. */
+export async function ensureAuthenticated(): Promise<boolean> {
+  if (isAuthenticated()) return true;
+  if (!hasAuthProvider() || !getRefreshToken()) return false;
+  return refreshTokens();
+}
+
+/* ------------------------------------------------------------------ requests */
+
+function deviceMismatch(response: Response): boolean {
+  const active = response.headers.get(DEVICE_ID_HEADER);
+  if (!active) return false;
+  return active !== getStoredDeviceId();
+}
+
+function sessionExpired(): ApiError {
+  signOutLocally('refresh-failed');
+  return new ApiError(401, 'invalid_token', '');
+}
+
+function deviceRevoked(): ApiError {
+  signOutLocally('device-revoked');
+  return new ApiError(401, 'device_revoked', '');
+}
+
+async function send(path: string, options: RequestOptions, authPath: boolean): Promise<Response> {
+  const headers = new Headers({ accept: 'application/json', ...options.headers });
+  if (!authPath) {
+    headers.set('accept-language', 'en');
+    const token = getAccessToken();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+  }
+  return fetch(url(path), {
+    method: options.method ?? 'GET',
+    headers,
+    body: encodeBody(options.body, headers),
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+}
+
+/**
+ * Calls the API. Resolves with the parsed body (undefined for 204); rejects with ApiError.
+ */
+export async function request<T = unknown>(path: string, parser: Parser<T> | null, options: RequestOptions = {}): Promise<T> {
+  const authPath = isAuthApiPath(path);
+  const popup = !authPath && !options.skipErrorPopup;
+
+  try {
+    // An expired access token is refreshed before the call (spec section 4).
+    if (!authPath && hasAuthProvider() && getRefreshToken() && !isAuthenticated()) {
+      if (!(await refreshTokens())) throw sessionExpired();
+    }
+
+    let response = await send(path, options, authPath);
+
+    if (!authPath && response.status === 401) {
+      const error = await readError(response.clone());
+      if (error.code === 'device_revoked') throw deviceRevoked();
+      if (hasAuthProvider()) {
+        // invalid_token (or any other 401): one refresh, one retry.
+        if (!(await refreshTokens())) throw sessionExpired();
+        response = await send(path, options, authPath);
+        if (response.status === 401) {
+          const retryError = await readError(response.clone());
+          throw retryError.code === 'device_revoked' ? deviceRevoked() : sessionExpired();
+        }
+      }
+    }
+
+    if (!authPath && deviceMismatch(response)) throw deviceRevoked();
+
+    if (!response.ok) {
+      const error = await readError(response);
+      if (popup) setGlobalApiError(error.code, error.description);
+      throw error;
+    }
+
+    if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
+    const text = await response.text();
+    const data: unknown = text === '' ? undefined : JSON.parse(text);
+    return parser ? parser.parse(data) : (data as T);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    // Offline has its own toast; everything else unexpected is the generic global error.
+    if (popup && !offline) setGlobalApiError();
+    throw new ApiError(0, offline ? 'offline' : 'unknown', '');
+  }
+}
+
+export const api = {
+  get: <T>(path: string, parser: Parser<T> | null = null, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, parser, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, parser: Parser<T> | null = null, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, parser, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, parser: Parser<T> | null = null, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, parser, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, parser: Parser<T> | null = null, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, parser, { ...options, method: 'DELETE' }),
+};
+
+/**
+ * Login and register both answer with a token pair: validate it and start the session.
+ */
+export function startSession(data: unknown): void {
+  signIn(TokenResponseSchema.parse(data));
+}

@@ -1,0 +1,173 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import {
+  QuestionListManifestSchema,
+  SubjectManifestSchema,
+  type ChapterManifest,
+  type QuestionListManifest,
+  type SubjectManifest,
+} from './schema.ts';
+import { stripMarkup } from './markup.ts';
+
+/** One precise problem in a content folder: which file, which field, what is wrong. */
+export interface ContentProblem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export class ContentError extends Error {
+  constructor(public readonly problems: ContentProblem[]) {
+    super(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n'));
+    this.name = 'ContentError';
+  }
+}
+
+export interface LoadedChapter extends ChapterManifest {
+  markdown: string;
+  wordCount: number;
+}
+
+export interface LoadedSubject {
+  dir: string;
+  manifest: SubjectManifest;
+  summaries: Array<Omit<SubjectManifest['summaries'][number], 'chapters'> & { chapters: LoadedChapter[] }>;
+  questionLists: QuestionListManifest[];
+  /** image path (images/x.svg) -> absolute file path */
+  images: Map<string, string>;
+}
+
+function readYaml(file: string, rel: string, problems: ContentProblem[]): unknown {
+  try {
+    return parseYaml(readFileSync(file, 'utf8'));
+  } catch (err) {
+    problems.push({ file: rel, field: '(bestand)', message: `ongeldige YAML: ${(err as Error).message.split('\n')[0]}` });
+    return undefined;
+  }
+}
+
+function zodProblems(rel: string, error: z.ZodError): ContentProblem[] {
+  return error.issues.map((issue) => ({
+    file: rel,
+    field: issue.path.length ? issue.path.join('.') : '(bestand)',
+    message: issue.message,
+  }));
+}
+
+/** Reads and validates one subject folder. Throws ContentError listing every problem found. */
+export function loadSubjectFolder(dirInput: string): LoadedSubject {
+  const dir = resolve(dirInput);
+  const problems: ContentProblem[] = [];
+  const manifestFile = join(dir, 'subject.yaml');
+  if (!existsSync(manifestFile)) {
+    throw new ContentError([{ file: relative(process.cwd(), manifestFile), field: '(bestand)', message: 'subject.yaml ontbreekt' }]);
+  }
+  const raw = readYaml(manifestFile, 'subject.yaml', problems);
+  const parsed = SubjectManifestSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ContentError([...problems, ...zodProblems('subject.yaml', parsed.error)]);
+  }
+  const manifest = parsed.data;
+
+  const images = new Map<string, string>();
+  const imagesDir = join(dir, 'images');
+  if (existsSync(imagesDir)) {
+    for (const name of readdirSync(imagesDir)) {
+      const abs = join(imagesDir, name);
+      if (statSync(abs).isFile()) images.set(`images/${name}`, abs);
+    }
+  }
+  const checkImage = (file: string, field: string, path: string | undefined) => {
+    if (path && !images.has(path)) problems.push({ file, field, message: `afbeelding ${path} bestaat niet` });
+  };
+
+  const chapterIds = new Set<string>();
+  const summaryIds = new Set<string>();
+  const summaries: LoadedSubject['summaries'] = [];
+  manifest.summaries.forEach((summary, si) => {
+    if (summaryIds.has(summary.id)) problems.push({ file: 'subject.yaml', field: `summaries.${si}.id`, message: `dubbele id ${summary.id}` });
+    summaryIds.add(summary.id);
+    const chapters: LoadedChapter[] = [];
+    summary.chapters.forEach((chapter, ci) => {
+      const field = `summaries.${si}.chapters.${ci}`;
+      if (chapterIds.has(chapter.id)) problems.push({ file: 'subject.yaml', field: `${field}.id`, message: `dubbele id ${chapter.id}` });
+      chapterIds.add(chapter.id);
+      if (stripMarkup(chapter.title).trim() === '') {
+        problems.push({ file: 'subject.yaml', field: `${field}.title`, message: 'titel is leeg zonder opmaak' });
+      }
+      if (chapter.endPage < chapter.startPage) {
+        problems.push({ file: 'subject.yaml', field: `${field}.endPage`, message: 'eindpagina ligt voor beginpagina' });
+      }
+      const abs = join(dir, chapter.file);
+      if (!existsSync(abs)) {
+        problems.push({ file: 'subject.yaml', field: `${field}.file`, message: `bestand ${chapter.file} bestaat niet` });
+        return;
+      }
+      const markdown = readFileSync(abs, 'utf8');
+      if (markdown.trim() === '') problems.push({ file: chapter.file, field: '(bestand)', message: 'hoofdstuk is leeg' });
+      for (const m of markdown.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
+        checkImage(chapter.file, 'afbeelding', m[1]);
+      }
+      chapters.push({ ...chapter, markdown, wordCount: stripMarkup(markdown).split(/\s+/).filter(Boolean).length });
+    });
+    summaries.push({ ...summary, chapters });
+  });
+
+  const questionLists: QuestionListManifest[] = [];
+  const listIds = new Set<string>();
+  const questionIds = new Set<string>();
+  for (const listPath of manifest.questionLists) {
+    const abs = join(dir, listPath);
+    if (!existsSync(abs)) {
+      problems.push({ file: 'subject.yaml', field: 'questionLists', message: `bestand ${listPath} bestaat niet` });
+      continue;
+    }
+    const listRaw = readYaml(abs, listPath, problems);
+    const listParsed = QuestionListManifestSchema.safeParse(listRaw);
+    if (!listParsed.success) {
+      problems.push(...zodProblems(listPath, listParsed.error));
+      continue;
+    }
+    const list = listParsed.data;
+    if (listIds.has(list.id)) problems.push({ file: listPath, field: 'id', message: `dubbele id ${list.id}` });
+    listIds.add(list.id);
+    if (list.chapter && !chapterIds.has(list.chapter)) {
+      problems.push({ file: listPath, field: 'chapter', message: `hoofdstuk ${list.chapter} bestaat niet` });
+    }
+    list.questions.forEach((q, qi) => {
+      if (questionIds.has(q.id)) problems.push({ file: listPath, field: `questions.${qi}.id`, message: `dubbele id ${q.id}` });
+      questionIds.add(q.id);
+      checkImage(listPath, `questions.${qi}.picture`, q.picture);
+      checkImage(listPath, `questions.${qi}.feedbackPicture`, q.feedbackPicture);
+    });
+    questionLists.push(list);
+  }
+  manifest.summaries.forEach((summary, si) =>
+    summary.chapters.forEach((chapter, ci) => {
+      if (chapter.questionList && !listIds.has(chapter.questionList)) {
+        problems.push({
+          file: 'subject.yaml',
+          field: `summaries.${si}.chapters.${ci}.questionList`,
+          message: `vragenlijst ${chapter.questionList} bestaat niet`,
+        });
+      }
+    }),
+  );
+
+  if (problems.length) throw new ContentError(problems);
+  return { dir, manifest, summaries, questionLists, images };
+}
+
+/** The folder with the demo courses shipped in this package. */
+export const DEMO_COURSES_DIR = resolve(import.meta.dirname, '..', 'courses');
+
+/** Lists subject folders (folders holding a subject.yaml) directly below a directory. */
+export function listSubjectFolders(root: string): string[] {
+  if (existsSync(join(root, 'subject.yaml'))) return [root];
+  return readdirSync(root)
+    .map((name) => join(root, name))
+    .filter((p) => statSync(p).isDirectory() && existsSync(join(p, 'subject.yaml')))
+    .sort();
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** A slug used as a stable id in content files: lowercase letters, digits and dashes. */
+export const SlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'moet een slug zijn (kleine letters, cijfers en streepjes)');
+
+/** Relative path inside a subject folder, never leaving it. */
+export const RelativePathSchema = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), 'moet een relatief pad binnen de map zijn');
+
+export const ImagePathSchema = RelativePathSchema.refine(
+  (p) => /^images\/[a-z0-9-]+\.(svg|png|jpe?g|webp)$/.test(p),
+  'moet naar images/<naam>.svg|png|jpg|webp wijzen',
+);
+
+export const AudienceSchema = z.object({
+  /** study key from the onboarding catalogue, e.g. "psychologie" */
+  study: SlugSchema,
+  /** year key from the onboarding catalogue, e.g. "bachelor-1" */
+  year: SlugSchema,
+});
+
+export const ChapterManifestSchema = z.object({
+  id: SlugSchema,
+  /** Markdown file with the chapter text, e.g. chapters/01-intro.md */
+  file: RelativePathSchema.refine((p) => p.endsWith('.md'), 'moet een .md-bestand zijn'),
+  /** May contain inline markup (<em>, <strong>); valid only if non-empty without markup. */
+  title: z.string(),
+  /** 1 = high (exam essential), 2 = medium, 3 = low */
+  priority: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  startPage: z.number().int().positive(),
+  endPage: z.number().int().positive(),
+  access: z.enum(['free', 'premium']),
+  /** id of a question list of this subject that practises this chapter */
+  questionList: SlugSchema.optional(),
+});
+
+export const SummaryManifestSchema = z.object({
+  id: SlugSchema,
+  title: z.string().min(1),
+  /** the source the summary covers, e.g. a textbook and edition */
+  source: z.string().min(1),
+  description: z.string().min(1),
+  chapters: z.array(ChapterManifestSchema).min(1),
+});
+
+export const SubjectManifestSchema = z.object({
+  id: SlugSchema,
+  title: z.string().min(1),
+  description: z.string().min(1),
+  audiences: z.array(AudienceSchema).min(1),
+  summaries: z.array(SummaryManifestSchema).min(1),
+  /** question list files, e.g. questions/h1-basis.yaml */
+  questionLists: z.array(RelativePathSchema.refine((p) => /\.ya?ml$/.test(p), 'moet een .yaml-bestand zijn')).default([]),
+});
+
+export const AnswerManifestSchema = z.object({
+  text: z.string().min(1),
+  correct: z.boolean().default(false),
+});
+
+export const QuestionManifestSchema = z.discriminatedUnion('type', [
+  z.object({
+    id: SlugSchema,
+    type: z.literal('SELECT'),
+    text: z.string().min(1),
+    picture: ImagePathSchema.optional(),
+    /** 2 to 20 answers (labels A to T); at least one correct */
+    answers: z
+      .array(AnswerManifestSchema)
+      .min(2)
+      .max(20)
+      .refine((a) => a.some((x) => x.correct), 'minstens één antwoord moet correct zijn'),
+    feedback: z.string().min(1),
+    feedbackPicture: ImagePathSchema.optional(),
+    recommended: z.boolean().default(false),
+  }),
+  z.object({
+    id: SlugSchema,
+    type: z.literal('OPEN'),
+    text: z.string().min(1),
+    picture: ImagePathSchema.optional(),
+    /** the model answer the student compares her own answer with */
+    modelAnswer: z.string().min(1),
+    feedback: z.string().min(1),
+    feedbackPicture: ImagePathSchema.optional(),
+    recommended: z.boolean().default(false),
+  }),
+]);
+
+export const QuestionListManifestSchema = z.object({
+  id: SlugSchema,
+  title: z.string().min(1),
+  description: z.string().min(1),
+  sortIndex: z.number().int().nonnegative(),
+  /** 2 = show answers (feedback) in between; 1 = only in the results */
+  answerDisplaying: z.union([z.literal(1), z.literal(2)]),
+  /** how many questions a "recommended" session draws */
+  recommendedQuestions: z.number().int().positive(),
+  /** chapter id (within this subject) the list practises, if any */
+  chapter: SlugSchema.optional(),
+  questions: z.array(QuestionManifestSchema).min(1),
+});
+
+export type SubjectManifest = z.infer<typeof SubjectManifestSchema>;
+export type SummaryManifest = z.infer<typeof SummaryManifestSchema>;
+export type ChapterManifest = z.infer<typeof ChapterManifestSchema>;
+export type QuestionListManifest = z.infer<typeof QuestionListManifestSchema>;
+export type QuestionManifest = z.infer<typeof QuestionManifestSchema>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Machine-readable error codes the API answers with, in the RFC 6749 shape
+ * `{ error, error_description }`. The web app maps them to Dutch texts.
+ */
+export const ERROR_CODES = [
+  // auth (spec section 8)
+  'invalid_credentials',
+  'email_already_exist',
+  'invalid_password_length',
+  'invalid_email',
+  // OAuth2 / request shape
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unsupported_grant_type',
+  'invalid_token',
+  'device_revoked',
+  'unauthorized',
+  'too_many_requests',
+  // resources
+  'validation_failed',
+  'forbidden',
+  'premium_required',
+  'not_found',
+  'conflict',
+  'answer_locked',
+  'unknown',
+] as const;
+
+/** A machine-readable API error code. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Body of every 4xx/5xx answer of the API. */
+export const ApiErrorSchema = z.object({
+  error: z.string(),
+  error_description: z.string(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './auth.ts';
+export * from './user.ts';
+export * from './catalogue.ts';
+export * from './health.ts';

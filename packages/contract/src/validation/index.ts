@@ -1,0 +1,45 @@
+export {
+  parseRules,
+  validateValue,
+  validateForm,
+  findFailure,
+  findFormFailures,
+  type ParsedRule,
+  type ValidationContext,
+  type ValidationFailure,
+  type FieldRuleConfig,
+  type FieldRules,
+} from './engine.ts';
+export {
+  DEFAULT_LOCALE,
+  LOCALES,
+  RULE_NAMES,
+  MESSAGES,
+  NL_REQUIRED_BY_KIND,
+  getMessage,
+  isLocale,
+  isRuleName,
+  detectFieldKind,
+  humanizeFieldName,
+  type Locale,
+  type RuleName,
+  type FieldKind,
+  type MessageParams,
+} from './messages.ts';
+export {
+  RULES,
+  BYTES_PER_MB,
+  PASSWORD_SPECIAL_CHARS,
+  isEmpty,
+  isFileLike,
+  toNumber,
+  type RuleFn,
+  type RuleContext,
+} from './rules.ts';
+export {
+  FORM_MODE,
+  toReactHookFormMode,
+  rulesResolver,
+  type FormMode,
+  type ReactHookFormModeOptions,
+} from './form-modes.ts';

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-accounts.ts';
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so that the bundled API
+ * carries its migrations with it. Names never change once released.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+};
