@@ -18,6 +18,8 @@ import authRoutes from './routes/auth/index.ts';
 import userRoutes from './routes/user/index.ts';
 import catalogueRoutes from './routes/catalogue/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import libraryRoutes from './routes/library/index.ts';
+import questionsRoutes from './routes/questions/index.ts';
 
 export interface BuildOptions {
   env: Env;
@@ -103,7 +105,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(database, { url: env.DATABASE_URL, schema: opts.databaseSchema, poolSize: env.DATABASE_POOL_SIZE, handle: opts.database });
+  await app.register(database, { url: env.DATABASE_URL, schema: opts.databaseSchema, poolSize: env.DATABASE_POOL_SIZE, handle: opts.database, seedDemo: env.SEED_DEMO });
   await app.register(services, {
     jwtSecret: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
@@ -121,6 +123,9 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(catalogueRoutes, { prefix: '/api/catalogue' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  // Feature route plugins declare their own full paths below /api.
+  await app.register(libraryRoutes, { prefix: '/api' });
+  await app.register(questionsRoutes, { prefix: '/api' });
 
   if (opts.serveWeb !== false) await app.register(web, { root: env.WEB_DIST });
   return app;

@@ -160,8 +160,13 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
   return { dir, manifest, summaries, questionLists, images };
 }
 
-/** The folder with the demo courses shipped in this package. */
-export const DEMO_COURSES_DIR = resolve(import.meta.dirname, '..', 'courses');
+/**
+ * The folder with the demo courses shipped in this package: beside src/ when run from source,
+ * or copied next to the bundle (apps/api/dist/courses) by the API build.
+ */
+export const DEMO_COURSES_DIR = [resolve(import.meta.dirname, '..', 'courses'), resolve(import.meta.dirname, 'courses')].find((p) =>
+  existsSync(p),
+) ?? resolve(import.meta.dirname, '..', 'courses');
 
 /** Lists subject folders (folders holding a subject.yaml) directly below a directory. */
 export function listSubjectFolders(root: string): string[] {

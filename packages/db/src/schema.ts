@@ -55,11 +55,136 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface SubjectsTable {
+  id: string;
+  title: string;
+  description: string;
+  /** hash of the imported folder; an unchanged folder is not imported again */
+  content_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubjectAudiencesTable {
+  subject_id: string;
+  study: string;
+  year: string;
+}
+
+export interface SummariesTable {
+  id: string;
+  subject_id: string;
+  title: string;
+  source: string;
+  description: string;
+  sort_index: number;
+}
+
+export interface ChaptersTable {
+  id: string;
+  summary_id: string;
+  subject_id: string;
+  /** may hold inline markup; valid only if non-empty without it */
+  title: string;
+  /** 1 high, 2 medium, 3 low */
+  priority: number;
+  sort_index: number;
+  /** word offsets of the chapter within its summary */
+  start_index: number;
+  end_index: number;
+  start_page: number;
+  end_page: number;
+  access: 'free' | 'premium';
+  question_list_id: string | null;
+  markdown: string;
+  /** sanitized HTML rendered at import */
+  html: string;
+  word_count: number;
+}
+
+export interface ContentImagesTable {
+  subject_id: string;
+  /** file name inside the subject's images/ folder */
+  name: string;
+  mime: string;
+  data_base64: string;
+}
+
+export interface QuestionListsTable {
+  id: string;
+  subject_id: string;
+  title: string;
+  description: string;
+  sort_index: number;
+  /** 2 = show answers in between */
+  answer_displaying: number;
+  recommended_questions: number;
+  chapter_id: string | null;
+}
+
+export interface QuestionsTable {
+  id: string;
+  question_list_id: string;
+  subject_id: string;
+  sort_index: number;
+  /** 'SELECT' or 'OPEN' */
+  type: string;
+  question_text: string;
+  /** images/<name> inside the subject, or null */
+  picture: string | null;
+  feedback_text: string;
+  feedback_picture: string | null;
+  model_answer: string | null;
+  recommended: number;
+}
+
+export interface AnswersTable {
+  id: string;
+  question_id: string;
+  sort_index: number;
+  answer_text: string;
+  is_correct: number;
+}
+
+export interface LibraryEntriesTable {
+  user_id: string;
+  subject_id: string;
+  /** 'added' (beyond her study's subjects) or 'hidden' (one of her study's, removed) */
+  status: 'added' | 'hidden';
+  updated_at: string;
+}
+
+export interface ReadingProgressTable {
+  user_id: string;
+  summary_id: string;
+  chapter_id: string;
+  /** scroll position within the chapter, 0..1 */
+  position: number;
+  updated_at: string;
+}
+
+export interface ChapterReadsTable {
+  user_id: string;
+  chapter_id: string;
+  read_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   devices: DevicesTable;
   refresh_tokens: RefreshTokensTable;
   rate_limits: RateLimitsTable;
+  subjects: SubjectsTable;
+  subject_audiences: SubjectAudiencesTable;
+  summaries: SummariesTable;
+  chapters: ChaptersTable;
+  content_images: ContentImagesTable;
+  question_lists: QuestionListsTable;
+  questions: QuestionsTable;
+  answers: AnswersTable;
+  library_entries: LibraryEntriesTable;
+  reading_progress: ReadingProgressTable;
+  chapter_reads: ChapterReadsTable;
 }
 
 // Re-exported so repositories can type generated columns when later tables need them.

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@blok/db';
+import { DEMO_COURSES_DIR } from '@blok/content/load';
+import { importContent } from '../content/importer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,8 @@ export interface DatabasePluginOptions {
   poolSize?: number;
   /** An already opened handle (tests share one); closed by its owner, not by the app. */
   handle?: DatabaseHandle;
+  /** Import the demo content (idempotent: unchanged subjects are skipped). */
+  seedDemo?: boolean;
 }
 
 /** Opens the database, applies migrations (idempotent) and closes it with the app. */
@@ -20,6 +24,10 @@ export default fp<DatabasePluginOptions>(
   async (app, opts) => {
     const handle = opts.handle ?? (await openDatabase({ url: opts.url, schema: opts.schema, poolSize: opts.poolSize }));
     if (!opts.handle) await migrateToLatest(handle.db);
+    if (opts.seedDemo) {
+      const report = await importContent(handle.db, DEMO_COURSES_DIR, { dialect: handle.dialect });
+      app.log.info({ subjects: report.subjects.map((s) => `${s.id}:${s.status}`) }, 'demo content');
+    }
     app.decorate('database', handle);
     if (!opts.handle) app.addHook('onClose', async () => handle.close());
   },

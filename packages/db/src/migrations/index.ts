@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts.ts';
+import * as m0002 from './0002-content.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -7,4 +8,5 @@ import * as m0001 from './0001-accounts.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
+  '0002-content': m0002,
 };

@@ -1,0 +1,33 @@
+// Bundles the API (and the workspace packages it imports as TypeScript) into dist/server.js.
+// npm dependencies stay external and load from node_modules at run time.
+import { build } from 'esbuild';
+import { cpSync, rmSync } from 'node:fs';
+
+const workspaceOrRelative = /^(\.|\/|@blok\/)/;
+
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+await build({
+  entryPoints: ['src/server.ts', 'src/cli/content-import.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externalize-npm',
+      setup(b) {
+        b.onResolve({ filter: /.*/ }, (args) => {
+          if (args.kind === 'entry-point' || workspaceOrRelative.test(args.path) || args.path.startsWith('node:')) return undefined;
+          return { path: args.path, external: true };
+        });
+      },
+    },
+  ],
+  // import.meta.dirname in bundled modules points at dist/, so content paths are passed explicitly.
+  define: { 'process.env.BLOK_BUNDLED': '"1"' },
+});
+// The demo content ships beside the bundle so the seed finds it.
+cpSync(new URL('../../packages/content/courses', import.meta.url), new URL('./dist/courses', import.meta.url), { recursive: true });

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { ContentError, listSubjectFolders, loadSubjectFolder, type LoadedSubject } from '@blok/content/load';
+import { sql, type DB } from '@blok/db';
+import { plainText, renderChapterHtml, sanitizeInline } from './render.ts';
+
+const MIME: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+
+export interface ImportReport {
+  subjects: Array<{ id: string; status: 'imported' | 'unchanged'; chapters: number; questionLists: number; questions: number }>;
+}
+
+function hashSubject(s: LoadedSubject): string {
+  const h = createHash('sha256');
+  h.update(JSON.stringify(s.manifest));
+  for (const summary of s.summaries) for (const c of summary.chapters) h.update(c.markdown);
+  h.update(JSON.stringify(s.questionLists));
+  for (const [name, file] of [...s.images].sort()) h.update(name).update(readFileSync(file));
+  return h.digest('hex');
+}
+
+/** Reads and validates every subject folder under `root` (or `root` itself); throws ContentError listing all problems. */
+export function loadContent(root: string): LoadedSubject[] {
+  const folders = listSubjectFolders(root);
+  if (folders.length === 0) throw new ContentError([{ file: root, field: '(map)', message: 'geen subject.yaml gevonden' }]);
+  const loaded: LoadedSubject[] = [];
+  const problems: ContentError['problems'] = [];
+  for (const dir of folders) {
+    try {
+      loaded.push(loadSubjectFolder(dir));
+    } catch (err) {
+      if (!(err instanceof ContentError)) throw err;
+      problems.push(...err.problems.map((p) => ({ ...p, file: `${basename(dir)}/${p.file}` })));
+    }
+  }
+  if (problems.length) throw new ContentError(problems);
+  return loaded;
+}
+
+/**
+ * Validates all folders first, then writes everything in ONE transaction: a broken folder leaves
+ * the database untouched. Rows are upserted by their stable ids (user progress and answers keep
+ * pointing at them); rows of a subject that vanished from its folder are deleted. Unchanged
+ * subjects (same content hash) are skipped, so the seed on every start is cheap and idempotent.
+ */
+export async function importContent(db: DB, root: string, options: { force?: boolean; dialect?: 'sqlite' | 'postgres' } = {}): Promise<ImportReport> {
+  const subjects = loadContent(root);
+  const report: ImportReport = { subjects: [] };
+  await db.transaction().execute(async (trx) => {
+    // Several API processes may start at once: one imports, the others wait and then find it unchanged.
+    if (options.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727274)`.execute(trx);
+    for (const s of subjects) {
+      const id = s.manifest.id;
+      const hash = hashSubject(s);
+      const counts = {
+        chapters: s.summaries.reduce((n, x) => n + x.chapters.length, 0),
+        questionLists: s.questionLists.length,
+        questions: s.questionLists.reduce((n, l) => n + l.questions.length, 0),
+      };
+      const existing = await trx.selectFrom('subjects').select('content_hash').where('id', '=', id).executeTakeFirst();
+      if (existing?.content_hash === hash && !options.force) {
+        report.subjects.push({ id, status: 'unchanged', ...counts });
+        continue;
+      }
+      const ts = new Date().toISOString();
+      await trx
+        .insertInto('subjects')
+        .values({ id, title: s.manifest.title, description: s.manifest.description, content_hash: hash, created_at: ts, updated_at: ts })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ title: s.manifest.title, description: s.manifest.description, content_hash: hash, updated_at: ts }))
+        .execute();
+
+      await trx.deleteFrom('subject_audiences').where('subject_id', '=', id).execute();
+      for (const a of s.manifest.audiences) {
+        await trx.insertInto('subject_audiences').values({ subject_id: id, study: a.study, year: a.year }).onConflict((oc) => oc.doNothing()).execute();
+      }
+
+      await trx.deleteFrom('content_images').where('subject_id', '=', id).execute();
+      for (const [path, file] of s.images) {
+        const name = path.replace(/^images\//, '');
+        const ext = name.split('.').pop()!.toLowerCase();
+        await trx
+          .insertInto('content_images')
+          .values({ subject_id: id, name, mime: MIME[ext] ?? 'application/octet-stream', data_base64: readFileSync(file).toString('base64') })
+          .execute();
+      }
+
+      // Question lists before chapters (chapters point at them), questions, answers.
+      const listIds = s.questionLists.map((l) => l.id);
+      const questionIds: string[] = [];
+      for (const list of s.questionLists) {
+        const row = {
+          subject_id: id,
+          title: list.title,
+          description: list.description,
+          sort_index: list.sortIndex,
+          answer_displaying: list.answerDisplaying,
+          recommended_questions: list.recommendedQuestions,
+          chapter_id: list.chapter ?? null,
+        };
+        await trx.insertInto('question_lists').values({ id: list.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+        for (const [qi, q] of list.questions.entries()) {
+          questionIds.push(q.id);
+          const qrow = {
+            question_list_id: list.id,
+            subject_id: id,
+            sort_index: qi,
+            type: q.type,
+            question_text: q.text,
+            picture: q.picture ?? null,
+            feedback_text: q.feedback,
+            feedback_picture: q.feedbackPicture ?? null,
+            model_answer: q.type === 'OPEN' ? q.modelAnswer : null,
+            recommended: q.recommended ? 1 : 0,
+          };
+          await trx.insertInto('questions').values({ id: q.id, ...qrow }).onConflict((oc) => oc.column('id').doUpdateSet(qrow)).execute();
+          const answers = q.type === 'SELECT' ? q.answers : [];
+          const answerIds = answers.map((_, ai) => `${q.id}-a${ai + 1}`);
+          for (const [ai, a] of answers.entries()) {
+            const arow = { question_id: q.id, sort_index: ai, answer_text: a.text, is_correct: a.correct ? 1 : 0 };
+            await trx.insertInto('answers').values({ id: answerIds[ai]!, ...arow }).onConflict((oc) => oc.column('id').doUpdateSet(arow)).execute();
+          }
+          let stale = trx.deleteFrom('answers').where('question_id', '=', q.id);
+          if (answerIds.length) stale = stale.where('id', 'not in', answerIds);
+          await stale.execute();
+        }
+      }
+
+      const summaryIds: string[] = [];
+      const chapterIds: string[] = [];
+      for (const [si, summary] of s.summaries.entries()) {
+        summaryIds.push(summary.id);
+        const srow = { subject_id: id, title: summary.title, source: summary.source, description: summary.description, sort_index: si };
+        await trx.insertInto('summaries').values({ id: summary.id, ...srow }).onConflict((oc) => oc.column('id').doUpdateSet(srow)).execute();
+        let offset = 0;
+        for (const [ci, c] of summary.chapters.entries()) {
+          chapterIds.push(c.id);
+          const crow = {
+            summary_id: summary.id,
+            subject_id: id,
+            title: sanitizeInline(c.title),
+            priority: c.priority,
+            sort_index: ci,
+            start_index: offset,
+            end_index: offset + c.wordCount,
+            start_page: c.startPage,
+            end_page: c.endPage,
+            access: c.access,
+            question_list_id: c.questionList ?? null,
+            markdown: c.markdown,
+            html: renderChapterHtml(c.markdown, id),
+            word_count: c.wordCount,
+          };
+          offset += c.wordCount;
+          if (plainText(crow.title) === '') continue; // never stored, never shown (validation already refuses it)
+          await trx.insertInto('chapters').values({ id: c.id, ...crow }).onConflict((oc) => oc.column('id').doUpdateSet(crow)).execute();
+        }
+      }
+
+      // Remove what vanished from the folder.
+      await trx.deleteFrom('chapters').where('subject_id', '=', id).where('id', 'not in', chapterIds).execute();
+      await trx.deleteFrom('summaries').where('subject_id', '=', id).where('id', 'not in', summaryIds).execute();
+      let staleQuestions = trx.deleteFrom('questions').where('subject_id', '=', id);
+      if (questionIds.length) staleQuestions = staleQuestions.where('id', 'not in', questionIds);
+      await staleQuestions.execute();
+      let staleLists = trx.deleteFrom('question_lists').where('subject_id', '=', id);
+      if (listIds.length) staleLists = staleLists.where('id', 'not in', listIds);
+      await staleLists.execute();
+
+      report.subjects.push({ id, status: 'imported', ...counts });
+    }
+  });
+  return report;
+}

@@ -1,0 +1,50 @@
+import { marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+/** Public URL of a content image. */
+export const contentImageUrl = (subjectId: string, path: string) => `/api/content/images/${encodeURIComponent(subjectId)}/${encodeURIComponent(path.replace(/^images\//, ''))}`;
+
+const BLOCK_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'code', 'pre',
+    'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'a', 'sup', 'sub', 'figure', 'figcaption', 'del',
+  ],
+  allowedAttributes: { img: ['src', 'alt', 'loading', 'decoding'], a: ['href', 'title', 'rel', 'target'], th: ['align', 'scope'], td: ['align'], ol: ['start'] },
+  allowedSchemes: ['https', 'http', 'mailto'],
+  allowedSchemesByTag: { img: [] },
+  allowProtocolRelative: false,
+};
+
+/**
+ * Markdown -> sanitized HTML. `# ` headings are demoted (the reader's page owns the h1), raw HTML
+ * is stripped, images may only point at the subject's own images, links open safely.
+ */
+export function renderChapterHtml(markdown: string, subjectId: string): string {
+  const raw = marked.parse(markdown, { async: false, gfm: true }) as string;
+  return sanitizeHtml(raw.replace(/<h1(\s|>)/g, '<h2$1').replace(/<\/h1>/g, '</h2>'), {
+    ...BLOCK_OPTIONS,
+    transformTags: {
+      img: (tagName, attribs) => {
+        const src = attribs.src ?? '';
+        const ok = /^images\/[a-z0-9-]+\.(svg|png|jpe?g|webp)$/.test(src);
+        return {
+          tagName,
+          attribs: { src: ok ? contentImageUrl(subjectId, src) : '', alt: attribs.alt ?? '', loading: 'lazy', decoding: 'async' },
+        };
+      },
+      a: (tagName, attribs) => ({ tagName, attribs: { href: attribs.href ?? '#', rel: 'noopener noreferrer', target: '_blank' } }),
+      th: (tagName, attribs) => ({ tagName, attribs: { ...attribs, scope: 'col' } }),
+    },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  });
+}
+
+/** Inline markup allowed in titles (emphasis only). */
+export function sanitizeInline(html: string): string {
+  return sanitizeHtml(html, { allowedTags: ['em', 'strong', 'i', 'b', 'sup', 'sub'], allowedAttributes: {} });
+}
+
+/** Plain text of inline markup. */
+export function plainText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+}
