@@ -1,0 +1,21 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../../lib/api-error.ts';
+
+/** Auth error codes with their own text in the spec's catalogue (section 8). */
+export const AUTH_ERROR_CODES = ['invalid_credentials', 'email_already_exist', 'invalid_password_length', 'invalid_email'] as const;
+type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+const isAuthErrorCode = (code: string): code is AuthErrorCode => (AUTH_ERROR_CODES as readonly string[]).includes(code);
+
+/**
+ * The text shown under the password field for a failed login or registration: the catalogue
+ * text for known codes, the server's own (Dutch) description for rate limiting, and the generic
+ * server error for anything else.
+ */
+export function authErrorMessage(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError) {
+    if (isAuthErrorCode(error.code)) return t(`auth.errors.${error.code}`);
+    if (error.code === 'too_many_requests' && error.description) return error.description;
+  }
+  return t('auth.errors.server');
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+export { expect };
+
+/** The web app's OAuth client id (CLIENT_ID in packages/contract). Tests speak the wire format. */
+export const CLIENT_ID = 'blok-web';
+
+/** Meets the spec's password rules (length, letter, digit, special character). */
+export const PASSWORD = 'Geheim#2024';
+
+/** A valid catalogue choice: ids for the API, Dutch display names for the dropdowns. */
+export const CHOICE = {
+  university: { id: 'uva', name: 'Universiteit van Amsterdam' },
+  study: { id: 'psychologie', name: 'Psychologie' },
+  year: { id: 'bachelor-1', name: 'Bachelor 1' },
+} as const;
+
+export interface TestUser {
+  email: string;
+  password: string;
+}
+
+/** A unique e-mail address per call, across workers and retries. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}.${Date.now().toString(36)}.${randomBytes(4).toString('hex')}@example.nl`;
+}
+
+const deviceId = () => `e2e-${randomBytes(8).toString('hex')}`;
+
+/** Creates users over HTTP, the way the web app does (form-encoded OAuth-style calls). */
+export class Api {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async createUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+    const user = { email: overrides.email ?? uniqueEmail(), password: overrides.password ?? PASSWORD };
+    const response = await this.request.post('/api/auth/register', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      data: new URLSearchParams({
+        device_id: deviceId(),
+        grant_type: 'external_register',
+        client_id: CLIENT_ID,
+        email: user.email,
+        password: user.password,
+        university: CHOICE.university.id,
+        study: CHOICE.study.id,
+        year: CHOICE.year.id,
+      }).toString(),
+    });
+    if (!response.ok()) {
+      throw new Error(`register ${user.email} failed: ${response.status()} ${await response.text()}`);
+    }
+    return user;
+  }
+}
+
+/** The login form's fields and button, by their Dutch accessible names. */
+export function loginForm(page: Page) {
+  return {
+    email: page.getByLabel('E-mailadres', { exact: true }),
+    password: page.getByLabel('Wachtwoord', { exact: true }),
+    submit: page.getByRole('button', { name: 'Inloggen', exact: true }),
+  };
+}
+
+/** Signs in through the login screen and waits for Home. */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/auth/login');
+  const form = loginForm(page);
+  await form.email.fill(user.email);
+  await form.password.fill(user.password);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Fails on serious or critical axe violations (WCAG 2.x A/AA rules), listing each readably. */
+export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `    - ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
+        .join('\n');
+      const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : '';
+      return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n');
+  expect(blocking, `axe found serious/critical violations on ${label}:\n${report}`).toEqual([]);
+}
+
+const SCREENSHOT_DIR = join(import.meta.dirname, 'screenshots');
+
+/** Saves a full-page screenshot as e2e/screenshots/<name>.png for people to look at. */
+export async function saveScreenshot(page: Page, name: string, testInfo?: TestInfo): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  // Let CSS transitions settle so the picture shows the resting state.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo?.attach(name, { path, contentType: 'image/png' });
+}
+
+export const test = base.extend<{ api: Api }>({
+  api: async ({ request }, use) => {
+    await use(new Api(request));
+  },
+});

@@ -1,0 +1,25 @@
+import { expect, loginForm, saveScreenshot, signIn, test } from '../../fixtures.ts';
+
+test.describe('one active device per account', () => {
+  test('logging in on a second browser signs out the first with the automatic-logout notice', async ({ page, browser, api }, testInfo) => {
+    const user = await api.createUser();
+    await signIn(page, user);
+    await page.goto('/bibliotheek');
+    await expect(page).toHaveURL(/\/bibliotheek$/);
+
+    const second = await browser.newContext();
+    try {
+      const otherPage = await second.newPage();
+      await signIn(otherPage, user);
+    } finally {
+      await second.close();
+    }
+
+    // The first browser learns it was signed out on its next authenticated request.
+    await page.reload();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect(page.getByText('Je bent uitgelogd omdat er op een ander apparaat is ingelogd met jouw account.')).toBeVisible();
+    await expect(loginForm(page).submit).toBeVisible();
+    await saveScreenshot(page, 'login-auto-logout', testInfo);
+  });
+});
