@@ -1,5 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -11,9 +10,15 @@ const isCI = Boolean(process.env.CI);
 const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://127.0.0.1:${port}`;
 
-// The config is evaluated again in every worker; the runner's environment, which the workers
-// inherit, keeps the first run directory so all processes agree. global-teardown removes it.
-process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'blok-e2e-'));
+// A fresh database per run. The config is evaluated again in every worker; they inherit the
+// runner's environment, so only the first evaluation (the runner) clears e2e/.tmp and picks the
+// run directory. global-teardown removes it; a run that dies leaves at most one behind.
+if (!process.env.E2E_RUN_DIR) {
+  const tmp = resolve(import.meta.dirname, '.tmp');
+  rmSync(tmp, { recursive: true, force: true });
+  process.env.E2E_RUN_DIR = join(tmp, `run-${Date.now()}`);
+  mkdirSync(process.env.E2E_RUN_DIR, { recursive: true });
+}
 const databaseFile = join(process.env.E2E_RUN_DIR, 'e2e.db');
 
 /** Fixed secret for the test server only (64 characters). */
@@ -72,6 +77,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_ACCOUNT: '1000',
       API_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      // The demo content is part of the app under test; E2E_SEED_DEMO=false skips it when needed.
+      SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'true',
     },
   },
 });

@@ -4,8 +4,8 @@ test.describe('one active device per account', () => {
   test('logging in on a second browser signs out the first with the automatic-logout notice', async ({ page, browser, api }, testInfo) => {
     const user = await api.createUser();
     await signIn(page, user);
-    await page.goto('/bibliotheek');
-    await expect(page).toHaveURL(/\/bibliotheek$/);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Profiel' })).toBeVisible();
 
     const second = await browser.newContext();
     try {

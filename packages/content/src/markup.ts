@@ -1,9 +1,10 @@
-/** Removes HTML tags and Markdown emphasis markers, leaving the visible text. */
+/** Removes HTML tags and Markdown markers, leaving the visible text. A lone `<` or `>` (as in "MO < MK") stays. */
 export function stripMarkup(input: string): string {
   return input
-    .replace(/<[^>]*>/g, '')
+    .replace(/<\/?[a-zA-Z][^<>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
-    .replace(/[*_`#>]/g, '')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|>)\s?/gm, '')
+    .replace(/[*_`]/g, '');
 }

@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './user.ts';
 export * from './catalogue.ts';
 export * from './health.ts';
+export * from './library.ts';

@@ -1,0 +1,125 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FORM_MODE, rulesResolver, toReactHookFormMode, type FieldRules } from '@blok/contract/validation/index';
+import { paths } from '../../../config/paths.ts';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { TextField, fieldErrorId } from '../../../components/ui/text-field/text-field.tsx';
+import { isAutoLogoutFlagSet } from '../../../lib/auth/session.ts';
+import { useLogin } from '../api/login.ts';
+import { authErrorMessage } from '../utils/auth-error-message.ts';
+import { OutdatedSafariDialog } from './outdated-safari-dialog.tsx';
+import styles from './auth-form.module.css';
+
+/** The password-changed notice closes by itself after this long (spec section 9). */
+export const PASSWORD_CHANGED_NOTICE_MS = 3000;
+
+/** Router state the reset-password screen passes along. */
+export type LoginLocationState = { passwordChanged?: boolean } | null;
+
+type LoginValues = { email: string; password: string };
+
+const LOGIN_RULES: FieldRules = {
+  email: { rules: 'required|email', inputType: 'email' },
+  password: 'required',
+};
+
+type LoginScreenProps = {
+  /** login-temporary shows the same form with its own heading. */
+  variant?: 'default' | 'temporary';
+  /** Runs after the session is stored (load the profile, go to Home). */
+  onSuccess: () => Promise<void> | void;
+};
+
+export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const passwordId = useId();
+  const [autoLogout] = useState(isAutoLogoutFlagSet);
+  const [passwordChanged, setPasswordChanged] = useState(
+    () => (location.state as LoginLocationState)?.passwordChanged === true,
+  );
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    ...toReactHookFormMode(FORM_MODE.submit),
+    resolver: rulesResolver<LoginValues>(LOGIN_RULES),
+    context: { locale: i18n.language },
+    defaultValues: { email: '', password: '' },
+  });
+
+  const login = useLogin({ onSuccess });
+
+  useEffect(() => {
+    if (!passwordChanged) return;
+    // Forget the router state so a reload does not show the notice again.
+    void navigate(location.pathname, { replace: true, state: null });
+    const timer = setTimeout(() => setPasswordChanged(false), PASSWORD_CHANGED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [passwordChanged, navigate, location.pathname]);
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    login.mutate(values, { onError: (error) => setServerError(authErrorMessage(error, t)) });
+  });
+
+  const isBusy = login.isPending || login.isSuccess;
+  const passwordError = errors.password?.message ?? serverError ?? undefined;
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.heading}>
+        <h1>{variant === 'temporary' ? t('auth.login.temporaryTitle') : t('auth.login.title')}</h1>
+        <p className={styles.intro}>{variant === 'temporary' ? t('auth.login.temporaryIntro') : t('auth.login.intro')}</p>
+      </div>
+
+      {autoLogout && (
+        <Notice variant="warning" role="alert" title={t('auth.login.autoLogoutTitle')}>
+          {t('auth.login.autoLogout')}
+        </Notice>
+      )}
+      {passwordChanged && <Notice variant="success">{t('auth.login.passwordChanged')}</Notice>}
+
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder={t('auth.fields.emailPlaceholder')}
+          error={errors.email?.message}
+          invalid={Boolean(serverError)}
+          describedBy={serverError ? fieldErrorId(passwordId) : undefined}
+          {...register('email')}
+        />
+        <TextField
+          id={passwordId}
+          label={t('auth.fields.password')}
+          type="password"
+          autoComplete="current-password"
+          error={passwordError}
+          {...register('password')}
+        />
+        <Link className={styles.forgot} to={paths.auth.forgotPassword.getHref()}>
+          {t('auth.login.forgotPassword')}
+        </Link>
+        <Button type="submit" fullWidth isBusy={isBusy} busyLabel={t('auth.login.submitting')}>
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+
+      <p className={styles.footer}>
+        {t('auth.login.noAccount')} <Link to={paths.auth.register.getHref()}>{t('auth.login.registerLink')}</Link>
+      </p>
+
+      <OutdatedSafariDialog />
+    </div>
+  );
+}

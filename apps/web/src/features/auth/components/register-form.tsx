@@ -1,0 +1,92 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FORM_MODE, rulesResolver, toReactHookFormMode, type FieldRules } from '@blok/contract/validation/index';
+import { paths } from '../../../config/paths.ts';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { TextField, fieldErrorId } from '../../../components/ui/text-field/text-field.tsx';
+import { useRegister } from '../api/register.ts';
+import { authErrorMessage } from '../utils/auth-error-message.ts';
+import styles from './auth-form.module.css';
+
+type AccountValues = { email: string; password: string };
+
+const REGISTER_RULES: FieldRules = {
+  email: { rules: 'required|email', inputType: 'email' },
+  password: 'required|passwordSecurity',
+};
+
+type RegisterFormProps = {
+  /** catalogue ids chosen in the Welcome step */
+  choice: { university: string; study: string; year: string };
+  /** Rendered under the intro, e.g. a summary of the chosen study. */
+  children?: ReactNode;
+  onSuccess: () => Promise<void> | void;
+};
+
+/** Step 3 of registration: 'Maak account aan'. */
+export function RegisterForm({ choice, children, onSuccess }: RegisterFormProps) {
+  const { t, i18n } = useTranslation();
+  const passwordId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AccountValues>({
+    ...toReactHookFormMode(FORM_MODE.submit),
+    resolver: rulesResolver<AccountValues>(REGISTER_RULES),
+    context: { locale: i18n.language },
+    defaultValues: { email: '', password: '' },
+  });
+  const registration = useRegister({ onSuccess });
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    registration.mutate({ ...values, ...choice }, { onError: (error) => setServerError(authErrorMessage(error, t)) });
+  });
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.heading}>
+        <h1>{t('auth.register.accountTitle')}</h1>
+        <p className={styles.intro}>{t('auth.register.accountIntro')}</p>
+      </div>
+      {children}
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth.fields.emailPlaceholder')}
+          error={errors.email?.message}
+          invalid={Boolean(serverError)}
+          describedBy={serverError ? fieldErrorId(passwordId) : undefined}
+          {...register('email')}
+        />
+        <TextField
+          id={passwordId}
+          label={t('auth.fields.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.fields.passwordHint')}
+          error={errors.password?.message ?? serverError ?? undefined}
+          {...register('password')}
+        />
+        <Button
+          type="submit"
+          fullWidth
+          isBusy={registration.isPending || registration.isSuccess}
+          busyLabel={t('auth.register.submitting')}
+        >
+          {t('auth.register.submit')}
+        </Button>
+      </form>
+      <p className={styles.footer}>
+        {t('auth.register.haveAccount')} <Link to={paths.auth.login.getHref()}>{t('auth.register.loginLink')}</Link>
+      </p>
+    </div>
+  );
+}
