@@ -1,0 +1,278 @@
+import { sql, type DB } from '@blok/db';
+
+/** A chapter without its text: what lists, progress and access checks need. */
+export interface ChapterRow {
+  id: string;
+  summary_id: string;
+  subject_id: string;
+  title: string;
+  priority: number;
+  sort_index: number;
+  start_index: number;
+  end_index: number;
+  start_page: number;
+  end_page: number;
+  access: 'free' | 'premium';
+  question_list_id: string | null;
+  word_count: number;
+}
+
+export interface ProgressRow {
+  summary_id: string;
+  chapter_id: string;
+  position: number;
+  updated_at: string;
+}
+
+const CHAPTER_COLUMNS = [
+  'chapters.id',
+  'chapters.summary_id',
+  'chapters.subject_id',
+  'chapters.title',
+  'chapters.priority',
+  'chapters.sort_index',
+  'chapters.start_index',
+  'chapters.end_index',
+  'chapters.start_page',
+  'chapters.end_page',
+  'chapters.access',
+  'chapters.question_list_id',
+  'chapters.word_count',
+] as const;
+
+/** `like` pattern for a case-insensitive "contains" search; wildcards in the input match literally. */
+function containsPattern(input: string): string {
+  return `%${input.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function countMap(rows: Array<{ key: string; n: number | string | bigint }>): Map<string, number> {
+  return new Map(rows.map((r) => [r.key, Number(r.n)]));
+}
+
+/**
+ * Subjects, summaries, chapters, images, and the user's library entries and reading progress.
+ * The only place of the library feature that touches the database. Every per-user query takes
+ * the user id from the caller (the authenticated request), never from input.
+ */
+export class LibraryRepository {
+  constructor(private readonly db: DB) {}
+
+  // ------------------------------------------------------------ library
+
+  async studySubjectIds(study: string, year: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('subject_audiences').select('subject_id').where('study', '=', study).where('year', '=', year).execute();
+    return rows.map((r) => r.subject_id);
+  }
+
+  isStudySubject(subjectId: string, study: string, year: string): Promise<boolean> {
+    return this.db
+      .selectFrom('subject_audiences')
+      .select('subject_id')
+      .where('subject_id', '=', subjectId)
+      .where('study', '=', study)
+      .where('year', '=', year)
+      .executeTakeFirst()
+      .then(Boolean);
+  }
+
+  entries(userId: string): Promise<Array<{ subject_id: string; status: 'added' | 'hidden' }>> {
+    return this.db.selectFrom('library_entries').select(['subject_id', 'status']).where('user_id', '=', userId).execute();
+  }
+
+  async setEntry(userId: string, subjectId: string, status: 'added' | 'hidden'): Promise<void> {
+    const updated_at = new Date().toISOString();
+    await this.db
+      .insertInto('library_entries')
+      .values({ user_id: userId, subject_id: subjectId, status, updated_at })
+      .onConflict((oc) => oc.columns(['user_id', 'subject_id']).doUpdateSet({ status, updated_at }))
+      .execute();
+  }
+
+  async deleteEntry(userId: string, subjectId: string): Promise<void> {
+    await this.db.deleteFrom('library_entries').where('user_id', '=', userId).where('subject_id', '=', subjectId).execute();
+  }
+
+  // ------------------------------------------------------------ subjects
+
+  findSubject(id: string) {
+    return this.db.selectFrom('subjects').select(['id', 'title', 'description']).where('id', '=', id).executeTakeFirst();
+  }
+
+  subjectsByIds(ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('subjects').select(['id', 'title', 'description']).where('id', 'in', ids).execute();
+  }
+
+  /** Case-insensitive search on title and description (the same on SQLite and PostgreSQL). */
+  async searchSubjects(query: string, limit: number) {
+    let q = this.db.selectFrom('subjects');
+    if (query) {
+      const pattern = containsPattern(query);
+      q = q.where((eb) =>
+        eb.or([sql<boolean>`lower(${eb.ref('title')}) like ${pattern} escape '\\'`, sql<boolean>`lower(${eb.ref('description')}) like ${pattern} escape '\\'`]),
+      );
+    }
+    const [rows, total] = await Promise.all([
+      q.select(['id', 'title', 'description']).orderBy(sql`lower(title)`).orderBy('id').limit(limit).execute(),
+      q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  async summaryCounts(subjectIds: string[]): Promise<Map<string, number>> {
+    if (subjectIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('summaries')
+      .select((eb) => ['subject_id as key', eb.fn.countAll().as('n')])
+      .where('subject_id', 'in', subjectIds)
+      .groupBy('subject_id')
+      .execute();
+    return countMap(rows as Array<{ key: string; n: number }>);
+  }
+
+  async questionListCounts(subjectIds: string[]): Promise<Map<string, number>> {
+    if (subjectIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('question_lists')
+      .select((eb) => ['subject_id as key', eb.fn.countAll().as('n')])
+      .where('subject_id', 'in', subjectIds)
+      .groupBy('subject_id')
+      .execute();
+    return countMap(rows as Array<{ key: string; n: number }>);
+  }
+
+  summariesOfSubject(subjectId: string) {
+    return this.db
+      .selectFrom('summaries')
+      .select(['id', 'title', 'source', 'description'])
+      .where('subject_id', '=', subjectId)
+      .orderBy('sort_index')
+      .orderBy('id')
+      .execute();
+  }
+
+  async questionListsOfSubject(subjectId: string) {
+    const lists = await this.db
+      .selectFrom('question_lists')
+      .select(['id', 'title', 'description', 'sort_index', 'chapter_id'])
+      .where('subject_id', '=', subjectId)
+      .orderBy('sort_index')
+      .orderBy('id')
+      .execute();
+    const counts = await this.db
+      .selectFrom('questions')
+      .select((eb) => ['question_list_id as key', eb.fn.countAll().as('n')])
+      .where('subject_id', '=', subjectId)
+      .groupBy('question_list_id')
+      .execute();
+    const byList = countMap(counts as Array<{ key: string; n: number }>);
+    return lists.map((l) => ({ ...l, total_questions: byList.get(l.id) ?? 0 }));
+  }
+
+  // ------------------------------------------------------------ summaries and chapters
+
+  findSummary(id: string) {
+    return this.db
+      .selectFrom('summaries')
+      .innerJoin('subjects', 'subjects.id', 'summaries.subject_id')
+      .select(['summaries.id', 'summaries.subject_id', 'summaries.title', 'summaries.source', 'summaries.description', 'subjects.title as subject_title'])
+      .where('summaries.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Chapters (without text) of some subjects, in reading order. */
+  chaptersOfSubjects(subjectIds: string[]): Promise<ChapterRow[]> {
+    if (subjectIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('chapters').select(CHAPTER_COLUMNS).where('subject_id', 'in', subjectIds).orderBy('summary_id').orderBy('sort_index').execute();
+  }
+
+  /** Chapters (without text) of some summaries, in reading order. */
+  chaptersOfSummaries(summaryIds: string[]): Promise<ChapterRow[]> {
+    if (summaryIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('chapters').select(CHAPTER_COLUMNS).where('summary_id', 'in', summaryIds).orderBy('summary_id').orderBy('sort_index').execute();
+  }
+
+  async chapterHtml(chapterId: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('chapters').select('html').where('id', '=', chapterId).executeTakeFirst();
+    return row?.html;
+  }
+
+  // ------------------------------------------------------------ reading progress
+
+  async readChapterIds(userId: string, chapterIds: string[]): Promise<Set<string>> {
+    if (chapterIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('chapter_reads')
+      .select('chapter_id')
+      .where('user_id', '=', userId)
+      .where('chapter_id', 'in', chapterIds)
+      .execute();
+    return new Set(rows.map((r) => r.chapter_id));
+  }
+
+  readingProgress(userId: string, summaryId: string): Promise<ProgressRow | undefined> {
+    return this.db
+      .selectFrom('reading_progress')
+      .select(['summary_id', 'chapter_id', 'position', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('summary_id', '=', summaryId)
+      .executeTakeFirst();
+  }
+
+  /** The user's places in summaries, newest first; optionally only in some subjects. */
+  recentProgress(userId: string, options: { subjectIds?: string[]; limit?: number } = {}) {
+    let q = this.db
+      .selectFrom('reading_progress')
+      .innerJoin('summaries', 'summaries.id', 'reading_progress.summary_id')
+      .innerJoin('subjects', 'subjects.id', 'summaries.subject_id')
+      .select([
+        'reading_progress.summary_id',
+        'reading_progress.chapter_id',
+        'reading_progress.position',
+        'reading_progress.updated_at',
+        'summaries.title as summary_title',
+        'summaries.subject_id',
+        'subjects.title as subject_title',
+      ])
+      .where('reading_progress.user_id', '=', userId)
+      .orderBy('reading_progress.updated_at', 'desc')
+      .orderBy('reading_progress.summary_id');
+    if (options.subjectIds) {
+      if (options.subjectIds.length === 0) return Promise.resolve([]);
+      q = q.where('summaries.subject_id', 'in', options.subjectIds);
+    }
+    if (options.limit) q = q.limit(options.limit);
+    return q.execute();
+  }
+
+  /** Saves her place in a summary and marks chapters read, in one transaction. */
+  async saveProgress(input: { userId: string; summaryId: string; chapterId: string; position: number; markRead: string[] }): Promise<string> {
+    const updated_at = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('reading_progress')
+        .values({ user_id: input.userId, summary_id: input.summaryId, chapter_id: input.chapterId, position: input.position, updated_at })
+        .onConflict((oc) => oc.columns(['user_id', 'summary_id']).doUpdateSet({ chapter_id: input.chapterId, position: input.position, updated_at }))
+        .execute();
+      for (const chapterId of input.markRead) {
+        await trx
+          .insertInto('chapter_reads')
+          .values({ user_id: input.userId, chapter_id: chapterId, read_at: updated_at })
+          .onConflict((oc) => oc.columns(['user_id', 'chapter_id']).doNothing())
+          .execute();
+      }
+    });
+    return updated_at;
+  }
+
+  // ------------------------------------------------------------ images
+
+  findImage(subjectId: string, name: string) {
+    return this.db
+      .selectFrom('content_images')
+      .select(['mime', 'data_base64'])
+      .where('subject_id', '=', subjectId)
+      .where('name', '=', name)
+      .executeTakeFirst();
+  }
+}

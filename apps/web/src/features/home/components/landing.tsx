@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { ButtonLink } from '../../../components/ui/button/button.tsx';
+import { CourseIllustration } from '../../../components/illustrations/course-illustration.tsx';
+import { CheckCircleIcon } from '../../../components/icons/icons.tsx';
+import styles from './home.module.css';
+
+/** Home for visitors: the promise of Blok and the way in. */
+export function Landing() {
+  const { t } = useTranslation();
+  const features = ['featureSummaries', 'featureQuestions', 'featureFlashcards'] as const;
+  return (
+    <div className={styles.landing}>
+      <div className={styles.hero}>
+        <p className={styles.eyebrow}>{t('home.landing.eyebrow')}</p>
+        <h1 className={styles.title}>{t('home.landing.title')}</h1>
+        <p className={styles.lead}>{t('home.landing.text')}</p>
+        <div className={styles.savings}>
+          <strong>{t('home.landing.savings')}</strong> <span>{t('home.landing.savingsText')}</span>
+        </div>
+        <ul className={styles.features}>
+          {features.map((key) => (
+            <li key={key}>
+              <CheckCircleIcon size={20} />
+              <span>{t(`home.landing.${key}`)}</span>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.actions}>
+          <ButtonLink to={paths.auth.register.getHref()} fullWidth>
+            {t('home.landing.register')}
+          </ButtonLink>
+          <ButtonLink to={paths.auth.login.getHref()} variant="secondary" fullWidth>
+            {t('home.landing.login')}
+          </ButtonLink>
+        </div>
+      </div>
+      <div className={styles.art}>
+        <CourseIllustration code="studeren" className={styles.illustration} />
+      </div>
+    </div>
+  );
+}

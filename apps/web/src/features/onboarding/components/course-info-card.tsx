@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import type { CourseInfo } from '@blok/contract/catalogue';
+import { CourseIllustration } from '../../../components/illustrations/course-illustration.tsx';
+import styles from './course-info-card.module.css';
+
+/** The sample course of the chosen year (vaknaam, percentage, illustration, title and body). */
+export function CourseInfoCard({ course }: { course: CourseInfo }) {
+  const { t } = useTranslation();
+  return (
+    <article className={styles.card} aria-label={course.vaknaam}>
+      <div className={styles.art}>
+        <CourseIllustration code={course.header_afbeelding} className={styles.illustration} />
+      </div>
+      <div className={styles.body}>
+        <p className={styles.eyebrow}>
+          {t('auth.register.courseEyebrow')}: <span className={styles.course}>{course.vaknaam}</span>
+        </p>
+        <h2 className={styles.title}>{course.titeltekst}</h2>
+        <p className={styles.text}>{course.bodytekst}</p>
+        <p className={styles.stat}>
+          <span className={styles.percentage}>{course.percentage}%</span>
+          <span>{t('auth.register.coursePercentage')}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

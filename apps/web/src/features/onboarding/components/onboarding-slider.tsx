@@ -1,0 +1,125 @@
+import { useRef, useState, type PointerEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { CourseIllustration, type CourseImageCode } from '../../../components/illustrations/course-illustration.tsx';
+import styles from './onboarding-slider.module.css';
+
+/** A horizontal swipe longer than this moves to the next or previous slide (spec section 9). */
+export const SWIPE_THRESHOLD_PX = 50;
+/** Slide animation length (spec section 9); none with prefers-reduced-motion. */
+export const SLIDE_ANIMATION_MS = 300;
+
+const SLIDES: readonly { key: 'summaries' | 'questions' | 'flashcards'; image: CourseImageCode }[] = [
+  { key: 'summaries', image: 'boeken' },
+  { key: 'questions', image: 'examen' },
+  { key: 'flashcards', image: 'studeren' },
+];
+
+/** Step 2 of registration: three slides about what Blok offers. */
+export function OnboardingSlider({ onFinish }: { onFinish: () => void }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const [dragX, setDragX] = useState(0);
+  const drag = useRef<{ pointerId: number; startX: number } | null>(null);
+  const last = SLIDES.length - 1;
+
+  const goTo = (next: number) => setIndex(Math.max(0, Math.min(last, next)));
+  const advance = () => (index >= last ? onFinish() : goTo(index + 1));
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    drag.current = { pointerId: event.pointerId, startX: event.clientX };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (drag.current?.pointerId !== event.pointerId) return;
+    setDragX(event.clientX - drag.current.startX);
+  };
+  const endDrag = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
+    const current = drag.current;
+    if (current?.pointerId !== event.pointerId) return;
+    drag.current = null;
+    setDragX(0);
+    if (cancelled) return;
+    const dx = event.clientX - current.startX;
+    if (dx <= -SWIPE_THRESHOLD_PX) goTo(index + 1);
+    else if (dx >= SWIPE_THRESHOLD_PX) goTo(index - 1);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowRight') goTo(index + 1);
+    else if (event.key === 'ArrowLeft') goTo(index - 1);
+  };
+
+  const dragging = dragX !== 0;
+
+  return (
+    <div className={styles.slider}>
+      <div className={styles.top}>
+        <h1 className="visually-hidden">{t('auth.register.onboardingLabel')}</h1>
+        <Button variant="link" size="sm" className={styles.skip} onClick={onFinish}>
+          {t('auth.register.skip')}
+        </Button>
+      </div>
+
+      <div
+        className={styles.viewport}
+        role="region"
+        aria-roledescription="carousel"
+        aria-label={t('auth.register.onboardingLabel')}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={(e) => endDrag(e, false)}
+        onPointerCancel={(e) => endDrag(e, true)}
+        onKeyDown={onKeyDown}
+        data-testid="onboarding-viewport"
+      >
+        <div
+          className={styles.track}
+          style={{
+            transform: `translateX(calc(${-index * 100}% + ${dragX}px))`,
+            transitionDuration: dragging ? '0ms' : undefined,
+          }}
+          aria-live="polite"
+        >
+          {SLIDES.map((slide, i) => {
+            const active = i === index;
+            return (
+              <div
+                key={slide.key}
+                className={styles.slide}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={t('auth.register.slideLabel', { current: i + 1, total: SLIDES.length })}
+                aria-hidden={!active}
+                inert={!active}
+              >
+                <div className={styles.art}>
+                  <CourseIllustration code={slide.image} className={styles.illustration} />
+                </div>
+                <h2 className={styles.title}>{t(`auth.register.slides.${slide.key}.title`)}</h2>
+                <p className={styles.text}>{t(`auth.register.slides.${slide.key}.text`)}</p>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+
+      <div className={styles.dots}>
+        {SLIDES.map((slide, i) => (
+          <button
+            key={slide.key}
+            type="button"
+            className={styles.dot}
+            aria-label={t('auth.register.goToSlide', { number: i + 1 })}
+            aria-current={i === index ? 'step' : undefined}
+            onClick={() => goTo(i)}
+          />
+        ))}
+      </div>
+
+      <Button fullWidth onClick={advance}>
+        {t('auth.register.continue')}
+      </Button>
+    </div>
+  );
+}

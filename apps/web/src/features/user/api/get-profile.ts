@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ProfileSchema } from '@blok/contract/user';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET user/profile (bearer): the signed-in user's profile (spec section 3). */
+export const getProfile = (signal?: AbortSignal) => api.get('user/profile', ProfileSchema, { signal });
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'profile'],
+    queryFn: ({ signal }) => getProfile(signal),
+  });
+
+export const useProfile = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...profileQueryOptions(), enabled: options.enabled ?? true });
