@@ -4,3 +4,4 @@ export * from './user.ts';
 export * from './catalogue.ts';
 export * from './health.ts';
 export * from './library.ts';
+export * from './questions.ts';

@@ -169,6 +169,43 @@ export interface ChapterReadsTable {
   read_at: string;
 }
 
+/** A run through one question list (or several lists of one subject). */
+export interface QuestionSessionsTable {
+  id: string;
+  user_id: string;
+  subject_id: string;
+  /** null when the session practises several lists */
+  question_list_id: string | null;
+  title: string;
+  show_answers: number;
+  /** 'recommended' or 'all' */
+  mode: string;
+  /** 0-based position of the current question; equals the question count once the run reached its end */
+  current_index: number;
+  /** 1 while answering skipped and review questions after the results */
+  skipped_mode: number;
+  /** position where the review of skipped questions started */
+  review_index: number | null;
+  created_at: string;
+  updated_at: string;
+  /** first time the run reached its end (the results) */
+  finished_at: string | null;
+}
+
+/** One question of a session with the student's answer. */
+export interface SessionQuestionsTable {
+  id: string;
+  session_id: string;
+  question_index: number;
+  question_id: string;
+  /** -1 not answered yet, 0 wrong, 1 correct, 2 partially correct, 3 skipped, 4 review */
+  status: number;
+  /** JSON array of picked answer ids (SELECT) */
+  answer_ids: string | null;
+  text_answer: string | null;
+  answered_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   devices: DevicesTable;
@@ -185,6 +222,8 @@ export interface Database {
   library_entries: LibraryEntriesTable;
   reading_progress: ReadingProgressTable;
   chapter_reads: ChapterReadsTable;
+  question_sessions: QuestionSessionsTable;
+  session_questions: SessionQuestionsTable;
 }
 
 // Re-exported so repositories can type generated columns when later tables need them.

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-content.ts';
+import * as m0003 from './0003-questions.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -9,4 +10,5 @@ import * as m0002 from './0002-content.ts';
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-content': m0002,
+  '0003-questions': m0003,
 };

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toast } from '../../../components/ui/toast/toast.tsx';
+import { DownloadIcon, RefreshIcon, ShareIcon, WifiOffIcon } from '../../../components/icons/icons.tsx';
+import { readKey, writeKey } from '../../../lib/storage.ts';
+import { useInstallPrompt } from '../hooks/use-install-prompt.ts';
+import { useNetworkStatus } from '../hooks/use-network-status.ts';
+import { useServiceWorkerUpdate } from '../hooks/use-service-worker-update.ts';
+import { isIPhone, isNativeWrapper, isStandalone } from '../utils/platform.ts';
+
+const INSTALL_DISMISSED_KEY = 'install_banner_dismissed';
+
+/**
+ * The global toasts of spec section 2: update available, offline, slow network and the install
+ * banners. None of them shows inside the native wrapper.
+ */
+export function PwaToasts({ userAgent = navigator.userAgent }: { userAgent?: string }) {
+  if (isNativeWrapper(userAgent)) return null;
+  return <BrowserToasts userAgent={userAgent} />;
+}
+
+function BrowserToasts({ userAgent }: { userAgent: string }) {
+  const { t } = useTranslation();
+  const { updateAvailable, applyUpdate } = useServiceWorkerUpdate();
+  const { online, slow } = useNetworkStatus();
+  const installPrompt = useInstallPrompt();
+  const [slowDismissed, setSlowDismissed] = useState(false);
+  const [installDismissed, setInstallDismissed] = useState(() => readKey(INSTALL_DISMISSED_KEY, 'session') === '1');
+  const [updateDismissed, setUpdateDismissed] = useState(false);
+
+  const dismissInstall = () => {
+    writeKey(INSTALL_DISMISSED_KEY, '1', 'session');
+    setInstallDismissed(true);
+    installPrompt.dismiss();
+  };
+
+  const showIosBanner = !installDismissed && isIPhone(userAgent) && !isStandalone();
+  const showInstallBanner = !installDismissed && installPrompt.canInstall;
+
+  return (
+    <>
+      <Toast
+        open={updateAvailable && !updateDismissed}
+        onOpenChange={(open) => !open && setUpdateDismissed(true)}
+        icon={<RefreshIcon size={22} />}
+        title={t('toasts.updateTitle')}
+        action={{ label: t('toasts.updateAction'), onClick: applyUpdate }}
+      />
+      <Toast
+        open={!online}
+        onOpenChange={() => undefined}
+        variant="warning"
+        icon={<WifiOffIcon size={22} />}
+        title={t('toasts.offline')}
+        description={t('toasts.offlineText')}
+        closable={false}
+        type="foreground"
+      />
+      <Toast
+        open={online && slow && !slowDismissed}
+        onOpenChange={(open) => !open && setSlowDismissed(true)}
+        variant="warning"
+        icon={<WifiOffIcon size={22} />}
+        title={t('toasts.slow')}
+        duration={8000}
+      />
+      <Toast
+        open={showIosBanner}
+        onOpenChange={(open) => !open && dismissInstall()}
+        icon={<ShareIcon size={22} />}
+        title={t('toasts.iosInstall')}
+      />
+      <Toast
+        open={showInstallBanner}
+        onOpenChange={(open) => !open && dismissInstall()}
+        icon={<DownloadIcon size={22} />}
+        title={t('toasts.androidInstall')}
+        description={t('toasts.androidInstallText')}
+        secondaryAction={{ label: t('toasts.notNow'), onClick: dismissInstall }}
+        action={{ label: t('toasts.install'), onClick: () => void installPrompt.install() }}
+      />
+    </>
+  );
+}

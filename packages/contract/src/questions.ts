@@ -1,0 +1,314 @@
+import { z } from 'zod';
+
+/*
+ * Practice questions: question lists, sessions, answering, feedback and results.
+ *
+ * Status codes (spec section 4, field `isCorrect` of a session question):
+ *   -1 not answered yet, 0 wrong, 1 correct, 2 partially correct, 3 skipped, 4 review (an open
+ *   answer awaiting the student's own assessment). -1, 3 and 4 count as "not answered".
+ *
+ * Positions: `questionIndex` and `currentIndex` are 0-based positions in the session. While the
+ * student answers, `currentIndex` points at the current question; once the run reaches its end
+ * (the results screen) `currentIndex` equals `questionsCount` and `finished` is true.
+ */
+
+/** Status of a question in a session (spec section 4). */
+export const QUESTION_STATUS = {
+  notAnswered: -1,
+  wrong: 0,
+  correct: 1,
+  partial: 2,
+  skipped: 3,
+  review: 4,
+} as const;
+export type QuestionStatus = (typeof QUESTION_STATUS)[keyof typeof QUESTION_STATUS];
+
+/** Statuses that lock a question: a second answer is refused with 409 answer_locked. */
+export const LOCKED_STATUSES: readonly number[] = [0, 1, 2, 4];
+/** Statuses that count as not answered in a session (spec section 4). */
+export const UNANSWERED_STATUSES: readonly number[] = [-1, 3, 4];
+
+/** Passing grade on the Dutch 1-10 scale (spec section 9). */
+export const PASSING_GRADE = 5.5;
+/** Lowest grade shown (spec section 9: the score is clamped to a minimum of 1). */
+export const MIN_GRADE = 1;
+/** Answer labels A to T: at most 20 answers per question (spec section 9). */
+export const ANSWER_LABELS = 'ABCDEFGHIJKLMNOPQRST';
+/** The explanation panel becomes expandable above this height in px (spec section 9). */
+export const FEEDBACK_COLLAPSED_HEIGHT = 150;
+/** `answerDisplaying` value meaning "show answers (feedback) in between" (spec section 3). */
+export const ANSWER_DISPLAYING_IN_BETWEEN = 2;
+/** Longest open answer the API stores. */
+export const MAX_TEXT_ANSWER_LENGTH = 5000;
+/** Most lists one session may practise. */
+export const MAX_SESSION_LISTS = 50;
+
+const StatusSchema = z.number().int().min(-1).max(4).describe('-1 not answered yet, 0 wrong, 1 correct, 2 partially correct, 3 skipped, 4 review');
+/** Content ids are slugs: lowercase letters, digits and dashes. */
+export const ContentIdSchema = z
+  .string()
+  .min(1)
+  .max(160)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id');
+/** Session ids are UUIDv7. */
+export const SessionIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige sessie-id');
+
+export const QuestionListParamsSchema = z.object({ id: ContentIdSchema });
+export const SessionParamsSchema = z.object({ id: SessionIdSchema });
+export const SessionIndexParamsSchema = z.object({ id: SessionIdSchema, index: z.coerce.number().int().min(0).max(10_000) });
+export const SessionQuestionParamsSchema = z.object({ id: SessionIdSchema, questionId: ContentIdSchema });
+
+/**
+ * An answer option (spec section 3). `isCorrect` is null until it may be shown: the question is
+ * answered and the session shows answers in between, or the run has reached its results.
+ */
+export const AnswerSchema = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  sortIndex: z.number().int(),
+  answerText: z.string(),
+  isCorrect: z.boolean().nullable(),
+  /** the student picked this answer */
+  isChecked: z.boolean(),
+  /** the question is answered (locked) */
+  isAnswered: z.boolean(),
+});
+export type Answer = z.infer<typeof AnswerSchema>;
+
+/** A question as listed in a question list (spec section 3: topic questions). */
+export const ListQuestionSchema = z.object({
+  id: z.string(),
+  /** the question list (topic) it belongs to */
+  topicId: z.string(),
+  questionText: z.string(),
+  type: z.enum(['SELECT', 'OPEN']),
+  pictureUrl: z.string().nullable(),
+  recommended: z.boolean(),
+  /** the state of the student's current (or latest) session of this list */
+  answers: z.array(AnswerSchema),
+});
+export type ListQuestion = z.infer<typeof ListQuestionSchema>;
+
+/**
+ * The student's standing on a question list, shared with the library (GET /api/subjects/{id}).
+ * - progress: rounded percentage of the list's questions she answered (wrong, correct or
+ *   partially correct) in any of her sessions; a restart clears it.
+ * - score: integer 0-100 of her latest finished session of this list (see SessionOverview.score),
+ *   null when she has not finished one.
+ * - sessionId: her latest unfinished session of this list, null when none.
+ */
+export const QuestionListProgressSchema = z.object({
+  progress: z.number().int().min(0).max(100),
+  score: z.number().int().min(0).max(100).nullable(),
+  sessionId: z.string().nullable(),
+});
+export type QuestionListProgress = z.infer<typeof QuestionListProgressSchema>;
+
+/** GET /api/question-list/{id} (spec section 3: question list). */
+export const QuestionListSchema = QuestionListProgressSchema.extend({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  subjectId: z.string(),
+  sortIndex: z.number().int(),
+  /** 2 = show answers in between (the default of the settings screen) */
+  answerDisplaying: z.number().int(),
+  totalQuestions: z.number().int(),
+  /** how many questions a recommended session draws */
+  recommendedQuestions: z.number().int(),
+  chapterId: z.string().nullable(),
+  questions: z.array(ListQuestionSchema),
+});
+export type QuestionList = z.infer<typeof QuestionListSchema>;
+
+/** A question list of a subject, without its questions (settings screen). */
+export const QuestionListSummarySchema = QuestionListSchema.omit({ questions: true });
+export type QuestionListSummary = z.infer<typeof QuestionListSummarySchema>;
+
+/** GET /api/question-lists?subjectId= */
+export const QuestionListsQuerySchema = z.object({ subjectId: ContentIdSchema });
+export const QuestionListsResponseSchema = z.object({
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+  questionLists: z.array(QuestionListSummarySchema),
+});
+export type QuestionListsResponse = z.infer<typeof QuestionListsResponseSchema>;
+
+/**
+ * A question inside a session (spec section 3: session question). The evaluation
+ * (`correctAnswerIds`, `answers[].isCorrect`, `feedbackText`, `feedbackPictureUrl`,
+ * `modelAnswer`) is revealed (`revealed: true`) only once the question is answered and either the
+ * session shows answers in between or the run has reached its results; before that it is empty,
+ * so the client cannot learn the right answers ahead of time.
+ */
+export const SessionQuestionSchema = z.object({
+  /** id of this question's row in the session */
+  id: z.string(),
+  sessionId: z.string(),
+  questionIndex: z.number().int(),
+  questionId: z.string(),
+  questionListId: z.string(),
+  questionText: z.string(),
+  /** absolute path on the API host, e.g. /api/content/images/<subject>/<name> */
+  pictureUrl: z.string().nullable(),
+  type: z.enum(['SELECT', 'OPEN']),
+  /** SELECT with more than one correct answer: checkboxes and a confirm button */
+  multipleAnswers: z.boolean(),
+  answers: z.array(AnswerSchema),
+  /** the first picked answer (SELECT), null when none */
+  userAnswerId: z.string().nullable(),
+  userAnswerIds: z.array(z.string()),
+  /** the student's open answer (OPEN) */
+  textAnswer: z.string().nullable(),
+  /** status code, see QUESTION_STATUS */
+  isCorrect: StatusSchema,
+  revealed: z.boolean(),
+  correctAnswerIds: z.array(z.string()),
+  feedbackText: z.string().nullable(),
+  feedbackPictureUrl: z.string().nullable(),
+  /** the model answer of an OPEN question */
+  modelAnswer: z.string().nullable(),
+  /** OPEN questions: one entry with the question id; SELECT: empty */
+  openQuestions: z.array(z.object({ id: z.string() })),
+});
+export type SessionQuestion = z.infer<typeof SessionQuestionSchema>;
+
+/**
+ * The result of a navigation call (next, skip, previous, review, reset): where the session is now.
+ * `question` is null and `finished` true when the run has reached its end: show the results.
+ */
+export const SessionStepSchema = z.object({
+  sessionId: z.string(),
+  currentIndex: z.number().int(),
+  questionsCount: z.number().int(),
+  /** rounded percentage of the current question number over the total; 100 at the end */
+  progress: z.number().int().min(0).max(100),
+  /** answering the skipped and review questions after the results */
+  skippedMode: z.boolean(),
+  reviewIndex: z.number().int().nullable(),
+  finished: z.boolean(),
+  question: SessionQuestionSchema.nullable(),
+});
+export type SessionStep = z.infer<typeof SessionStepSchema>;
+
+/** The student's answer to one question (spec section 3: user answer). */
+export const UserAnswerSchema = z.object({
+  questionId: z.string(),
+  answerId: z.string().nullable(),
+  answerIds: z.array(z.string()),
+  textAnswer: z.string().nullable(),
+});
+export type UserAnswer = z.infer<typeof UserAnswerSchema>;
+
+/**
+ * GET /api/session/{id} (spec section 3: session overview), also the data of the results screen.
+ * - score: integer 0-100, the percentage of points earned: correct 1, partially correct 0.5,
+ *   everything else 0, over all questions of the session.
+ * - grade: 10 x (correct + 0.5 x partial) / total on the Dutch scale, one decimal, at least 1
+ *   (spec section 9); null while any question is not answered, skipped or awaiting review (the
+ *   results then show '?').
+ */
+export const SessionOverviewSchema = SessionStepSchema.extend({
+  title: z.string(),
+  subjectId: z.string(),
+  /** null for a session over several lists */
+  questionListId: z.string().nullable(),
+  questionListIds: z.array(z.string()),
+  mode: z.enum(['recommended', 'all']),
+  showAnswers: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  questions: z.array(SessionQuestionSchema),
+  userAnswers: z.array(UserAnswerSchema),
+  correctAnswers: z.number().int(),
+  partialAnswers: z.number().int(),
+  wrongAnswers: z.number().int(),
+  skippedAnswers: z.number().int(),
+  reviewAnswers: z.number().int(),
+  /** never answered nor skipped (status -1) */
+  unansweredAnswers: z.number().int(),
+  score: z.number().int().min(0).max(100),
+  grade: z.number().min(1).max(10).nullable(),
+});
+export type SessionOverview = z.infer<typeof SessionOverviewSchema>;
+
+/**
+ * POST /api/session/{id}/start and /start-all, where {id} is a question list id. Both fields are
+ * optional; an empty body is fine.
+ */
+export const StartSessionBodySchema = z
+  .object({
+    /** overrides the list's answerDisplaying: show the feedback after each question */
+    showAnswers: z.boolean().optional(),
+    /** further lists of the same subject to practise in the same session */
+    questionListIds: z.array(ContentIdSchema).max(MAX_SESSION_LISTS).optional(),
+  })
+  .strict();
+export type StartSessionBody = z.infer<typeof StartSessionBodySchema>;
+
+export const StartSessionResponseSchema = z.object({ id: z.string() });
+export type StartSessionResponse = z.infer<typeof StartSessionResponseSchema>;
+
+/**
+ * POST /api/question-list/{id}/save-answer. {id} is the list of the question.
+ * - sessionId: the session to answer in; when left out, the student's latest unfinished session
+ *   of this list is used (404 when she has none).
+ * - SELECT: answerId, or answerIds for questions with several correct answers (status 1 exactly
+ *   the correct set; 2 at least one correct answer picked, no wrong one, but not all correct
+ *   ones; 0 otherwise).
+ * - OPEN: textAnswer; the status becomes 4 (review) until POST session/{id}/assess.
+ * A question already answered (status 0, 1, 2 or 4) is locked: 409 answer_locked, nothing changes.
+ * A skipped question (3) can still be answered.
+ */
+export const SaveAnswerBodySchema = z
+  .object({
+    sessionId: SessionIdSchema.optional(),
+    questionId: ContentIdSchema,
+    answerId: ContentIdSchema.optional(),
+    answerIds: z.array(ContentIdSchema).min(1).max(20).optional(),
+    textAnswer: z.string().max(MAX_TEXT_ANSWER_LENGTH).optional(),
+  })
+  .strict();
+export type SaveAnswerBody = z.infer<typeof SaveAnswerBodySchema>;
+
+/** The student's own assessment of an open answer against the model answer. */
+export const ASSESSMENTS = ['goed', 'deels goed', 'fout'] as const;
+export type Assessment = (typeof ASSESSMENTS)[number];
+
+/** POST /api/session/{id}/assess: only for a question in review (4); sets 1, 2 or 0. */
+export const AssessBodySchema = z
+  .object({
+    questionId: ContentIdSchema,
+    /** 'goed' / 1 -> correct, 'deels goed' / 2 -> partially correct, 'fout' / 0 -> wrong */
+    result: z.union([z.enum(ASSESSMENTS), z.literal(0), z.literal(1), z.literal(2)]),
+  })
+  .strict();
+export type AssessBody = z.infer<typeof AssessBodySchema>;
+
+/**
+ * POST /api/session/{id}/review: answer the skipped and review questions (results button
+ * 'Beantwoord vragen', or a tapped row). Without questionIndex it jumps to the first question not
+ * answered; with it, to that question (409 when it is already answered).
+ */
+export const ReviewBodySchema = z
+  .object({
+    questionIndex: z.number().int().min(0).max(10_000).optional(),
+  })
+  .strict();
+export type ReviewBody = z.infer<typeof ReviewBodySchema>;
+
+/** The card on Home for a practice session still open ("Ga verder"). */
+export const OpenSessionSchema = z.object({
+  sessionId: z.string(),
+  subjectId: z.string(),
+  questionListId: z.string().nullable(),
+  title: z.string(),
+  progress: z.number().int().min(0).max(100),
+  currentIndex: z.number().int(),
+  questionsCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type OpenSession = z.infer<typeof OpenSessionSchema>;
