@@ -1,5 +1,5 @@
-/// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+// defineConfig from vitest/config: the same Vite the plugins and the test runner resolve (hoisted).
+import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -66,6 +66,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });

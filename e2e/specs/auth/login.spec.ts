@@ -16,6 +16,8 @@ test.describe('logging in', () => {
     await form.submit.click();
 
     await expect(page.getByText('Ongeldige combinatie van gebruikersnaam en wachtwoord')).toBeVisible();
+    // Both fields show the error state; the message sits under the password.
+    await expect(form.email).toHaveAttribute('aria-invalid', 'true');
     await expect(form.password).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/auth\/login/);
     await saveScreenshot(page, 'login-wrong-password', testInfo);

@@ -254,8 +254,8 @@ export type StartSessionResponse = z.infer<typeof StartSessionResponseSchema>;
 
 /**
  * POST /api/question-list/{id}/save-answer. {id} is the list of the question.
- * - sessionId: the session to answer in; when left out, the student's latest unfinished session
- *   of this list is used (404 when she has none).
+ * - sessionId: the session to answer in (recommended; the web app always sends it); when left
+ *   out, the student's latest session of this list is used (404 when she has none).
  * - SELECT: answerId, or answerIds for questions with several correct answers (status 1 exactly
  *   the correct set; 2 at least one correct answer picked, no wrong one, but not all correct
  *   ones; 0 otherwise).

@@ -14,6 +14,7 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
   // Missing translation keys: console errors only (spec section 8).
   saveMissing: true,
   missingKeyHandler: (languages, _namespace, key) => {

@@ -15,7 +15,7 @@ export function AuthLayout() {
   return (
     <div className={styles.page}>
       <header className={styles.hero}>
-        <AuthHeaderIllustration className={styles.heroArt} />
+        <AuthHeaderIllustration className={styles.heroArt} sideClassName={{ left: styles.artLeft, right: styles.artRight }} />
         <div className={styles.heroContent}>
           <Link to={paths.home.root.getHref()} className={styles.logoLink}>
             <Logo variant="white" height={40} title={t('common.toHome')} />

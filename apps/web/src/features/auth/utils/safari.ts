@@ -2,7 +2,7 @@
 export const MIN_SAFARI_MAJOR_VERSION = 17;
 
 // Other browsers put "Safari/" in their user agent too; these tokens identify them.
-const NOT_SAFARI = /(Chrome|Chromium|CriOS|FxiOS|Firefox|EdgiOS|Edg|OPR|OPiOS|SamsungBrowser|Android|YaBrowser|DuckDuckGo)\//i;
+const NOT_SAFARI = /(Chrome|Chromium|CriOS|FxiOS|Firefox|EdgiOS|Edg|OPR|OPiOS|SamsungBrowser|YaBrowser|DuckDuckGo)\/|Android/i;
 
 /**
  * The major version of desktop or iOS Safari from a user agent string, or null when the

@@ -1,0 +1,409 @@
+import { uuidv7, type DB, type QuestionListsTable, type QuestionSessionsTable, type QuestionsTable, type AnswersTable } from '@blok/db';
+import { computeScore, countStatuses } from './grade.ts';
+import { progressOf } from './navigation.ts';
+
+export type QuestionListRow = QuestionListsTable;
+export type QuestionRow = QuestionsTable;
+export type AnswerRow = AnswersTable;
+export type SessionRow = QuestionSessionsTable;
+
+/** A question of a session joined with its content. */
+export interface SessionQuestionRow {
+  id: string;
+  session_id: string;
+  question_index: number;
+  question_id: string;
+  status: number;
+  answer_ids: string | null;
+  text_answer: string | null;
+  answered_at: string | null;
+  question_list_id: string;
+  subject_id: string;
+  type: string;
+  question_text: string;
+  picture: string | null;
+  feedback_text: string;
+  feedback_picture: string | null;
+  model_answer: string | null;
+}
+
+export interface NewSession {
+  userId: string;
+  subjectId: string;
+  questionListId: string | null;
+  title: string;
+  showAnswers: boolean;
+  mode: 'recommended' | 'all';
+  questionIds: string[];
+}
+
+export interface SessionStatePatch {
+  current_index?: number;
+  skipped_mode?: number;
+  review_index?: number | null;
+  finished_at?: string | null;
+}
+
+/** The student's standing on one question list (see QuestionListProgressSchema in the contract). */
+export interface ListProgress {
+  progress: number;
+  score: number | null;
+  sessionId: string | null;
+}
+
+const FINAL_STATUSES = [0, 1, 2];
+const now = () => new Date().toISOString();
+
+/** Reads the picked answer ids stored as a JSON array; anything unreadable counts as none. */
+export function parseAnswerIds(value: string | null): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The only place that touches the questions feature's tables. */
+export class QuestionsRepository {
+  constructor(private readonly db: DB) {}
+
+  // ------------------------------------------------------------------ content
+
+  findList(id: string): Promise<QuestionListRow | undefined> {
+    return this.db.selectFrom('question_lists').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findLists(ids: string[]): Promise<QuestionListRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('question_lists').selectAll().where('id', 'in', ids).orderBy('sort_index').orderBy('id').execute();
+  }
+
+  listsOfSubject(subjectId: string): Promise<QuestionListRow[]> {
+    return this.db.selectFrom('question_lists').selectAll().where('subject_id', '=', subjectId).orderBy('sort_index').orderBy('id').execute();
+  }
+
+  findSubject(id: string): Promise<{ id: string; title: string } | undefined> {
+    return this.db.selectFrom('subjects').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Questions of a list in their order. */
+  questionsOfList(listId: string): Promise<QuestionRow[]> {
+    return this.db.selectFrom('questions').selectAll().where('question_list_id', '=', listId).orderBy('sort_index').orderBy('id').execute();
+  }
+
+  /** Number of questions per list. */
+  async questionCounts(listIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (listIds.length === 0) return counts;
+    const rows = await this.db
+      .selectFrom('questions')
+      .select(['question_list_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('question_list_id', 'in', listIds)
+      .groupBy('question_list_id')
+      .execute();
+    for (const r of rows) counts.set(r.question_list_id, Number(r.n));
+    return counts;
+  }
+
+  /** Answers of the given questions, in their order. */
+  async answersOf(questionIds: string[]): Promise<Map<string, AnswerRow[]>> {
+    const byQuestion = new Map<string, AnswerRow[]>();
+    if (questionIds.length === 0) return byQuestion;
+    const unique = [...new Set(questionIds)];
+    const rows = await this.db.selectFrom('answers').selectAll().where('question_id', 'in', unique).orderBy('question_id').orderBy('sort_index').execute();
+    for (const r of rows) {
+      const list = byQuestion.get(r.question_id) ?? [];
+      list.push(r);
+      byQuestion.set(r.question_id, list);
+    }
+    return byQuestion;
+  }
+
+  // ------------------------------------------------------------------ sessions
+
+  async createSession(s: NewSession): Promise<string> {
+    const id = uuidv7();
+    const ts = now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('question_sessions')
+        .values({
+          id,
+          user_id: s.userId,
+          subject_id: s.subjectId,
+          question_list_id: s.questionListId,
+          title: s.title,
+          show_answers: s.showAnswers ? 1 : 0,
+          mode: s.mode,
+          current_index: 0,
+          skipped_mode: 0,
+          review_index: null,
+          created_at: ts,
+          updated_at: ts,
+          finished_at: null,
+        })
+        .execute();
+      // Chunked so that long sessions stay below the bound-parameter limits of both dialects.
+      const rows = s.questionIds.map((questionId, index) => ({
+        id: uuidv7(),
+        session_id: id,
+        question_index: index,
+        question_id: questionId,
+        status: -1,
+        answer_ids: null,
+        text_answer: null,
+        answered_at: null,
+      }));
+      for (let i = 0; i < rows.length; i += 100) {
+        await trx.insertInto('session_questions').values(rows.slice(i, i + 100)).execute();
+      }
+    });
+    return id;
+  }
+
+  /** The session, only when it belongs to the user. */
+  findSession(id: string, userId: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('question_sessions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** The user's latest session of a list (single-list sessions only), optionally only unfinished ones. */
+  latestSessionOfList(userId: string, listId: string, onlyUnfinished = false): Promise<SessionRow | undefined> {
+    let q = this.db.selectFrom('question_sessions').selectAll().where('user_id', '=', userId).where('question_list_id', '=', listId);
+    if (onlyUnfinished) q = q.where('finished_at', 'is', null);
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  }
+
+  /** The questions of a session with their content, in order. */
+  sessionQuestions(sessionId: string): Promise<SessionQuestionRow[]> {
+    return this.db
+      .selectFrom('session_questions as sq')
+      .innerJoin('questions as q', 'q.id', 'sq.question_id')
+      .select([
+        'sq.id',
+        'sq.session_id',
+        'sq.question_index',
+        'sq.question_id',
+        'sq.status',
+        'sq.answer_ids',
+        'sq.text_answer',
+        'sq.answered_at',
+        'q.question_list_id',
+        'q.subject_id',
+        'q.type',
+        'q.question_text',
+        'q.picture',
+        'q.feedback_text',
+        'q.feedback_picture',
+        'q.model_answer',
+      ])
+      .where('sq.session_id', '=', sessionId)
+      .orderBy('sq.question_index')
+      .execute();
+  }
+
+  async updateSessionState(id: string, patch: SessionStatePatch): Promise<void> {
+    await this.db
+      .updateTable('question_sessions')
+      .set({ ...patch, updated_at: now() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Stores an answer only while the question can still be answered (never answered, or skipped).
+   * The condition makes the lock hold under concurrent requests too. False when it was locked.
+   */
+  async saveAnswer(rowId: string, status: number, answerIds: string[] | null, textAnswer: string | null): Promise<boolean> {
+    const res = await this.db
+      .updateTable('session_questions')
+      .set({ status, answer_ids: answerIds ? JSON.stringify(answerIds) : null, text_answer: textAnswer, answered_at: now() })
+      .where('id', '=', rowId)
+      .where('status', 'in', [-1, 3])
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Sets the status of an open answer in review (4). False when it was not in review. */
+  async assess(rowId: string, status: number): Promise<boolean> {
+    const res = await this.db.updateTable('session_questions').set({ status }).where('id', '=', rowId).where('status', '=', 4).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Marks a question skipped when it was not answered yet. */
+  async markSkipped(rowId: string): Promise<void> {
+    await this.db.updateTable('session_questions').set({ status: 3 }).where('id', '=', rowId).where('status', '=', -1).execute();
+  }
+
+  async touch(sessionId: string): Promise<void> {
+    await this.db.updateTable('question_sessions').set({ updated_at: now() }).where('id', '=', sessionId).execute();
+  }
+
+  /** Clears every answer of the session and puts it back at its first question. */
+  async resetSession(sessionId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('session_questions')
+        .set({ status: -1, answer_ids: null, text_answer: null, answered_at: null })
+        .where('session_id', '=', sessionId)
+        .execute();
+      await trx
+        .updateTable('question_sessions')
+        .set({ current_index: 0, skipped_mode: 0, review_index: null, finished_at: null, updated_at: now() })
+        .where('id', '=', sessionId)
+        .execute();
+    });
+  }
+
+  /**
+   * Restart of a list: deletes the user's sessions of this list, and clears the answers to this
+   * list's questions in her sessions over several lists. Other users are untouched.
+   */
+  async deleteListAnswers(userId: string, listId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('question_sessions').where('user_id', '=', userId).where('question_list_id', '=', listId).execute();
+      const multi = trx.selectFrom('question_sessions').select('id').where('user_id', '=', userId).where('question_list_id', 'is', null);
+      const listQuestions = trx.selectFrom('questions').select('id').where('question_list_id', '=', listId);
+      const touched = await trx
+        .selectFrom('session_questions')
+        .select('session_id')
+        .distinct()
+        .where('session_id', 'in', multi)
+        .where('question_id', 'in', listQuestions)
+        .execute();
+      if (touched.length === 0) return;
+      const ids = touched.map((t) => t.session_id);
+      await trx
+        .updateTable('session_questions')
+        .set({ status: -1, answer_ids: null, text_answer: null, answered_at: null })
+        .where('session_id', 'in', ids)
+        .where('question_id', 'in', listQuestions)
+        .execute();
+      await trx.updateTable('question_sessions').set({ finished_at: null, updated_at: now() }).where('id', 'in', ids).execute();
+    });
+  }
+
+  // ------------------------------------------------------------------ progress
+
+  /** See listProgress below. */
+  listProgress(userId: string, listIds: string[]): Promise<Map<string, ListProgress>> {
+    return listProgress(this.db, userId, listIds);
+  }
+}
+
+/**
+ * The student's standing on question lists, for the library and the settings screen:
+ * - progress: rounded percentage of the list's questions she answered (0, 1 or 2) in any session;
+ * - score: integer 0-100 of her latest finished session of the list, null when none;
+ * - sessionId: her latest unfinished session of the list, null when none.
+ * Lists without any session get { progress: 0, score: null, sessionId: null }.
+ */
+export async function listProgress(db: DB, userId: string, listIds: string[]): Promise<Map<string, ListProgress>> {
+  const result = new Map<string, ListProgress>();
+  const ids = [...new Set(listIds)];
+  for (const id of ids) result.set(id, { progress: 0, score: null, sessionId: null });
+  if (ids.length === 0) return result;
+
+  const totals = await new QuestionsRepository(db).questionCounts(ids);
+  const answered = await db
+    .selectFrom('session_questions as sq')
+    .innerJoin('question_sessions as s', 's.id', 'sq.session_id')
+    .innerJoin('questions as q', 'q.id', 'sq.question_id')
+    .select(['q.question_list_id', (eb) => eb.fn.count<number>('sq.question_id').distinct().as('n')])
+    .where('s.user_id', '=', userId)
+    .where('q.question_list_id', 'in', ids)
+    .where('sq.status', 'in', FINAL_STATUSES)
+    .groupBy('q.question_list_id')
+    .execute();
+  for (const r of answered) {
+    const total = totals.get(r.question_list_id) ?? 0;
+    const entry = result.get(r.question_list_id)!;
+    entry.progress = total > 0 ? Math.min(100, Math.round((100 * Number(r.n)) / total)) : 0;
+  }
+
+  const sessions = await db
+    .selectFrom('question_sessions')
+    .select(['id', 'question_list_id', 'finished_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('question_list_id', 'in', ids)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const latestFinished = new Map<string, string>();
+  for (const s of sessions) {
+    const entry = result.get(s.question_list_id!)!;
+    if (s.finished_at === null) {
+      if (entry.sessionId === null) entry.sessionId = s.id;
+    } else if (!latestFinished.has(s.question_list_id!)) {
+      latestFinished.set(s.question_list_id!, s.id);
+    }
+  }
+  const finishedIds = [...latestFinished.values()];
+  if (finishedIds.length > 0) {
+    const rows = await db.selectFrom('session_questions').select(['session_id', 'status']).where('session_id', 'in', finishedIds).execute();
+    const statuses = new Map<string, number[]>();
+    for (const r of rows) statuses.set(r.session_id, [...(statuses.get(r.session_id) ?? []), r.status]);
+    for (const [listId, sessionId] of latestFinished) {
+      result.get(listId)!.score = computeScore(countStatuses(statuses.get(sessionId) ?? []));
+    }
+  }
+  return result;
+}
+
+/** A practice session still open, for Home's 'verder studeren' cards. */
+export interface OpenSessionCard {
+  sessionId: string;
+  subjectId: string;
+  questionListId: string | null;
+  title: string;
+  progress: number;
+  currentIndex: number;
+  questionsCount: number;
+  updatedAt: string;
+}
+
+/**
+ * The user's unfinished practice sessions, most recently used first, one per list (the latest).
+ * For Home's continue cards: link to /bibliotheek/questions/{sessionId}/{subjectId}/{questionListId}.
+ */
+export async function openQuestionSessions(db: DB, userId: string, limit = 5): Promise<OpenSessionCard[]> {
+  const sessions = await db
+    .selectFrom('question_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('finished_at', 'is', null)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit * 4)
+    .execute();
+  const seen = new Set<string>();
+  const picked = sessions.filter((s) => {
+    if (s.question_list_id === null) return true;
+    if (seen.has(s.question_list_id)) return false;
+    seen.add(s.question_list_id);
+    return true;
+  }).slice(0, limit);
+  if (picked.length === 0) return [];
+  const counts = await db
+    .selectFrom('session_questions')
+    .select(['session_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('session_id', 'in', picked.map((s) => s.id))
+    .groupBy('session_id')
+    .execute();
+  const total = new Map(counts.map((c) => [c.session_id, Number(c.n)]));
+  return picked.map((s) => {
+    const questionsCount = total.get(s.id) ?? 0;
+    const state = { current: Math.min(s.current_index, questionsCount), skippedMode: s.skipped_mode === 1, reviewIndex: s.review_index };
+    return {
+      sessionId: s.id,
+      subjectId: s.subject_id,
+      questionListId: s.question_list_id,
+      title: s.title,
+      progress: progressOf(state, questionsCount),
+      currentIndex: state.current,
+      questionsCount,
+      updatedAt: s.updated_at,
+    };
+  });
+}

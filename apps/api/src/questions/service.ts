@@ -1,0 +1,413 @@
+import {
+  ANSWER_DISPLAYING_IN_BETWEEN,
+  type Answer,
+  type AssessBody,
+  type QuestionList,
+  type QuestionListsResponse,
+  type QuestionListSummary,
+  type SaveAnswerBody,
+  type SessionOverview,
+  type SessionQuestion,
+  type SessionStep,
+  type StartSessionBody,
+  type UserAnswer,
+} from '@blok/contract';
+import { AppError } from '../errors.ts';
+import { contentImageUrl } from '../content/render.ts';
+import { computeGrade, computeScore, countStatuses } from './grade.ts';
+import { goTo, isAtEnd, moveNext, progressOf, skip, startReview, type NavigationState } from './navigation.ts';
+import {
+  parseAnswerIds,
+  type AnswerRow,
+  type QuestionListRow,
+  type QuestionsRepository,
+  type SessionQuestionRow,
+  type SessionRow,
+  type ListProgress,
+} from './repository.ts';
+import { assessmentStatus, canAnswer, evaluateSelect, isLocked } from './status.ts';
+
+const NO_PROGRESS: ListProgress = { progress: 0, score: null, sessionId: null };
+
+const listNotFound = () => new AppError('not_found', 'Deze vragenlijst bestaat niet.');
+const sessionNotFound = () => new AppError('not_found', 'Deze sessie bestaat niet.');
+const questionNotInSession = () => new AppError('not_found', 'Deze vraag hoort niet bij deze sessie.');
+
+/** A session with its questions, loaded for one request. */
+interface LoadedSession {
+  session: SessionRow;
+  rows: SessionQuestionRow[];
+}
+
+/** The evaluation may be shown once the question is answered, and answers show in between or the results were reached. */
+function isRevealed(session: SessionRow, status: number): boolean {
+  return isLocked(status) && (session.show_answers === 1 || session.finished_at !== null);
+}
+
+function stateOf(session: SessionRow, total: number): NavigationState {
+  return { current: Math.min(Math.max(0, session.current_index), total), skippedMode: session.skipped_mode === 1, reviewIndex: session.review_index };
+}
+
+/**
+ * Practice sessions: starting, answering, navigating, results. Pure rules live in grade.ts,
+ * status.ts and navigation.ts; this class applies them to the repository's rows and shapes the
+ * contract's answers.
+ */
+export class QuestionsService {
+  constructor(private readonly repo: QuestionsRepository) {}
+
+  // ------------------------------------------------------------------ lists
+
+  async questionList(userId: string, listId: string): Promise<QuestionList> {
+    const list = await this.repo.findList(listId);
+    if (!list) throw listNotFound();
+    const [questions, progress] = await Promise.all([this.repo.questionsOfList(list.id), this.repo.listProgress(userId, [list.id])]);
+    const answers = await this.repo.answersOf(questions.map((q) => q.id));
+    // The answers' state comes from her current session of the list, or else her latest one.
+    const stateSession = (await this.repo.latestSessionOfList(userId, list.id, true)) ?? (await this.repo.latestSessionOfList(userId, list.id));
+    const rows = stateSession ? await this.repo.sessionQuestions(stateSession.id) : [];
+    const rowByQuestion = new Map(rows.map((r) => [r.question_id, r]));
+    return {
+      ...this.listSummary(list, questions.length, progress.get(list.id) ?? NO_PROGRESS),
+      questions: questions.map((q) => {
+        const row = rowByQuestion.get(q.id);
+        const status = row?.status ?? -1;
+        const revealed = stateSession ? isRevealed(stateSession, status) : false;
+        return {
+          id: q.id,
+          topicId: q.question_list_id,
+          questionText: q.question_text,
+          type: q.type === 'OPEN' ? ('OPEN' as const) : ('SELECT' as const),
+          pictureUrl: q.picture ? contentImageUrl(q.subject_id, q.picture) : null,
+          recommended: q.recommended === 1,
+          answers: this.answers(answers.get(q.id) ?? [], parseAnswerIds(row?.answer_ids ?? null), isLocked(status), revealed),
+        };
+      }),
+    };
+  }
+
+  async questionListsOfSubject(userId: string, subjectId: string): Promise<QuestionListsResponse> {
+    const subject = await this.repo.findSubject(subjectId);
+    if (!subject) throw new AppError('not_found', 'Dit vak bestaat niet.');
+    const lists = await this.repo.listsOfSubject(subjectId);
+    const ids = lists.map((l) => l.id);
+    const [counts, progress] = await Promise.all([this.repo.questionCounts(ids), this.repo.listProgress(userId, ids)]);
+    return {
+      subjectId: subject.id,
+      subjectTitle: subject.title,
+      questionLists: lists.map((l) => this.listSummary(l, counts.get(l.id) ?? 0, progress.get(l.id) ?? NO_PROGRESS)),
+    };
+  }
+
+  private listSummary(list: QuestionListRow, total: number, progress: ListProgress): QuestionListSummary {
+    return {
+      id: list.id,
+      title: list.title,
+      description: list.description,
+      subjectId: list.subject_id,
+      sortIndex: list.sort_index,
+      answerDisplaying: list.answer_displaying,
+      totalQuestions: total,
+      recommendedQuestions: Math.min(list.recommended_questions, total),
+      chapterId: list.chapter_id,
+      progress: progress.progress,
+      score: progress.score,
+      sessionId: progress.sessionId,
+    };
+  }
+
+  /** Restart: clears the user's answers of the list (DELETE question-list/{id}/answers). */
+  async restartList(userId: string, listId: string): Promise<void> {
+    const list = await this.repo.findList(listId);
+    if (!list) throw listNotFound();
+    await this.repo.deleteListAnswers(userId, list.id);
+  }
+
+  // ------------------------------------------------------------------ start
+
+  /**
+   * Starts a session over the list {id} and, optionally, further lists of the same subject.
+   * 'recommended' draws per list its recommended questions first, then the others, up to the
+   * list's recommendedQuestions; 'all' takes every question. Questions keep the order of the
+   * lists and, within a list, their own order.
+   */
+  async start(userId: string, listId: string, mode: 'recommended' | 'all', body: StartSessionBody | undefined): Promise<string> {
+    const primary = await this.repo.findList(listId);
+    if (!primary) throw listNotFound();
+    const extraIds = [...new Set((body?.questionListIds ?? []).filter((id) => id !== primary.id))];
+    const extra = await this.repo.findLists(extraIds);
+    if (extra.length !== extraIds.length) throw listNotFound();
+    if (extra.some((l) => l.subject_id !== primary.subject_id)) {
+      throw new AppError('invalid_request', 'Je kunt alleen vragenlijsten van hetzelfde vak samen oefenen.');
+    }
+    const lists = [primary, ...extra].sort((a, b) => a.sort_index - b.sort_index || a.id.localeCompare(b.id));
+
+    const questionIds: string[] = [];
+    for (const list of lists) {
+      const questions = await this.repo.questionsOfList(list.id);
+      if (mode === 'all') {
+        questionIds.push(...questions.map((q) => q.id));
+        continue;
+      }
+      const ranked = [...questions.filter((q) => q.recommended === 1), ...questions.filter((q) => q.recommended !== 1)];
+      const chosen = new Set(ranked.slice(0, Math.max(1, list.recommended_questions)).map((q) => q.id));
+      questionIds.push(...questions.filter((q) => chosen.has(q.id)).map((q) => q.id));
+    }
+    if (questionIds.length === 0) throw new AppError('conflict', 'Deze vragenlijst heeft nog geen vragen.');
+
+    let title = primary.title;
+    if (lists.length > 1) {
+      const subject = await this.repo.findSubject(primary.subject_id);
+      title = `${subject?.title ?? primary.title}: ${lists.length} onderwerpen`;
+    }
+    return this.repo.createSession({
+      userId,
+      subjectId: primary.subject_id,
+      questionListId: lists.length === 1 ? primary.id : null,
+      title,
+      showAnswers: body?.showAnswers ?? primary.answer_displaying === ANSWER_DISPLAYING_IN_BETWEEN,
+      mode,
+      questionIds,
+    });
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  async overview(userId: string, sessionId: string): Promise<SessionOverview> {
+    const loaded = await this.load(userId, sessionId);
+    const { session, rows } = loaded;
+    const answers = await this.repo.answersOf(rows.map((r) => r.question_id));
+    const questions = rows.map((r, i) => this.sessionQuestion(session, r, i, answers.get(r.question_id) ?? []));
+    const counts = countStatuses(rows.map((r) => r.status));
+    const step = await this.stepFrom(loaded, stateOf(session, rows.length), questions);
+    return {
+      ...step,
+      title: session.title,
+      subjectId: session.subject_id,
+      questionListId: session.question_list_id,
+      questionListIds: [...new Set(rows.map((r) => r.question_list_id))],
+      mode: session.mode === 'all' ? 'all' : 'recommended',
+      showAnswers: session.show_answers === 1,
+      createdAt: session.created_at,
+      updatedAt: session.updated_at,
+      finishedAt: session.finished_at,
+      questions,
+      userAnswers: rows
+        .filter((r) => r.answered_at !== null)
+        .map((r): UserAnswer => {
+          const ids = parseAnswerIds(r.answer_ids);
+          return { questionId: r.question_id, answerId: ids[0] ?? null, answerIds: ids, textAnswer: r.text_answer };
+        }),
+      correctAnswers: counts.correct,
+      partialAnswers: counts.partial,
+      wrongAnswers: counts.wrong,
+      skippedAnswers: counts.skipped,
+      reviewAnswers: counts.review,
+      unansweredAnswers: counts.unanswered,
+      score: computeScore(counts),
+      grade: computeGrade(counts),
+    };
+  }
+
+  async question(userId: string, sessionId: string, questionId: string): Promise<SessionQuestion> {
+    const { session, rows } = await this.load(userId, sessionId);
+    const index = rows.findIndex((r) => r.question_id === questionId);
+    if (index < 0) throw questionNotInSession();
+    return this.questionAt(session, rows, index);
+  }
+
+  // ------------------------------------------------------------------ navigation
+
+  async next(userId: string, sessionId: string): Promise<SessionStep> {
+    const loaded = await this.load(userId, sessionId);
+    const statuses = loaded.rows.map((r) => r.status);
+    return this.moveTo(loaded, moveNext(statuses, stateOf(loaded.session, statuses.length)));
+  }
+
+  async skip(userId: string, sessionId: string): Promise<SessionStep> {
+    const loaded = await this.load(userId, sessionId);
+    const statuses = loaded.rows.map((r) => r.status);
+    const result = skip(statuses, stateOf(loaded.session, statuses.length));
+    if (result.skippedIndex !== null) {
+      const row = loaded.rows[result.skippedIndex]!;
+      await this.repo.markSkipped(row.id);
+      row.status = 3;
+    }
+    return this.moveTo(loaded, result.state);
+  }
+
+  async previous(userId: string, sessionId: string, index: number): Promise<SessionStep> {
+    const loaded = await this.load(userId, sessionId);
+    if (index >= loaded.rows.length) throw new AppError('not_found', 'Deze vraag bestaat niet in deze sessie.');
+    return this.moveTo(loaded, goTo(stateOf(loaded.session, loaded.rows.length), index));
+  }
+
+  async review(userId: string, sessionId: string, index: number | undefined): Promise<SessionStep> {
+    const loaded = await this.load(userId, sessionId);
+    const statuses = loaded.rows.map((r) => r.status);
+    if (index !== undefined && index >= statuses.length) throw new AppError('not_found', 'Deze vraag bestaat niet in deze sessie.');
+    const state = startReview(statuses, stateOf(loaded.session, statuses.length), index);
+    if (!state) throw new AppError('answer_locked', 'Deze vraag is al beantwoord.');
+    return this.moveTo(loaded, state);
+  }
+
+  async reset(userId: string, sessionId: string): Promise<SessionStep> {
+    const { session } = await this.load(userId, sessionId);
+    await this.repo.resetSession(session.id);
+    const reloaded = await this.load(userId, sessionId);
+    return this.stepFrom(reloaded, stateOf(reloaded.session, reloaded.rows.length));
+  }
+
+  // ------------------------------------------------------------------ answering
+
+  async saveAnswer(userId: string, listId: string, body: SaveAnswerBody): Promise<SessionQuestion> {
+    let session: SessionRow | undefined;
+    if (body.sessionId) {
+      session = await this.repo.findSession(body.sessionId, userId);
+      if (!session) throw sessionNotFound();
+    } else {
+      const list = await this.repo.findList(listId);
+      if (!list) throw listNotFound();
+      session = await this.repo.latestSessionOfList(userId, list.id);
+      if (!session) throw new AppError('not_found', 'Je hebt nog geen sessie voor deze vragenlijst. Start eerst met oefenen.');
+    }
+    const rows = await this.repo.sessionQuestions(session.id);
+    const index = rows.findIndex((r) => r.question_id === body.questionId);
+    if (index < 0) throw questionNotInSession();
+    const row = rows[index]!;
+    if (row.question_list_id !== listId) throw new AppError('not_found', 'Deze vraag hoort niet bij deze vragenlijst.');
+
+    let status: number;
+    let answerIds: string[] | null = null;
+    let textAnswer: string | null = null;
+    if (row.type === 'OPEN') {
+      if (body.answerId !== undefined || body.answerIds !== undefined) {
+        throw new AppError('invalid_request', 'Bij een open vraag geef je een tekstantwoord.');
+      }
+      textAnswer = body.textAnswer?.trim() ?? '';
+      if (textAnswer === '') throw new AppError('invalid_request', 'Vul je antwoord in.');
+      status = 4;
+    } else {
+      if (body.textAnswer !== undefined) throw new AppError('invalid_request', 'Kies bij deze vraag een antwoord.');
+      const picked = [...new Set([...(body.answerId ? [body.answerId] : []), ...(body.answerIds ?? [])])];
+      if (picked.length === 0) throw new AppError('invalid_request', 'Kies een antwoord.');
+      const options = (await this.repo.answersOf([row.question_id])).get(row.question_id) ?? [];
+      const optionIds = new Set(options.map((a) => a.id));
+      if (picked.some((id) => !optionIds.has(id))) throw new AppError('invalid_request', 'Dit antwoord hoort niet bij deze vraag.');
+      const correct = options.filter((a) => a.is_correct === 1).map((a) => a.id);
+      if (correct.length <= 1 && picked.length > 1) throw new AppError('invalid_request', 'Bij deze vraag kies je één antwoord.');
+      status = evaluateSelect(picked, correct);
+      answerIds = picked;
+    }
+
+    if (!canAnswer(row.status) || !(await this.repo.saveAnswer(row.id, status, answerIds, textAnswer))) {
+      throw new AppError('answer_locked', 'Deze vraag is al beantwoord; je antwoord staat vast.');
+    }
+    await this.repo.touch(session.id);
+    Object.assign(row, { status, answer_ids: answerIds ? JSON.stringify(answerIds) : null, text_answer: textAnswer, answered_at: new Date().toISOString() });
+    return this.questionAt(session, rows, index);
+  }
+
+  async assess(userId: string, sessionId: string, body: AssessBody): Promise<SessionQuestion> {
+    const { session, rows } = await this.load(userId, sessionId);
+    const index = rows.findIndex((r) => r.question_id === body.questionId);
+    if (index < 0) throw questionNotInSession();
+    const row = rows[index]!;
+    if (row.status !== 4) {
+      if (isLocked(row.status)) throw new AppError('answer_locked', 'Deze vraag is al beoordeeld.');
+      throw new AppError('conflict', 'Beantwoord deze vraag eerst; daarna beoordeel je je antwoord.');
+    }
+    const status = assessmentStatus(body.result);
+    if (!(await this.repo.assess(row.id, status))) throw new AppError('answer_locked', 'Deze vraag is al beoordeeld.');
+    await this.repo.touch(session.id);
+    row.status = status;
+    return this.questionAt(session, rows, index);
+  }
+
+  // ------------------------------------------------------------------ shaping
+
+  private async load(userId: string, sessionId: string): Promise<LoadedSession> {
+    const session = await this.repo.findSession(sessionId, userId);
+    if (!session) throw sessionNotFound();
+    return { session, rows: await this.repo.sessionQuestions(session.id) };
+  }
+
+  /** Persists a new navigation state (the first arrival at the end finishes the session) and answers the step. */
+  private async moveTo(loaded: LoadedSession, state: NavigationState): Promise<SessionStep> {
+    const { session, rows } = loaded;
+    const patch = {
+      current_index: state.current,
+      skipped_mode: state.skippedMode ? 1 : 0,
+      review_index: state.reviewIndex,
+      ...(isAtEnd(state, rows.length) && session.finished_at === null ? { finished_at: new Date().toISOString() } : {}),
+    };
+    await this.repo.updateSessionState(session.id, patch);
+    Object.assign(session, patch);
+    return this.stepFrom(loaded, state);
+  }
+
+  private async questionAt(session: SessionRow, rows: SessionQuestionRow[], index: number): Promise<SessionQuestion> {
+    const row = rows[index]!;
+    const answers = await this.repo.answersOf([row.question_id]);
+    return this.sessionQuestion(session, row, index, answers.get(row.question_id) ?? []);
+  }
+
+  private async stepFrom(loaded: LoadedSession, state: NavigationState, prepared?: SessionQuestion[]): Promise<SessionStep> {
+    const { session, rows } = loaded;
+    const total = rows.length;
+    const atEnd = isAtEnd(state, total);
+    const question = atEnd ? null : (prepared?.[state.current] ?? (await this.questionAt(session, rows, state.current)));
+    return {
+      sessionId: session.id,
+      currentIndex: atEnd ? total : state.current,
+      questionsCount: total,
+      progress: progressOf(state, total),
+      skippedMode: state.skippedMode,
+      reviewIndex: state.reviewIndex,
+      finished: atEnd,
+      question,
+    };
+  }
+
+  private sessionQuestion(session: SessionRow, row: SessionQuestionRow, index: number, options: AnswerRow[]): SessionQuestion {
+    const picked = parseAnswerIds(row.answer_ids);
+    const locked = isLocked(row.status);
+    const revealed = isRevealed(session, row.status);
+    const isOpen = row.type === 'OPEN';
+    return {
+      id: row.id,
+      sessionId: session.id,
+      questionIndex: index,
+      questionId: row.question_id,
+      questionListId: row.question_list_id,
+      questionText: row.question_text,
+      pictureUrl: row.picture ? contentImageUrl(row.subject_id, row.picture) : null,
+      type: isOpen ? 'OPEN' : 'SELECT',
+      multipleAnswers: options.filter((a) => a.is_correct === 1).length > 1,
+      answers: this.answers(options, picked, locked, revealed),
+      userAnswerId: picked[0] ?? null,
+      userAnswerIds: picked,
+      textAnswer: row.text_answer,
+      isCorrect: row.status,
+      revealed,
+      correctAnswerIds: revealed ? options.filter((a) => a.is_correct === 1).map((a) => a.id) : [],
+      feedbackText: revealed ? row.feedback_text : null,
+      feedbackPictureUrl: revealed && row.feedback_picture ? contentImageUrl(row.subject_id, row.feedback_picture) : null,
+      modelAnswer: revealed && isOpen ? row.model_answer : null,
+      openQuestions: isOpen ? [{ id: row.question_id }] : [],
+    };
+  }
+
+  private answers(options: AnswerRow[], picked: string[], answered: boolean, revealed: boolean): Answer[] {
+    const pickedSet = new Set(picked);
+    return options.map((a) => ({
+      id: a.id,
+      questionId: a.question_id,
+      sortIndex: a.sort_index,
+      answerText: a.answer_text,
+      isCorrect: revealed ? a.is_correct === 1 : null,
+      isChecked: pickedSet.has(a.id),
+      isAnswered: answered,
+    }));
+  }
+}

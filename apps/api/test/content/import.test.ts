@@ -1,0 +1,176 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentError, loadSubjectFolder } from '@blok/content/load';
+import { migrateToLatest, openDatabase, type DB } from '@blok/db';
+import { importContent } from '../../src/content/importer.ts';
+import { DIALECTS, createTestApp, type TestContext } from '../helpers.ts';
+
+const FIXTURES = resolve(import.meta.dirname, '../fixtures');
+const COURSES = join(FIXTURES, 'library-courses');
+const BROKEN = join(FIXTURES, 'library-broken');
+const INVALID_TITLE = join(FIXTURES, 'library-invalid-title');
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+
+const TABLES = ['subjects', 'subject_audiences', 'summaries', 'chapters', 'content_images', 'question_lists', 'questions', 'answers'] as const;
+
+type Counts = Record<(typeof TABLES)[number], number>;
+
+async function rowCounts(db: DB): Promise<Counts> {
+  const counts = {} as Counts;
+  for (const t of TABLES) {
+    const row = await db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[t] = Number(row.n);
+  }
+  return counts;
+}
+
+async function problemsOf(promise: Promise<unknown>): Promise<ContentError['problems']> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ContentError);
+  return (err as ContentError).problems;
+}
+
+describe.each(DIALECTS)('content import on %s', (dialect) => {
+  let ctx: TestContext;
+  let work: string;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+    work = mkdtempSync(join(tmpdir(), 'blok-content-'));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('refuses a folder with one valid and one broken subject, naming file, field and problem, and imports neither', async () => {
+    const before = await rowCounts(ctx.handle.db);
+    const problems = await problemsOf(importContent(ctx.handle.db, BROKEN, { dialect }));
+    expect(problems).toEqual([
+      { file: 'b-broken/subject.yaml', field: 'summaries.0.chapters.1.file', message: 'bestand chapters/02-ontbreekt.md bestaat niet' },
+    ]);
+    expect(await rowCounts(ctx.handle.db)).toEqual(before);
+    const valid = await ctx.handle.db.selectFrom('subjects').select('id').where('id', '=', 'fx-broken-valid').executeTakeFirst();
+    expect(valid).toBeUndefined();
+  });
+
+  it('refuses a chapter whose title is only markup', async () => {
+    expect(() => loadSubjectFolder(join(INVALID_TITLE, 'fx-invalid-title'))).toThrow(ContentError);
+    const problems = await problemsOf(importContent(ctx.handle.db, INVALID_TITLE, { dialect }));
+    expect(problems).toEqual([{ file: 'fx-invalid-title/subject.yaml', field: 'summaries.0.chapters.1.title', message: 'titel is leeg zonder opmaak' }]);
+    const chapters = await ctx.handle.db.selectFrom('chapters').select('id').where('subject_id', '=', 'fx-invalid-title').execute();
+    expect(chapters).toEqual([]);
+  });
+
+  it('reports every problem of a manifest that does not match the schema', async () => {
+    const dir = join(work, 'schema-errors', 'fx-schema');
+    cpSync(join(COURSES, 'fx-recht'), dir, { recursive: true });
+    const manifest = readFileSync(join(dir, 'subject.yaml'), 'utf8').replace('access: premium', 'access: gratis').replace('priority: 2', 'priority: 7');
+    writeFileSync(join(dir, 'subject.yaml'), manifest);
+    const problems = await problemsOf(importContent(ctx.handle.db, join(work, 'schema-errors'), { dialect }));
+    expect(problems.map((p) => [p.file, p.field])).toEqual(
+      expect.arrayContaining([
+        ['fx-schema/subject.yaml', 'summaries.0.chapters.1.priority'],
+        ['fx-schema/subject.yaml', 'summaries.0.chapters.1.access'],
+      ]),
+    );
+    expect(problems.every((p) => p.message.length > 0)).toBe(true);
+  });
+
+  it('imports once and re-imports idempotently: no duplicates, unchanged subjects skipped, changes applied', async () => {
+    const dir = join(work, 'courses');
+    cpSync(COURSES, dir, { recursive: true });
+    const before = await rowCounts(ctx.handle.db);
+
+    const first = await importContent(ctx.handle.db, dir, { dialect });
+    expect(first.subjects.map((s) => [s.id, s.status])).toEqual([
+      ['fx-economie', 'imported'],
+      ['fx-psychologie', 'imported'],
+      ['fx-recht', 'imported'],
+    ]);
+    const afterFirst = await rowCounts(ctx.handle.db);
+    expect(afterFirst.subjects - before.subjects).toBe(3);
+    expect(afterFirst.chapters - before.chapters).toBe(6);
+    expect(afterFirst.questions - before.questions).toBe(2);
+    expect(afterFirst.answers - before.answers).toBe(2);
+    expect(afterFirst.content_images - before.content_images).toBe(1);
+
+    const second = await importContent(ctx.handle.db, dir, { dialect });
+    expect(second.subjects.every((s) => s.status === 'unchanged')).toBe(true);
+    expect(await rowCounts(ctx.handle.db)).toEqual(afterFirst);
+
+    // A changed chapter re-imports only its subject, in place.
+    const chapterFile = join(dir, 'fx-recht/chapters/01-bronnen.md');
+    writeFileSync(chapterFile, readFileSync(chapterFile, 'utf8') + '\nOok *gewoonterecht* is een rechtsbron.\n');
+    const third = await importContent(ctx.handle.db, dir, { dialect });
+    expect(third.subjects.map((s) => [s.id, s.status])).toEqual([
+      ['fx-economie', 'unchanged'],
+      ['fx-psychologie', 'unchanged'],
+      ['fx-recht', 'imported'],
+    ]);
+    expect(await rowCounts(ctx.handle.db)).toEqual(afterFirst);
+    const html = await ctx.handle.db.selectFrom('chapters').select('html').where('id', '=', 'fx-recht-h1').executeTakeFirstOrThrow();
+    expect(html.html).toContain('<em>gewoonterecht</em>');
+
+    // --force imports unchanged subjects again, still without duplicates
+    const forced = await importContent(ctx.handle.db, dir, { dialect, force: true });
+    expect(forced.subjects.every((s) => s.status === 'imported')).toBe(true);
+    expect(await rowCounts(ctx.handle.db)).toEqual(afterFirst);
+  });
+
+  it('removes a chapter that vanished from the manifest, keeping the rest', async () => {
+    const dir = join(work, 'shrink');
+    cpSync(join(COURSES, 'fx-psychologie'), join(dir, 'fx-psychologie'), { recursive: true });
+    await importContent(ctx.handle.db, dir, { dialect, force: true });
+    const manifestFile = join(dir, 'fx-psychologie/subject.yaml');
+    const manifest = readFileSync(manifestFile, 'utf8');
+    const withoutH3 = manifest.slice(0, manifest.indexOf('      - id: fx-psy-h3')) + manifest.slice(manifest.indexOf('questionLists:'));
+    writeFileSync(manifestFile, withoutH3);
+    await importContent(ctx.handle.db, dir, { dialect });
+    const chapters = await ctx.handle.db.selectFrom('chapters').select('id').where('subject_id', '=', 'fx-psychologie').orderBy('sort_index').execute();
+    expect(chapters.map((c) => c.id)).toEqual(['fx-psy-h1', 'fx-psy-h2']);
+  });
+
+  it.runIf(dialect === 'sqlite')('content:import prints the problems and leaves the database untouched', async () => {
+    const dbFile = join(work, 'cli.db');
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/content-import.ts', ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+      }).then(
+        (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+      );
+
+    const refused = await run([BROKEN]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Import geweigerd, er is niets gewijzigd:');
+    expect(refused.stderr).toContain('b-broken/subject.yaml: summaries.0.chapters.1.file: bestand chapters/02-ontbreekt.md bestaat niet');
+    const handle = await openDatabase({ url: `file:${dbFile}` });
+    try {
+      await migrateToLatest(handle.db);
+      expect(await rowCounts(handle.db)).toEqual(Object.fromEntries(TABLES.map((t) => [t, 0])));
+    } finally {
+      await handle.close();
+    }
+
+    const dry = await run(['--dry-run', COURSES]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('geldig: fx-psychologie');
+
+    const imported = await run([COURSES]);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('geïmporteerd: fx-psychologie (3 hoofdstukken, 1 vragenlijsten, 2 vragen)');
+    const again = await run([COURSES]);
+    expect(again.stdout).toContain('ongewijzigd: fx-psychologie');
+  }, 60_000);
+});

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../components/illustrations/logo.tsx';
+import { Spinner } from '../components/ui/spinner/spinner.tsx';
+import styles from './app-splash.module.css';
+
+/** Shown while the first route's guard and code load. */
+export function AppSplash() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.splash} role="status" aria-label={t('common.loading')} data-app-splash="">
+      <Logo height={40} />
+      <span className={styles.spinner}>
+        <Spinner size={22} />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it, vi } from 'vitest';
+import { requireAuth, resolveUnmatched } from './guards.ts';
+import { signIn } from '../lib/auth/session.ts';
+import { TOKEN_COOKIE } from '../lib/auth/token-storage.ts';
+import Cookies from 'js-cookie';
+import { mockApi } from '../testing/test-utils.tsx';
+import { testTokens } from '../testing/fixtures.ts';
+
+const location = (response: Response | null) => response?.headers.get('Location');
+
+describe('route guard', () => {
+  it('passes when authenticated', async () => {
+    signIn(testTokens);
+    await expect(requireAuth()).resolves.toBeNull();
+  });
+
+  it('redirects to /logout when there is no auth provider', async () => {
+    const fetchSpy = mockApi([]);
+    expect(location(await requireAuth())).toBe('/logout');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('tries a refresh when the access token expired, and redirects to /logout when it fails', async () => {
+    signIn(testTokens);
+    Cookies.remove(TOKEN_COOKIE.accessToken, { path: '/' });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fetchSpy = mockApi([{ method: 'POST', path: 'auth/login', status: 400, body: { error: 'invalid_grant', error_description: '' } }]);
+    expect(location(await requireAuth())).toBe('/logout');
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes after a successful refresh', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    signIn(testTokens);
+    Cookies.remove(TOKEN_COOKIE.accessToken, { path: '/' });
+    mockApi([{ method: 'POST', path: 'auth/login', body: { ...testTokens, access_token: 'a2', refresh_token: 'r2' } }]);
+    const result = requireAuth();
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(result).resolves.toBeNull();
+  });
+
+  it('sends unmatched paths to Home when authenticated, else to Register', async () => {
+    expect(location(await resolveUnmatched())).toBe('/auth/register');
+    signIn(testTokens);
+    expect(location(await resolveUnmatched())).toBe('/home');
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { signIn } from '../lib/auth/session.ts';
+import { getDeviceId } from '../lib/device-id.ts';
+import { mockApi, renderApp } from '../testing/test-utils.tsx';
+import { testCatalogue, testProfile, testTokens } from '../testing/fixtures.ts';
+
+function signedInApi() {
+  signIn(testTokens);
+  const deviceid = getDeviceId();
+  return mockApi([
+    { path: 'user/profile', body: testProfile, headers: { deviceid } },
+    { path: 'catalogue', body: testCatalogue },
+    { method: 'POST', path: 'auth/logout', status: 204 },
+  ]);
+}
+
+describe('routing and guards', () => {
+  it('sends a logged-out visitor of a guarded route through /logout to login', async () => {
+    mockApi([]);
+    const { router } = await renderApp('/bibliotheek');
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeInTheDocument();
+  });
+
+  it('opens guarded routes for a signed-in user', async () => {
+    signedInApi();
+    const { router } = await renderApp('/bibliotheek/subject/42');
+    expect(router.state.location.pathname).toBe('/bibliotheek/subject/42');
+    expect(screen.getByRole('heading', { level: 1, name: 'Vak' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Oefenvragen' })).toHaveAttribute('href', '/bibliotheek/question-settings/42');
+  });
+
+  it('sends unmatched paths to Register when logged out and to Home when logged in', async () => {
+    mockApi([{ path: 'catalogue', body: testCatalogue }]);
+    const first = await renderApp('/bestaat-niet');
+    expect(first.router.state.location.pathname).toBe('/auth/register');
+    first.unmount();
+
+    signedInApi();
+    const second = await renderApp('/bestaat/ook/niet');
+    expect(second.router.state.location.pathname).toBe('/home');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welkom terug' })).toBeInTheDocument();
+  });
+
+  it('shows the spec text on /not-found', async () => {
+    mockApi([]);
+    await renderApp('/not-found');
+    expect(screen.getByText('The page you entered is not found.')).toBeInTheDocument();
+  });
+
+  it('/logout revokes the refresh token, clears the session and opens login', async () => {
+    const fetchSpy = signedInApi();
+    const { router } = await renderApp('/logout');
+    expect(router.state.location.pathname).toBe('/auth/login');
+    const logoutCall = fetchSpy.mock.calls.find(([url]) => String(url) === '/api/auth/logout');
+    expect(JSON.parse(String(logoutCall?.[1]?.body))).toEqual({ refresh_token: 'refresh-1' });
+    expect(localStorage.getItem('is_authenticated')).toBeNull();
+    expect(localStorage.getItem('provider')).toBeNull();
+    expect(document.cookie).not.toContain('access_token');
+  });
+
+  it('a changed deviceid on any call signs out and shows the automatic-logout notice on login', async () => {
+    signIn(testTokens);
+    mockApi([{ path: 'user/profile', body: testProfile, headers: { deviceid: 'a-newer-device-123' } }]);
+    const { router } = await renderApp('/profile');
+    expect(await screen.findByText('Je bent uitgelogd omdat er op een ander apparaat is ingelogd met jouw account.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+});
+
+describe('navigation bar', () => {
+  it('shows the four tabs with the active one marked for a signed-in user', async () => {
+    signedInApi();
+    const { router } = await renderApp('/bibliotheek');
+    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Home', 'Bibliotheek', 'Shop', 'Profiel']);
+    expect(within(nav).getByRole('link', { name: 'Bibliotheek' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+
+    await userEvent.setup().click(within(nav).getByRole('link', { name: 'Shop' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shop' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/shop');
+    expect(within(nav).getByRole('link', { name: 'Shop' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('is hidden when logged out, on /auth and in the flashcards session', async () => {
+    mockApi([]);
+    const home = await renderApp('/home');
+    expect(screen.getByRole('heading', { level: 1, name: 'Slimmer studeren met Blok' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).toBeNull();
+    home.unmount();
+
+    signedInApi();
+    const app = await renderApp('/auth/login');
+    expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).toBeNull();
+    await act(() => app.router.navigate('/bibliotheek/flashcards/s1/7'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flashcards oefenen' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).toBeNull();
+    await act(() => app.router.navigate('/bibliotheek/flashcards-overview/7'));
+    expect(await screen.findByRole('navigation', { name: 'Hoofdmenu' })).toBeInTheDocument();
+  });
+
+  it('registers every route of the spec route table', async () => {
+    signedInApi();
+    const app = await renderApp('/home');
+    const cases: [string, string][] = [
+      ['/home/shortcut', 'Snelkoppeling'],
+      ['/bibliotheek', 'Bibliotheek'],
+      ['/bibliotheek/subject/1', 'Vak'],
+      ['/bibliotheek/details/1', 'Vakdetails'],
+      ['/bibliotheek/question-settings/1', 'Oefenvragen instellen'],
+      ['/bibliotheek/question-settings/1/2', 'Oefenvragen instellen'],
+      ['/bibliotheek/questions/s/1', 'Oefenvragen'],
+      ['/bibliotheek/questions/s/1/2', 'Oefenvragen'],
+      ['/bibliotheek/flashcards-overview/1', 'Flashcards'],
+      ['/bibliotheek/flashcards-settings/1', 'Flashcards instellen'],
+      ['/bibliotheek/flashcards-settings/1/5', 'Flashcards instellen'],
+      ['/bibliotheek/flashcards-settings/1/favorites', 'Favoriete flashcards'],
+      ['/bibliotheek/flashcards/s/1', 'Flashcards oefenen'],
+      ['/bibliotheek/flashcards/s/1/5', 'Flashcards oefenen'],
+      ['/profile', 'Profiel'],
+      ['/profile/push-notifications', 'Pushmeldingen'],
+      ['/shop', 'Shop'],
+      ['/summary/read/3', 'Samenvatting'],
+      ['/summary/read/3/9', 'Samenvatting'],
+      ['/summary/read/3/chapters', 'Hoofdstukken'],
+      ['/summary/questions/3', 'Oefenvragen bij de samenvatting'],
+      ['/summary/questions/3/4', 'Oefenvragen bij de samenvatting'],
+      ['/tutorial', 'Zo werkt Blok'],
+      ['/tutorial/2', 'Zo werkt Blok'],
+      ['/not-found', 'Pagina niet gevonden'],
+      ['/auth/forgot-password', 'Wachtwoord vergeten'],
+      ['/auth/reset-password', 'Nieuw wachtwoord instellen'],
+      ['/auth/login-temporary', 'Inloggen met e-mail'],
+    ];
+    for (const [path, heading] of cases) {
+      await act(() => app.router.navigate(path));
+      expect(app.router.state.location.pathname, path).toBe(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading }), path).toBeInTheDocument();
+    }
+  });
+});

@@ -1,0 +1,7 @@
+import { LoginScreen } from '../../../features/auth/components/login-screen.tsx';
+import { useAfterSignIn } from './login.tsx';
+
+export function Component() {
+  const afterSignIn = useAfterSignIn();
+  return <LoginScreen variant="temporary" onSuccess={afterSignIn} />;
+}

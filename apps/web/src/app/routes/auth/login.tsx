@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { LoginScreen } from '../../../features/auth/components/login-screen.tsx';
+import { profileQueryOptions } from '../../../features/user/api/get-profile.ts';
+
+/** After a login: load the profile, then Home (spec section 4). */
+export function useAfterSignIn(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await queryClient.prefetchQuery(profileQueryOptions());
+    await navigate(paths.home.root.getHref(), { replace: true });
+  };
+}
+
+export function Component() {
+  const afterSignIn = useAfterSignIn();
+  return <LoginScreen onSuccess={afterSignIn} />;
+}

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Cookies from 'js-cookie';
+import { ApiError, getGlobalApiError } from './api-error.ts';
+import { REFRESH_SETTLE_MS, api, refreshTokens } from './api-client.ts';
+import { AUTO_LOGOUT_FLAG_KEY, onSessionEvent, signIn, type SessionEvent } from './auth/session.ts';
+import { TOKEN_COOKIE, isAuthenticated } from './auth/token-storage.ts';
+import { getDeviceId } from './device-id.ts';
+import { mockApi } from '../testing/test-utils.tsx';
+import { testTokens } from '../testing/fixtures.ts';
+
+const events: SessionEvent[] = [];
+let stop: () => void = () => undefined;
+
+beforeEach(() => {
+  events.length = 0;
+  stop = onSessionEvent((event) => events.push(event));
+});
+afterEach(() => stop());
+
+function signInForTest() {
+  signIn(testTokens);
+  return getDeviceId();
+}
+
+describe('api client', () => {
+  it('signs out and raises the automatic-logout flag when the deviceid header differs from this device', async () => {
+    signInForTest();
+    mockApi([{ path: 'user/profile', body: { id: 'u1' }, headers: { deviceid: 'another-device-0001' } }]);
+
+    await expect(api.get('user/profile')).rejects.toMatchObject({ code: 'device_revoked' });
+
+    expect(Cookies.get(TOKEN_COOKIE.accessToken)).toBeUndefined();
+    expect(Cookies.get(TOKEN_COOKIE.refreshToken)).toBeUndefined();
+    expect(localStorage.getItem('is_authenticated')).toBeNull();
+    expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBe('1');
+    expect(events).toContainEqual({ type: 'signed-out', reason: 'device-revoked' });
+  });
+
+  it('passes when the deviceid header matches, sending the bearer and accept-language headers', async () => {
+    const deviceId = signInForTest();
+    const fetchSpy = mockApi([{ path: 'user/profile', body: { id: 'u1' }, headers: { deviceid: deviceId } }]);
+
+    await expect(api.get('user/profile')).resolves.toEqual({ id: 'u1' });
+
+    const headers = new Headers(fetchSpy.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('authorization')).toBe('Bearer access-1');
+    expect(headers.get('accept-language')).toBe('en');
+    expect(isAuthenticated()).toBe(true);
+    expect(events.filter((e) => e.type === 'signed-out')).toEqual([]);
+  });
+
+  it('treats a 401 device_revoked like a changed device', async () => {
+    signInForTest();
+    mockApi([{ path: 'user/profile', status: 401, body: { error: 'device_revoked', error_description: 'x' } }]);
+    await expect(api.get('user/profile')).rejects.toMatchObject({ code: 'device_revoked' });
+    expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBe('1');
+  });
+
+  it('skips the deviceid check and the error popup on auth paths', async () => {
+    signInForTest();
+    mockApi([
+      { method: 'POST', path: 'auth/logout', status: 204, headers: { deviceid: 'someone-else-01' } },
+      { method: 'POST', path: 'auth/login', status: 400, body: { error: 'invalid_credentials', error_description: 'nope' } },
+    ]);
+    await api.post('auth/logout', { refresh_token: 'r' });
+    expect(localStorage.getItem('is_authenticated')).toBe('true');
+    await expect(api.post('auth/login', new FormData())).rejects.toBeInstanceOf(ApiError);
+    expect(getGlobalApiError()).toBeNull();
+  });
+
+  it('records other failures as the global API error, with the default text when the body has none', async () => {
+    mockApi([
+      { path: 'catalogue', status: 500, body: {} },
+      { path: 'health', status: 409, body: { error: 'conflict', error_description: 'Bestaat al' } },
+    ]);
+    await expect(api.get('catalogue')).rejects.toMatchObject({ status: 500, code: 'unknown' });
+    expect(getGlobalApiError()).toMatchObject({ code: 'unknown', message: 'An unknown error occurred' });
+    await expect(api.get('health')).rejects.toMatchObject({ code: 'conflict' });
+    expect(getGlobalApiError()).toMatchObject({ code: 'conflict', message: 'Bestaat al' });
+  });
+
+  it('on 401 invalid_token refreshes once (rotating the refresh token) and retries', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const deviceId = signInForTest();
+    let profileCalls = 0;
+    const fetchSpy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/api/auth/login')) {
+        const body = init?.body as URLSearchParams;
+        expect(body.get('grant_type')).toBe('refresh_token');
+        expect(body.get('refresh_token')).toBe('refresh-1');
+        expect(body.get('client_secret')).toBe('');
+        return Response.json({ access_token: 'access-2', expires_in: 900, refresh_token: 'refresh-2', token_type: 'Bearer' });
+      }
+      profileCalls += 1;
+      if (profileCalls === 1) return Response.json({ error: 'invalid_token', error_description: 'expired' }, { status: 401 });
+      expect(new Headers(init?.headers).get('authorization')).toBe('Bearer access-2');
+      return Response.json({ ok: true }, { headers: { deviceid: deviceId } });
+    });
+    vi.stubGlobal('fetch', fetchSpy);
+
+    const result = api.get('user/profile');
+    await vi.advanceTimersByTimeAsync(REFRESH_SETTLE_MS);
+    await expect(result).resolves.toEqual({ ok: true });
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+    expect(Cookies.get(TOKEN_COOKIE.refreshToken)).toBe('refresh-2');
+  });
+
+  it('shares one refresh between concurrent callers (a rotated token must never be sent twice)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    signInForTest();
+    const fetchSpy = mockApi([
+      { method: 'POST', path: 'auth/login', body: { access_token: 'a2', expires_in: 900, refresh_token: 'r2', token_type: 'Bearer' } },
+    ]);
+    const both = Promise.all([refreshTokens(), refreshTokens()]);
+    await vi.advanceTimersByTimeAsync(REFRESH_SETTLE_MS);
+    await expect(both).resolves.toEqual([true, true]);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out with reason refresh-failed when the token cannot be refreshed', async () => {
+    signInForTest();
+    mockApi([
+      { path: 'user/profile', status: 401, body: { error: 'invalid_token', error_description: 'expired' } },
+      { method: 'POST', path: 'auth/login', status: 400, body: { error: 'invalid_grant', error_description: 'reused' } },
+    ]);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(api.get('user/profile')).rejects.toMatchObject({ code: 'invalid_token' });
+    expect(events).toContainEqual({ type: 'signed-out', reason: 'refresh-failed' });
+    expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBeNull();
+  });
+});

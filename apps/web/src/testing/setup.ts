@@ -1,0 +1,61 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import '../lib/i18n.ts';
+import { queryClient } from '../lib/react-query.ts';
+import { clearGlobalApiError } from '../lib/api-error.ts';
+
+configure({ asyncUtilTimeout: 3000 });
+
+// jsdom lacks the pointer-capture and layout APIs Radix Select uses.
+if (!Element.prototype.hasPointerCapture) {
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.setPointerCapture = () => undefined;
+  Element.prototype.releasePointerCapture = () => undefined;
+}
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+window.scrollTo = () => undefined;
+// jsdom has no PointerEvent: a MouseEvent carrying the pointer fields the slider reads.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 0;
+      this.pointerType = init.pointerType ?? 'mouse';
+    }
+  }
+  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
+}
+
+afterEach(() => {
+  cleanup();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  localStorage.clear();
+  sessionStorage.clear();
+  queryClient.clear();
+  clearGlobalApiError();
+  vi.useRealTimers();
+});
