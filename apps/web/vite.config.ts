@@ -1,5 +1,5 @@
-// defineConfig from vitest/config: the same Vite the plugins and the test runner resolve (hoisted).
-import { defineConfig } from 'vitest/config';
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -57,7 +57,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    chunkSizeWarningLimit: 400,
+    // bench/ holds the real budget (gzipped initial JS); this only silences Vite's raw-size hint.
+    chunkSizeWarningLimit: 500,
   },
   test: {
     environment: 'jsdom',

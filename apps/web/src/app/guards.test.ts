@@ -10,7 +10,7 @@ const location = (response: Response | null) => response?.headers.get('Location'
 
 describe('route guard', () => {
   it('passes when authenticated', async () => {
-    signIn(testTokens);
+    await signIn(testTokens);
     await expect(requireAuth()).resolves.toBeNull();
   });
 
@@ -21,7 +21,7 @@ describe('route guard', () => {
   });
 
   it('tries a refresh when the access token expired, and redirects to /logout when it fails', async () => {
-    signIn(testTokens);
+    await signIn(testTokens);
     Cookies.remove(TOKEN_COOKIE.accessToken, { path: '/' });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const fetchSpy = mockApi([{ method: 'POST', path: 'auth/login', status: 400, body: { error: 'invalid_grant', error_description: '' } }]);
@@ -31,7 +31,7 @@ describe('route guard', () => {
 
   it('passes after a successful refresh', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
-    signIn(testTokens);
+    await signIn(testTokens);
     Cookies.remove(TOKEN_COOKIE.accessToken, { path: '/' });
     mockApi([{ method: 'POST', path: 'auth/login', body: { ...testTokens, access_token: 'a2', refresh_token: 'r2' } }]);
     const result = requireAuth();
@@ -41,7 +41,7 @@ describe('route guard', () => {
 
   it('sends unmatched paths to Home when authenticated, else to Register', async () => {
     expect(location(await resolveUnmatched())).toBe('/auth/register');
-    signIn(testTokens);
+    await signIn(testTokens);
     expect(location(await resolveUnmatched())).toBe('/home');
   });
 });

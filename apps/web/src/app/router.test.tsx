@@ -6,8 +6,8 @@ import { getDeviceId } from '../lib/device-id.ts';
 import { mockApi, renderApp } from '../testing/test-utils.tsx';
 import { testCatalogue, testProfile, testTokens } from '../testing/fixtures.ts';
 
-function signedInApi() {
-  signIn(testTokens);
+async function signedInApi() {
+  await signIn(testTokens);
   const deviceid = getDeviceId();
   return mockApi([
     { path: 'user/profile', body: testProfile, headers: { deviceid } },
@@ -25,7 +25,7 @@ describe('routing and guards', () => {
   });
 
   it('opens guarded routes for a signed-in user', async () => {
-    signedInApi();
+    await signedInApi();
     const { router } = await renderApp('/bibliotheek/subject/42');
     expect(router.state.location.pathname).toBe('/bibliotheek/subject/42');
     expect(screen.getByRole('heading', { level: 1, name: 'Vak' })).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('routing and guards', () => {
     expect(first.router.state.location.pathname).toBe('/auth/register');
     first.unmount();
 
-    signedInApi();
+    await signedInApi();
     const second = await renderApp('/bestaat/ook/niet');
     expect(second.router.state.location.pathname).toBe('/home');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welkom terug' })).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('routing and guards', () => {
   });
 
   it('/logout revokes the refresh token, clears the session and opens login', async () => {
-    const fetchSpy = signedInApi();
+    const fetchSpy = await signedInApi();
     const { router } = await renderApp('/logout');
     expect(router.state.location.pathname).toBe('/auth/login');
     const logoutCall = fetchSpy.mock.calls.find(([url]) => String(url) === '/api/auth/logout');
@@ -62,7 +62,7 @@ describe('routing and guards', () => {
   });
 
   it('a changed deviceid on any call signs out and shows the automatic-logout notice on login', async () => {
-    signIn(testTokens);
+    await signIn(testTokens);
     mockApi([{ path: 'user/profile', body: testProfile, headers: { deviceid: 'a-newer-device-123' } }]);
     const { router } = await renderApp('/profile');
     expect(await screen.findByText('Je bent uitgelogd omdat er op een ander apparaat is ingelogd met jouw account.')).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('routing and guards', () => {
 
 describe('navigation bar', () => {
   it('shows the four tabs with the active one marked for a signed-in user', async () => {
-    signedInApi();
+    await signedInApi();
     const { router } = await renderApp('/bibliotheek');
     const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
     const links = within(nav).getAllByRole('link');
@@ -93,7 +93,7 @@ describe('navigation bar', () => {
     expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).toBeNull();
     home.unmount();
 
-    signedInApi();
+    await signedInApi();
     const app = await renderApp('/auth/login');
     expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).toBeNull();
     await act(() => app.router.navigate('/bibliotheek/flashcards/s1/7'));
@@ -104,7 +104,7 @@ describe('navigation bar', () => {
   });
 
   it('registers every route of the spec route table', async () => {
-    signedInApi();
+    await signedInApi();
     const app = await renderApp('/home');
     const cases: [string, string][] = [
       ['/home/shortcut', 'Snelkoppeling'],

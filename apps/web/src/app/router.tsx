@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.auth.register.path,
-            handle: handle({ titleKey: 'auth.register.accountTitle' }),
+            handle: handle({ titleKey: 'auth.register.documentTitle' }),
             lazy: lazyRoute(() => import('./routes/auth/register.tsx')),
           },
           {

@@ -17,14 +17,14 @@ beforeEach(() => {
 });
 afterEach(() => stop());
 
-function signInForTest() {
-  signIn(testTokens);
+async function signInForTest() {
+  await signIn(testTokens);
   return getDeviceId();
 }
 
 describe('api client', () => {
   it('signs out and raises the automatic-logout flag when the deviceid header differs from this device', async () => {
-    signInForTest();
+    await signInForTest();
     mockApi([{ path: 'user/profile', body: { id: 'u1' }, headers: { deviceid: 'another-device-0001' } }]);
 
     await expect(api.get('user/profile')).rejects.toMatchObject({ code: 'device_revoked' });
@@ -37,7 +37,7 @@ describe('api client', () => {
   });
 
   it('passes when the deviceid header matches, sending the bearer and accept-language headers', async () => {
-    const deviceId = signInForTest();
+    const deviceId = await signInForTest();
     const fetchSpy = mockApi([{ path: 'user/profile', body: { id: 'u1' }, headers: { deviceid: deviceId } }]);
 
     await expect(api.get('user/profile')).resolves.toEqual({ id: 'u1' });
@@ -50,14 +50,14 @@ describe('api client', () => {
   });
 
   it('treats a 401 device_revoked like a changed device', async () => {
-    signInForTest();
+    await signInForTest();
     mockApi([{ path: 'user/profile', status: 401, body: { error: 'device_revoked', error_description: 'x' } }]);
     await expect(api.get('user/profile')).rejects.toMatchObject({ code: 'device_revoked' });
     expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBe('1');
   });
 
   it('skips the deviceid check and the error popup on auth paths', async () => {
-    signInForTest();
+    await signInForTest();
     mockApi([
       { method: 'POST', path: 'auth/logout', status: 204, headers: { deviceid: 'someone-else-01' } },
       { method: 'POST', path: 'auth/login', status: 400, body: { error: 'invalid_credentials', error_description: 'nope' } },
@@ -81,7 +81,7 @@ describe('api client', () => {
 
   it('on 401 invalid_token refreshes once (rotating the refresh token) and retries', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
-    const deviceId = signInForTest();
+    const deviceId = await signInForTest();
     let profileCalls = 0;
     const fetchSpy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
@@ -108,7 +108,7 @@ describe('api client', () => {
 
   it('shares one refresh between concurrent callers (a rotated token must never be sent twice)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
-    signInForTest();
+    await signInForTest();
     const fetchSpy = mockApi([
       { method: 'POST', path: 'auth/login', body: { access_token: 'a2', expires_in: 900, refresh_token: 'r2', token_type: 'Bearer' } },
     ]);
@@ -119,7 +119,7 @@ describe('api client', () => {
   });
 
   it('signs out with reason refresh-failed when the token cannot be refreshed', async () => {
-    signInForTest();
+    await signInForTest();
     mockApi([
       { path: 'user/profile', status: 401, body: { error: 'invalid_token', error_description: 'expired' } },
       { method: 'POST', path: 'auth/login', status: 400, body: { error: 'invalid_grant', error_description: 'reused' } },

@@ -1,5 +1,5 @@
-import { CLIENT_ID, DEVICE_ID_HEADER, TokenResponseSchema } from '@blok/contract/auth';
 import { env } from '../config/env.ts';
+import { loadAuthContract } from './auth/auth-contract.ts';
 import { ApiError, setGlobalApiError } from './api-error.ts';
 import { getDeviceId, getStoredDeviceId } from './device-id.ts';
 import { signOutLocally, signIn } from './auth/session.ts';
@@ -74,6 +74,7 @@ async function readError(response: Response): Promise<ApiError> {
 let refreshInFlight: Promise<boolean> | null = null;
 
 async function requestNewTokens(refreshToken: string): Promise<boolean> {
+  const { CLIENT_ID, TokenResponseSchema } = await loadAuthContract();
   const form = new URLSearchParams({
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
@@ -95,7 +96,7 @@ async function requestNewTokens(refreshToken: string): Promise<boolean> {
     return false;
   }
   try {
-    storeTokens(TokenResponseSchema.parse(await response.json()));
+    await storeTokens(TokenResponseSchema.parse(await response.json()));
   } catch (error) {
     console.warn('Token refresh failed: unexpected response', error);
     return false;
@@ -139,7 +140,8 @@ export async function ensureAuthenticated(): Promise<boolean> {
 
 /* ------------------------------------------------------------------ requests */
 
-function deviceMismatch(response: Response): boolean {
+async function deviceMismatch(response: Response): Promise<boolean> {
+  const { DEVICE_ID_HEADER } = await loadAuthContract();
   const active = response.headers.get(DEVICE_ID_HEADER);
   if (!active) return false;
   return active !== getStoredDeviceId();
@@ -200,7 +202,8 @@ export async function request<T = unknown>(path: string, parser: Parser<T> | nul
       }
     }
 
-    if (!authPath && deviceMismatch(response)) throw deviceRevoked();
+    // Only a signed-in call can tell that another device took over.
+    if (!authPath && getAccessToken() && (await deviceMismatch(response))) throw deviceRevoked();
 
     if (!response.ok) {
       const error = await readError(response);
@@ -236,6 +239,7 @@ export const api = {
 /**
  * Login and register both answer with a token pair: validate it and start the session.
  */
-export function startSession(data: unknown): void {
-  signIn(TokenResponseSchema.parse(data));
+export async function startSession(data: unknown): Promise<void> {
+  const { TokenResponseSchema } = await loadAuthContract();
+  await signIn(TokenResponseSchema.parse(data));
 }

@@ -2,7 +2,7 @@
  * The header images of the /auth layout: two clusters of study objects that sit left and right
  * of the logo (and of the centred card on wide screens). Decorative.
  */
-export function AuthHeaderIllustration({ className, sideClassName }: { className?: string; sideClassName?: { left: string; right: string } }) {
+export function AuthHeaderIllustration({ className, sideClassName }: { className?: string; sideClassName?: { left?: string | undefined; right?: string | undefined } }) {
   return (
     <div className={className} aria-hidden="true">
       <svg viewBox="0 0 160 120" className={sideClassName?.left} focusable="false">

@@ -38,10 +38,10 @@ export function onSessionEvent(listener: (event: SessionEvent) => void): () => v
 }
 
 /** Stores a new session: device id, tokens and the local keys, and clears the auto-logout flag. */
-export function signIn(tokens: TokenResponse): void {
+export async function signIn(tokens: TokenResponse): Promise<void> {
   getDeviceId();
-  markSignedIn();
-  storeTokens(tokens);
+  await markSignedIn();
+  await storeTokens(tokens);
   clearAutoLogoutFlag();
   notify({ type: 'signed-in' });
 }

@@ -12,11 +12,11 @@ import {
 import { testTokens } from '../../testing/fixtures.ts';
 
 describe('token storage', () => {
-  it('is authenticated only while an access token exists and its expiry is later than now', () => {
+  it('is authenticated only while an access token exists and its expiry is later than now', async () => {
     const now = Date.UTC(2025, 0, 1, 12, 0, 0);
     expect(isAuthenticated(now)).toBe(false);
 
-    storeTokens({ ...testTokens, expires_in: 60 }, now);
+    await storeTokens({ ...testTokens, expires_in: 60 }, now);
     expect(getAccessTokenExpiresAt()).toBe(now + 60_000);
     expect(isAuthenticated(now)).toBe(true);
     expect(isAuthenticated(now + 59_999)).toBe(true);
@@ -27,10 +27,10 @@ describe('token storage', () => {
     expect(isAuthenticated(now)).toBe(false);
   });
 
-  it('keeps the local keys spelled as the spec does and clears them, but not the device id, on sign-out', () => {
+  it('keeps the local keys spelled as the spec does and clears them, but not the device id, on sign-out', async () => {
     localStorage.setItem(LOCAL_KEY.deviceId, 'device-1234');
-    markSignedIn();
-    storeTokens(testTokens);
+    await markSignedIn();
+    await storeTokens(testTokens);
     expect(localStorage.getItem('provider')).toBeTruthy();
     expect(localStorage.getItem('keep_me_logged_in')).toBe('1');
     expect(localStorage.getItem('is_authenticated')).toBe('true');

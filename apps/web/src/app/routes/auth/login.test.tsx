@@ -96,6 +96,18 @@ describe('Login screen', () => {
     expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBeNull();
   });
 
+  it('stays on login with the automatic-logout notice when another device took over right away', async () => {
+    mockApi([
+      { method: 'POST', path: 'auth/login', body: testTokens },
+      { path: 'user/profile', body: testProfile, headers: { deviceid: 'other-device-0042' } },
+    ]);
+    const { router } = await renderApp('/auth/login');
+    await fillAndSubmit('student@example.nl', 'Geheim123!');
+    expect(await screen.findByText('Je bent uitgelogd omdat er op een ander apparaat is ingelogd met jouw account.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(screen.getByRole('button', { name: 'Inloggen' })).toBeEnabled();
+  });
+
   it('shows the password-changed notice for 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi([]);

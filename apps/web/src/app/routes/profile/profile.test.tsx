@@ -8,7 +8,7 @@ import { testCatalogue, testProfile, testTokens } from '../../../testing/fixture
 
 describe('Profile', () => {
   it('shows the profile with study names and the default picture, and deletes the account after confirmation', async () => {
-    signIn(testTokens);
+    await signIn(testTokens);
     const deviceid = getDeviceId();
     const fetchSpy = mockApi([
       { path: 'user/profile', body: testProfile, headers: { deviceid } },

@@ -90,7 +90,7 @@ export function Toast({
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <RadixToast.Provider swipeDirection="up" label={t('toasts.regionLabel')}>
+    <RadixToast.Provider swipeDirection="right" label={t('toasts.announceLabel')}>
       {children}
     </RadixToast.Provider>
   );

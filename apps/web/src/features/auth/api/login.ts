@@ -15,7 +15,7 @@ export async function login({ email, password }: LoginInput): Promise<void> {
   form.set('username', email.trim());
   form.set('password', password);
   form.set('persistent', KEEP_ME_LOGGED_IN_VALUE);
-  startSession(await api.post('auth/login', form));
+  await startSession(await api.post('auth/login', form));
 }
 
 export function useLogin(options: { onSuccess?: () => Promise<void> | void } = {}) {

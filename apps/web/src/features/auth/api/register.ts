@@ -16,7 +16,7 @@ export async function register(input: RegisterInput): Promise<void> {
   form.set('university', input.university);
   form.set('study', input.study);
   form.set('year', input.year);
-  startSession(await api.post('auth/register', form));
+  await startSession(await api.post('auth/register', form));
 }
 
 export function useRegister(options: { onSuccess?: () => Promise<void> | void } = {}) {

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { TextField, fieldErrorId } from '../../../components/ui/text-field/text-field.tsx';
-import { isAutoLogoutFlagSet } from '../../../lib/auth/session.ts';
+import { isAutoLogoutFlagSet, onSessionEvent } from '../../../lib/auth/session.ts';
 import { useLogin } from '../api/login.ts';
 import { authErrorMessage } from '../utils/auth-error-message.ts';
 import { OutdatedSafariDialog } from './outdated-safari-dialog.tsx';
@@ -38,7 +38,7 @@ export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps
   const location = useLocation();
   const navigate = useNavigate();
   const passwordId = useId();
-  const [autoLogout] = useState(isAutoLogoutFlagSet);
+  const [autoLogout, setAutoLogout] = useState(isAutoLogoutFlagSet);
   const [passwordChanged, setPasswordChanged] = useState(
     () => (location.state as LoginLocationState)?.passwordChanged === true,
   );
@@ -56,6 +56,19 @@ export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps
   });
 
   const login = useLogin({ onSuccess });
+  const resetLogin = login.reset;
+
+  // Signed out while on this screen (e.g. another device took over right after this login):
+  // show the notice and make the form usable again.
+  useEffect(
+    () =>
+      onSessionEvent((event) => {
+        if (event.type !== 'signed-out') return;
+        setAutoLogout(isAutoLogoutFlagSet());
+        resetLogin();
+      }),
+    [resetLogin],
+  );
 
   useEffect(() => {
     if (!passwordChanged) return;

@@ -64,7 +64,7 @@ export function OnboardingSlider({ onFinish }: { onFinish: () => void }) {
       <div
         className={styles.viewport}
         role="region"
-        aria-roledescription="carousel"
+        aria-roledescription={t('auth.register.carousel')}
         aria-label={t('auth.register.onboardingLabel')}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -88,7 +88,7 @@ export function OnboardingSlider({ onFinish }: { onFinish: () => void }) {
                 key={slide.key}
                 className={styles.slide}
                 role="group"
-                aria-roledescription="slide"
+                aria-roledescription={t('auth.register.slide')}
                 aria-label={t('auth.register.slideLabel', { current: i + 1, total: SLIDES.length })}
                 aria-hidden={!active}
                 inert={!active}

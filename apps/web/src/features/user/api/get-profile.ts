@@ -9,6 +9,8 @@ export const profileQueryOptions = () =>
   queryOptions({
     queryKey: ['user', 'profile'],
     queryFn: ({ signal }) => getProfile(signal),
+    // A tab that comes back into view re-checks its session (deviceid) with this cheap call.
+    refetchOnWindowFocus: true,
   });
 
 export const useProfile = (options: { enabled?: boolean } = {}) =>
