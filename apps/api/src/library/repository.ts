@@ -210,6 +210,15 @@ export class LibraryRepository {
     return new Set(rows.map((r) => r.chapter_id));
   }
 
+  async countReadChapters(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('chapter_reads')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   readingProgress(userId: string, summaryId: string): Promise<ProgressRow | undefined> {
     return this.db
       .selectFrom('reading_progress')

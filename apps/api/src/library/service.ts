@@ -321,23 +321,25 @@ export class LibraryService {
   }
 
   /**
-   * Home's welcome banner. The link defaults to her subscriptionUrl. Students without a
-   * subscription get a userMessage that overrides it with what Premium gives; subscribers get none.
+   * Home's welcome banner: what to do next, in her situation. The link defaults to her
+   * subscriptionUrl. Students without a subscription get a userMessage that overrides it with
+   * what Premium gives; subscribers get none.
    */
   async homeBanner(reader: Reader): Promise<HomeBanner> {
-    const [recent] = await this.repo.recentProgress(reader.id, { limit: 1 });
+    const read = await this.repo.countReadChapters(reader.id);
     const name = reader.firstName.trim();
-    const banner: HomeBanner = recent
-      ? {
-          title: name ? `Welkom terug, ${name}!` : 'Welkom terug!',
-          content: 'Pak de draad weer op waar je gebleven was, of test wat je gelezen hebt met oefenvragen.',
-          link: SUBSCRIPTION_URL,
-        }
-      : {
-          title: name ? `Welkom bij Blok, ${name}!` : 'Welkom bij Blok!',
-          content: 'Je bibliotheek staat klaar met de vakken van jouw studie. Open een samenvatting en begin met lezen, of oefen meteen met tentamenvragen.',
-          link: SUBSCRIPTION_URL,
-        };
+    const banner: HomeBanner =
+      read > 0
+        ? {
+            title: name ? `Lekker bezig, ${name}!` : 'Lekker bezig!',
+            content: `Je hebt al ${read} ${read === 1 ? 'hoofdstuk' : 'hoofdstukken'} uitgelezen. Pak de draad weer op, of test met oefenvragen wat je al weet.`,
+            link: SUBSCRIPTION_URL,
+          }
+        : {
+            title: name ? `Je vakken staan klaar, ${name}` : 'Je vakken staan klaar',
+            content: 'Open een samenvatting en begin met lezen, of test jezelf meteen met oefenvragen.',
+            link: SUBSCRIPTION_URL,
+          };
     if (!reader.hasSubscription) {
       banner.userMessage = {
         title: 'Lees alle hoofdstukken met Premium',

@@ -25,8 +25,14 @@ export default fp<DatabasePluginOptions>(
     const handle = opts.handle ?? (await openDatabase({ url: opts.url, schema: opts.schema, poolSize: opts.poolSize }));
     if (!opts.handle) await migrateToLatest(handle.db);
     if (opts.seedDemo) {
-      const report = await importContent(handle.db, DEMO_COURSES_DIR, { dialect: handle.dialect });
-      app.log.info({ subjects: report.subjects.map((s) => `${s.id}:${s.status}`) }, 'demo content');
+      try {
+        const report = await importContent(handle.db, DEMO_COURSES_DIR, { dialect: handle.dialect });
+        app.log.info({ subjects: report.subjects.map((s) => `${s.id}:${s.status}`) }, 'demo content');
+      } catch (err) {
+        // Broken demo content must not keep the app from starting: the import changed nothing,
+        // the content already in the database stays served.
+        app.log.error({ err: err instanceof Error ? err.message : err }, 'demo content not imported');
+      }
     }
     app.decorate('database', handle);
     if (!opts.handle) app.addHook('onClose', async () => handle.close());

@@ -20,7 +20,7 @@ describe.each(DIALECTS)('home on %s', (dialect) => {
     const res = await s.call('GET', '/api/home-banner/');
     expect(res.statusCode).toBe(200);
     const banner = res.json() as HomeBanner;
-    expect(banner.title).toBe('Welkom bij Blok!');
+    expect(banner.title).toBe('Je vakken staan klaar');
     expect(banner.content.length).toBeGreaterThan(20);
     expect(banner.link).toBe('/shop');
     expect(banner.userMessage).toEqual({
@@ -37,17 +37,24 @@ describe.each(DIALECTS)('home on %s', (dialect) => {
     const s = await student(ctx, 'psychologie', { subscription: true });
     const banner = (await s.call('GET', '/api/home-banner/')).json() as HomeBanner;
     expect(banner).not.toHaveProperty('userMessage');
-    expect(banner).toMatchObject({ title: 'Welkom bij Blok!', link: '/shop' });
+    expect(banner).toMatchObject({ title: 'Je vakken staan klaar', link: '/shop' });
     const profile = (await s.call('GET', '/api/user/profile')).json();
     expect(banner.link).toBe(profile.subscriptionUrl);
   });
 
-  it('welcomes her back, by name, once she has started reading', async () => {
+  it('speaks to her by name and counts the chapters she has read', async () => {
     const s = await student(ctx, 'psychologie', { subscription: true });
     await ctx.handle.db.updateTable('users').set({ first_name: 'Sanne' }).where('email', '=', s.email).execute();
-    expect((await s.call('GET', '/api/home-banner/')).json().title).toBe('Welkom bij Blok, Sanne!');
+    expect((await s.call('GET', '/api/home-banner/')).json().title).toBe('Je vakken staan klaar, Sanne');
     await s.call('PUT', '/api/summaries/fx-psy-samenvatting/progress', { chapterId: 'fx-psy-h1', position: 0.2 });
-    expect((await s.call('GET', '/api/home-banner/')).json().title).toBe('Welkom terug, Sanne!');
+    expect((await s.call('GET', '/api/home-banner/')).json().title).toBe('Je vakken staan klaar, Sanne');
+    await s.call('PUT', '/api/summaries/fx-psy-samenvatting/progress', { chapterId: 'fx-psy-h1', position: 1 });
+    let banner = (await s.call('GET', '/api/home-banner/')).json() as HomeBanner;
+    expect(banner.title).toBe('Lekker bezig, Sanne!');
+    expect(banner.content).toContain('1 hoofdstuk uitgelezen');
+    await s.call('PUT', '/api/summaries/fx-psy-samenvatting/progress', { chapterId: 'fx-psy-h2', position: 0.95 });
+    banner = (await s.call('GET', '/api/home-banner/')).json() as HomeBanner;
+    expect(banner.content).toContain('2 hoofdstukken uitgelezen');
   });
 
   it("offers the last chapter read as a 'verder studeren' card, newest first", async () => {

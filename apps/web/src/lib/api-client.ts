@@ -207,7 +207,10 @@ export async function request<T = unknown>(path: string, parser: Parser<T> | nul
 
     if (!response.ok) {
       const error = await readError(response);
-      if (popup) setGlobalApiError(error.code, error.description);
+      // A 401 without a session is not news: the user was just signed out (another device, a
+      // failed refresh) and the guard is already taking her to the login page.
+      const signedOutNoise = response.status === 401 && !hasAuthProvider();
+      if (popup && !signedOutNoise) setGlobalApiError(error.code, error.description);
       throw error;
     }
 
@@ -218,6 +221,8 @@ export async function request<T = unknown>(path: string, parser: Parser<T> | nul
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // A cancelled query (navigation, sign-out clearing the cache) is not an error to show.
+    if (options.signal?.aborted) throw error;
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     // Offline has its own toast; everything else unexpected is the generic global error.
     if (popup && !offline) setGlobalApiError();

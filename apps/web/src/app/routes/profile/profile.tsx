@@ -8,6 +8,7 @@ import { BellIcon, ChevronRightIcon, LogoutIcon } from '../../../components/icon
 import { useCatalogue } from '../../../features/onboarding/api/get-catalogue.ts';
 import { resolveChoiceNames } from '../../../features/onboarding/utils/study-choice.ts';
 import { useProfile } from '../../../features/user/api/get-profile.ts';
+import { useIsSignedIn } from '../../../lib/auth/session.ts';
 import { DeleteAccountButton } from '../../../features/user/components/delete-account-dialog.tsx';
 import { ProfileCard } from '../../../features/user/components/profile-card.tsx';
 import styles from './profile.module.css';
@@ -15,7 +16,8 @@ import styles from './profile.module.css';
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const profile = useProfile();
+  // Not enabled once signed out: the sign-out clears the cache while this screen is still mounted.
+  const profile = useProfile({ enabled: useIsSignedIn() });
   const catalogue = useCatalogue();
 
   return (
