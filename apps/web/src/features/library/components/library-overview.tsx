@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { LibraryIcon } from '../../../components/icons/icons.tsx';
+import { useLibrary } from '../api/get-library.ts';
+import { RemoveSubjectDialog } from './remove-subject-dialog.tsx';
+import { SubjectCard } from './subject-card.tsx';
+import { SubjectSearch } from './subject-search.tsx';
+import styles from './library.module.css';
+
+/** /bibliotheek: her subjects with progress, and the search to add others. */
+export function LibraryOverview() {
+  const { t } = useTranslation();
+  const library = useLibrary();
+  const [removing, setRemoving] = useState<{ id: string; title: string } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const subjects = library.data?.subjects ?? [];
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.pageHeader}>
+        <h1 className={styles.pageTitle}>{t('library.overview.title')}</h1>
+        <p className={styles.pageIntro}>{t('library.overview.text')}</p>
+      </header>
+
+      <section aria-labelledby="library-mine" className={styles.section}>
+        <h2 id="library-mine" className={styles.sectionTitle}>
+          {t('library.overview.mine')}
+          {library.data && <span className={styles.count}>{subjects.length}</span>}
+        </h2>
+        {library.isPending && (
+          <div className={styles.grid} role="status" aria-label={t('common.loading')}>
+            <div className={styles.skeleton} />
+            <div className={styles.skeleton} />
+          </div>
+        )}
+        {library.isError && (
+          <Notice variant="error" role="alert" title={t('library.overview.error')}>
+            <Button variant="link" size="sm" onClick={() => void library.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Notice>
+        )}
+        {library.data && subjects.length === 0 && (
+          <div className={styles.empty}>
+            <LibraryIcon size={32} />
+            <p className={styles.emptyTitle}>{t('library.overview.emptyTitle')}</p>
+            <p>{t('library.overview.emptyText')}</p>
+          </div>
+        )}
+        {subjects.length > 0 && (
+          <ul className={styles.grid}>
+            {subjects.map((subject) => (
+              <li key={subject.id}>
+                <SubjectCard subject={subject} onRemove={() => setRemoving({ id: subject.id, title: subject.title })} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <SubjectSearch onRemove={setRemoving} onAnnounce={setAnnouncement} />
+
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <RemoveSubjectDialog
+        subject={removing}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        onRemoved={(title) => setAnnouncement(t('library.remove.done', { title }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LibrarySubject } from '@blok/contract/library';
+import { paths } from '../../../config/paths.ts';
+import { ChevronRightIcon, TrashIcon } from '../../../components/icons/icons.tsx';
+import { ProgressBar } from './progress-bar.tsx';
+import { SubjectTile } from './subject-tile.tsx';
+import styles from './library.module.css';
+
+/** One subject of her library: the whole card opens the subject; 'verder lezen' and remove sit above it. */
+export function SubjectCard({ subject, onRemove }: { subject: LibrarySubject; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const titleId = `subject-${subject.id}-title`;
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.cardHead}>
+        <SubjectTile id={subject.id} title={subject.title} />
+        <h3 id={titleId} className={styles.cardTitle}>
+          <Link to={paths.library.subject.getHref(subject.id)} className={styles.cardLink}>
+            {subject.title}
+          </Link>
+        </h3>
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={onRemove}
+          aria-label={t('library.card.remove', { title: subject.title })}
+          title={t('library.card.removeShort')}
+        >
+          <TrashIcon size={20} />
+        </button>
+      </div>
+      <p className={styles.cardDescription}>{subject.description}</p>
+      <div className={styles.cardProgress}>
+        <ProgressBar
+          value={subject.progress}
+          label={t('library.card.progressLabel', { title: subject.title })}
+          tone={subject.progress === 100 ? 'success' : 'primary'}
+        />
+        <p className={styles.cardMeta}>
+          <span className={styles.strong}>{t('library.card.progress', { progress: subject.progress })}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{t('library.card.chapters', { read: subject.readChapterCount, count: subject.chapterCount })}</span>
+        </p>
+      </div>
+      <p className={styles.cardMeta}>
+        {t('library.card.summaries', { count: subject.summaryCount })}
+        <span aria-hidden="true"> · </span>
+        {t('library.card.questionLists', { count: subject.questionListCount })}
+      </p>
+      {subject.lastRead && (
+        <Link to={paths.summary.read.getHref(subject.lastRead.summaryId, subject.lastRead.chapterId)} className={styles.continueLink}>
+          <span>
+            <span className={styles.continueLabel}>{t('library.card.continue')}</span>
+            <span className={styles.continueTitle}>{subject.lastRead.chapterTitle}</span>
+          </span>
+          <ChevronRightIcon size={20} />
+        </Link>
+      )}
+    </article>
+  );
+}

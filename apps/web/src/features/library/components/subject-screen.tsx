@@ -1,0 +1,200 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SubjectDetail, SubjectQuestionList, SubjectSummary } from '@blok/contract/library';
+import { paths } from '../../../config/paths.ts';
+import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { ArrowLeftIcon, CheckIcon, ChevronRightIcon } from '../../../components/icons/icons.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useAddSubject } from '../api/add-subject.ts';
+import { useSubject } from '../api/get-subject.ts';
+import { ProgressBar } from './progress-bar.tsx';
+import { SubjectTile } from './subject-tile.tsx';
+import styles from './library.module.css';
+
+/** Passing grade (spec section 9). */
+const PASSING_GRADE = 5.5;
+
+const formatGrade = (score: number) => Math.max(1, score).toLocaleString('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+function SummaryItem({ summary }: { summary: SubjectSummary }) {
+  const { t } = useTranslation();
+  const started = summary.readChapterCount > 0;
+  return (
+    <li className={styles.summaryCard}>
+      <div className={styles.summaryBody}>
+        <h3 className={styles.summaryTitle}>{summary.title}</h3>
+        <p className={styles.summarySource}>{summary.source}</p>
+        <ul className={styles.facts} aria-label={t('library.subject.factsLabel')}>
+          <li>{t('library.subject.chapters', { count: summary.chapterCount })}</li>
+          {summary.pageCount > 0 && <li>{t('library.subject.pages', { start: summary.startPage, end: summary.endPage })}</li>}
+          <li>{t('library.subject.free', { count: summary.freeChapterCount })}</li>
+        </ul>
+        {summary.chapterCount > 0 && (
+          <div className={styles.summaryProgress}>
+            <ProgressBar
+              value={(summary.readChapterCount / summary.chapterCount) * 100}
+              label={t('library.subject.readProgressLabel', { title: summary.title })}
+            />
+            <span className={styles.cardMeta}>{t('library.subject.read', { read: summary.readChapterCount, count: summary.chapterCount })}</span>
+          </div>
+        )}
+      </div>
+      <div className={styles.summaryActions}>
+        <ButtonLink to={paths.summary.read.getHref(summary.id)} size="sm">
+          {started ? t('library.subject.continueReading') : t('library.subject.startReading')}
+        </ButtonLink>
+        <ButtonLink to={paths.library.details.getHref(summary.id)} variant="ghost" size="sm" aria-label={t('library.subject.detailsLabel', { title: summary.title })}>
+          {t('library.subject.details')}
+        </ButtonLink>
+      </div>
+    </li>
+  );
+}
+
+function QuestionListItem({ subjectId, list }: { subjectId: string; list: SubjectQuestionList }) {
+  const { t } = useTranslation();
+  const inProgress = list.sessionId !== null && list.progress > 0 && list.progress < 100;
+  const passed = list.score !== null && list.score >= PASSING_GRADE;
+  return (
+    <li className={styles.listItem}>
+      <div className={styles.listBody}>
+        <h3 className={styles.listTitle}>{list.title}</h3>
+        <p className={styles.listDescription}>{list.description}</p>
+        <div className={styles.listProgress}>
+          <ProgressBar value={list.progress} label={t('library.subject.practiceProgressLabel', { title: list.title })} />
+          <span className={styles.cardMeta}>
+            {t('library.subject.questions', { count: list.totalQuestions })}
+            <span aria-hidden="true"> · </span>
+            {list.progress > 0 ? t('library.subject.practised', { progress: Math.round(list.progress) }) : t('library.subject.notPractised')}
+          </span>
+        </div>
+      </div>
+      <div className={styles.listAside}>
+        {list.score !== null && (
+          <span className={styles.grade} data-passed={passed || undefined} aria-label={t('library.subject.gradeLabel', { grade: formatGrade(list.score) })}>
+            {formatGrade(list.score)}
+          </span>
+        )}
+        <ButtonLink
+          to={
+            inProgress
+              ? paths.library.questions.getHref(list.sessionId!, subjectId, list.id)
+              : paths.library.questionSettings.getHref(subjectId, list.id)
+          }
+          size="sm"
+          variant="secondary"
+          aria-label={t(inProgress ? 'library.subject.continuePracticeLabel' : 'library.subject.practiceLabel', { title: list.title })}
+        >
+          {inProgress ? t('library.subject.continuePractice') : t('library.subject.practice')}
+        </ButtonLink>
+      </div>
+    </li>
+  );
+}
+
+function SubjectContent({ subject }: { subject: SubjectDetail }) {
+  const { t } = useTranslation();
+  const add = useAddSubject();
+  return (
+    <>
+      <header className={styles.subjectHeader}>
+        <SubjectTile id={subject.id} title={subject.title} size="lg" />
+        <div>
+          <h1 className={styles.pageTitle}>{subject.title}</h1>
+          <p className={styles.pageIntro}>{subject.description}</p>
+          {subject.inLibrary ? (
+            <p className={styles.inLibrary}>
+              <CheckIcon size={16} /> {t('library.subject.inLibrary')}
+            </p>
+          ) : (
+            <div className={styles.addRow}>
+              <Button size="sm" isBusy={add.isPending} busyLabel={t('library.search.adding')} onClick={() => add.mutate(subject.id)}>
+                {t('library.subject.add')}
+              </Button>
+              {add.isError && (
+                <Notice variant="error" role="alert">
+                  {t('library.search.addError')}
+                </Notice>
+              )}
+            </div>
+          )}
+        </div>
+      </header>
+
+      <section aria-labelledby="subject-summaries" className={styles.section}>
+        <h2 id="subject-summaries" className={styles.sectionTitle}>
+          {t('library.subject.summaries')}
+        </h2>
+        {subject.summaries.length === 0 ? (
+          <p className={styles.sectionIntro}>{t('library.subject.noSummaries')}</p>
+        ) : (
+          <ul className={styles.stack}>
+            {subject.summaries.map((summary) => (
+              <SummaryItem key={summary.id} summary={summary} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="subject-questions" className={styles.section}>
+        <h2 id="subject-questions" className={styles.sectionTitle}>
+          {t('library.subject.questionLists')}
+        </h2>
+        {subject.questionLists.length === 0 ? (
+          <p className={styles.sectionIntro}>{t('library.subject.noQuestionLists')}</p>
+        ) : (
+          <ul className={styles.list}>
+            {subject.questionLists.map((list) => (
+              <QuestionListItem key={list.id} subjectId={subject.id} list={list} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {subject.flashcardsEnabled && (
+        <section aria-labelledby="subject-flashcards" className={styles.section}>
+          <h2 id="subject-flashcards" className={styles.sectionTitle}>
+            {t('library.subject.flashcards')}
+          </h2>
+          <Link to={paths.library.flashcardsOverview.getHref(subject.id)} className={styles.entryCard}>
+            <span>
+              <span className={styles.entryTitle}>{t('library.subject.flashcardsEntry')}</span>
+              <span className={styles.entryText}>{t('library.subject.flashcardsText')}</span>
+            </span>
+            <ChevronRightIcon size={22} />
+          </Link>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** /bibliotheek/subject/{id}: the subject's summaries, question lists and flashcards. */
+export function SubjectScreen({ subjectId }: { subjectId: string }) {
+  const { t } = useTranslation();
+  const subject = useSubject(subjectId);
+  const notFound = subject.error instanceof ApiError && subject.error.status === 404;
+  return (
+    <div className={styles.page}>
+      <Link to={paths.library.root.getHref()} className={styles.back}>
+        <ArrowLeftIcon size={18} />
+        <span>{t('library.subject.back')}</span>
+      </Link>
+      {subject.isPending && (
+        <div role="status" aria-label={t('common.loading')}>
+          <div className={styles.skeleton} />
+        </div>
+      )}
+      {subject.isError && (
+        <>
+          <h1 className={styles.pageTitle}>{notFound ? t('library.subject.notFoundTitle') : t('library.subject.title')}</h1>
+          <Notice variant="error" role="alert">
+            {notFound ? t('library.subject.notFound') : t('library.subject.error')}
+          </Notice>
+        </>
+      )}
+      {subject.data && <SubjectContent subject={subject.data} />}
+    </div>
+  );
+}

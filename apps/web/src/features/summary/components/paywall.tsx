@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { ButtonLink } from '../../../components/ui/button/button.tsx';
+import { CheckCircleIcon } from '../../../components/icons/icons.tsx';
+import { LockIcon } from './lock-icon.tsx';
+import styles from './summary.module.css';
+
+type PaywallProps = {
+  /** where 'back' goes: the previous (free) chapter or the chapter list */
+  back: { to: string; label: string };
+};
+
+/** Shown instead of a premium chapter when she has no subscription (403 premium_required). */
+export function Paywall({ back }: PaywallProps) {
+  const { t } = useTranslation();
+  const benefits = ['allChapters', 'allQuestions', 'flashcards', 'savings'] as const;
+  return (
+    <section className={styles.paywall} aria-labelledby="paywall-title">
+      <div className={styles.teaser} aria-hidden="true">
+        <span />
+        <span />
+        <span />
+        <span />
+      </div>
+      <div className={styles.paywallCard}>
+        <span className={styles.paywallIcon} aria-hidden="true">
+          <LockIcon size={28} />
+        </span>
+        <h2 id="paywall-title" className={styles.paywallTitle}>
+          {t('summary.paywall.title')}
+        </h2>
+        <p className={styles.paywallText}>{t('summary.paywall.text')}</p>
+        <ul className={styles.benefits}>
+          {benefits.map((key) => (
+            <li key={key}>
+              <CheckCircleIcon size={20} />
+              <span>{t(`summary.paywall.benefits.${key}`)}</span>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.paywallActions}>
+          <ButtonLink to={paths.shop.root.getHref()} fullWidth>
+            {t('summary.paywall.cta')}
+          </ButtonLink>
+          <ButtonLink to={back.to} variant="ghost" fullWidth>
+            {back.label}
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import type { ChapterPriority } from '@blok/contract/library';
+import styles from './summary.module.css';
+
+const LEVEL: Record<ChapterPriority, 'high' | 'medium' | 'low'> = { 1: 'high', 2: 'medium', 3: 'low' };
+
+/** A chapter's exam priority: filled bars plus the word, never colour alone. */
+export function PriorityBadge({ priority }: { priority: ChapterPriority }) {
+  const { t } = useTranslation();
+  const level = LEVEL[priority];
+  return (
+    <span className={styles.priority} data-level={level} title={t('summary.priority.hint')}>
+      <span className={styles.priorityBars} aria-hidden="true">
+        <span data-on={priority <= 3 || undefined} />
+        <span data-on={priority <= 2 || undefined} />
+        <span data-on={priority <= 1 || undefined} />
+      </span>
+      <span>
+        <span className="visually-hidden">{t('summary.priority.label')}: </span>
+        {t(`summary.priority.${level}`)}
+      </span>
+    </span>
+  );
+}
+
+/** Explains the priority marks (and the lock and read marks) above a chapter list. */
+export function PriorityLegend() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.legend}>
+      <p className={styles.legendTitle}>{t('summary.priority.legend')}</p>
+      <ul className={styles.legendList}>
+        {([1, 2, 3] as const).map((p) => (
+          <li key={p}>
+            <PriorityBadge priority={p} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
