@@ -43,6 +43,16 @@ const premiumRequired = () =>
 /** A chapter is valid only if its title is non-empty without markup (spec section 3). */
 export const isValidChapter = (c: { title: string }) => plainText(c.title) !== '';
 
+/**
+ * Chapter files often open with a heading that repeats the chapter's title; the reader shows the
+ * title itself, so that first heading is dropped (only removes markup, the HTML stays sanitized).
+ */
+export function withoutRepeatedTitle(html: string, titleText: string): string {
+  const match = /^\s*<h2>([\s\S]*?)<\/h2>\s*/.exec(html);
+  if (!match || plainText(match[1]!).toLowerCase() !== titleText.toLowerCase()) return html;
+  return html.slice(match[0].length);
+}
+
 const readingMinutes = (words: number) => (words === 0 ? 0 : Math.max(1, Math.round(words / WORDS_PER_MINUTE)));
 
 /** Percentage read; 100 only when every chapter is read. */
@@ -288,7 +298,7 @@ export class LibraryService {
       endPage: chapter.end_page,
       access: chapter.access,
       questionListId: chapter.question_list_id,
-      html: html ?? '',
+      html: withoutRepeatedTitle(html ?? '', plainText(chapter.title)),
       wordCount: chapter.word_count,
       readingMinutes: readingMinutes(chapter.word_count),
       number: index + 1,

@@ -74,6 +74,13 @@ describe.each(DIALECTS)('summaries and the reader on %s', (dialect) => {
     expect(chapter.html).not.toContain('alert');
   });
 
+  it("drops a first heading that repeats the chapter's title (the reader shows the title itself)", async () => {
+    const s = await student(ctx, 'recht');
+    const chapter = (await s.call('GET', '/api/summaries/fx-recht-samenvatting/chapters/fx-recht-h1')).json() as ChapterContent;
+    expect(chapter.html.startsWith('<h2>Wetten</h2>')).toBe(true);
+    expect(chapter.html).not.toContain('<h2>Rechtsbronnen</h2>');
+  });
+
   it('refuses a premium chapter without a subscription (403 premium_required) and serves it with one', async () => {
     const free = await student(ctx);
     const denied = await free.call('GET', `${SUMMARY}/chapters/fx-psy-h2`);

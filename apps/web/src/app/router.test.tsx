@@ -28,8 +28,8 @@ describe('routing and guards', () => {
     await signedInApi();
     const { router } = await renderApp('/bibliotheek/subject/42');
     expect(router.state.location.pathname).toBe('/bibliotheek/subject/42');
-    expect(screen.getByRole('heading', { level: 1, name: 'Vak' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Oefenvragen' })).toHaveAttribute('href', '/bibliotheek/question-settings/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vak' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terug naar de bibliotheek' })).toHaveAttribute('href', '/bibliotheek');
   });
 
   it('sends unmatched paths to Register when logged out and to Home when logged in', async () => {
@@ -107,10 +107,10 @@ describe('navigation bar', () => {
     await signedInApi();
     const app = await renderApp('/home');
     const cases: [string, string][] = [
-      ['/home/shortcut', 'Snelkoppeling'],
+      ['/home/shortcut', 'Snel aan de slag'],
       ['/bibliotheek', 'Bibliotheek'],
       ['/bibliotheek/subject/1', 'Vak'],
-      ['/bibliotheek/details/1', 'Vakdetails'],
+      ['/bibliotheek/details/1', 'Over deze samenvatting'],
       ['/bibliotheek/question-settings/1', 'Oefenvragen instellen'],
       ['/bibliotheek/question-settings/1/2', 'Oefenvragen instellen'],
       ['/bibliotheek/questions/s/1', 'Oefenvragen'],

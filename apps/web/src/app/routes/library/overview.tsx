@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../../components/layouts/page-shell.tsx';
+import { LibraryOverview } from '../../../features/library/components/library-overview.tsx';
 
+/** /bibliotheek: her subjects and the search for others. */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageShell title={t('library.overview.title')} intro={t('library.overview.text')} />;
+  return <LibraryOverview />;
 }

@@ -1,16 +1,19 @@
-import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { PageShell } from '../../../components/layouts/page-shell.tsx';
+import { QuestionSettings } from '../../../features/questions/components/question-settings.tsx';
 
+/** /bibliotheek/question-settings/{subjectId}/{questionListId?}: choose lists, questions and feedback; start. */
 export function Component() {
-  const { t } = useTranslation();
-  const { subjectId = '' } = useParams();
+  const { subjectId = '', questionListId } = useParams();
+  const navigate = useNavigate();
   return (
-    <PageShell
-      title={t('library.questionSettings.title')}
-      intro={t('library.questionSettings.text')}
-      back={{ to: paths.library.subject.getHref(subjectId), label: t('library.questionSettings.back') }}
+    <QuestionSettings
+      key={`${subjectId}/${questionListId ?? ''}`}
+      subjectId={subjectId}
+      questionListId={questionListId}
+      backTo={paths.library.subject.getHref(subjectId)}
+      sessionHref={(sessionId, listId) => paths.library.questions.getHref(sessionId, subjectId, listId)}
+      onStarted={(sessionId, listId) => navigate(paths.library.questions.getHref(sessionId, subjectId, listId))}
     />
   );
 }

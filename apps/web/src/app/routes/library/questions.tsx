@@ -1,16 +1,17 @@
-import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { PageShell } from '../../../components/layouts/page-shell.tsx';
+import { QuestionSession } from '../../../features/questions/components/question-session.tsx';
 
+/** /bibliotheek/questions/{sessionId}/{subjectId}/{questionListId?}: answering and results. */
 export function Component() {
-  const { t } = useTranslation();
-  const { subjectId = '' } = useParams();
+  const { sessionId = '', subjectId = '', questionListId } = useParams();
+  const navigate = useNavigate();
   return (
-    <PageShell
-      title={t('library.questions.title')}
-      intro={t('library.questions.text')}
-      back={{ to: paths.library.subject.getHref(subjectId), label: t('library.questions.back') }}
+    <QuestionSession
+      key={sessionId}
+      sessionId={sessionId}
+      exitTo={paths.library.subject.getHref(subjectId)}
+      onSessionReplaced={(id) => navigate(paths.library.questions.getHref(id, subjectId, questionListId), { replace: true })}
     />
   );
 }

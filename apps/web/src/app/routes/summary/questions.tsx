@@ -2,15 +2,26 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
+import { ListSession } from '../../../features/questions/components/list-session.tsx';
 
+/** /summary/questions/{summaryId}/{questionListId?}: practise a chapter's questions from the reader. */
 export function Component() {
   const { t } = useTranslation();
-  const { summaryId = '' } = useParams();
+  const { summaryId = '', questionListId } = useParams();
+  if (!questionListId) {
+    return (
+      <PageShell
+        title={t('questions.summary.noListTitle')}
+        intro={t('questions.summary.noListText')}
+        back={{ to: paths.summary.read.getHref(summaryId), label: t('questions.summary.back') }}
+      />
+    );
+  }
   return (
-    <PageShell
-      title={t('summary.questions.title')}
-      intro={t('summary.questions.text')}
-      back={{ to: paths.summary.read.getHref(summaryId), label: t('summary.questions.back') }}
+    <ListSession
+      key={questionListId}
+      questionListId={questionListId}
+      exitHref={(chapterId) => paths.summary.read.getHref(summaryId, chapterId ?? undefined)}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button/button.tsx';
@@ -34,6 +35,9 @@ export function Landing() {
             {t('home.landing.login')}
           </ButtonLink>
         </div>
+        <Link to={paths.tutorial.root.getHref()} className={styles.tutorialLink}>
+          {t('home.landing.tutorial')}
+        </Link>
       </div>
       <div className={styles.art}>
         <CourseIllustration code="studeren" className={styles.illustration} />

@@ -62,7 +62,7 @@ function QuestionListItem({ subjectId, list }: { subjectId: string; list: Subjec
         <h3 className={styles.listTitle}>{list.title}</h3>
         <p className={styles.listDescription}>{list.description}</p>
         <div className={styles.listProgress}>
-          <ProgressBar value={list.progress} label={t('library.subject.practiceProgressLabel', { title: list.title })} />
+          {list.progress > 0 && <ProgressBar value={list.progress} label={t('library.subject.practiceProgressLabel', { title: list.title })} />}
           <span className={styles.cardMeta}>
             {t('library.subject.questions', { count: list.totalQuestions })}
             <span aria-hidden="true"> · </span>
@@ -100,9 +100,9 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
     <>
       <header className={styles.subjectHeader}>
         <SubjectTile id={subject.id} title={subject.title} size="lg" />
-        <div>
-          <h1 className={styles.pageTitle}>{subject.title}</h1>
-          <p className={styles.pageIntro}>{subject.description}</p>
+        <h1 className={styles.pageTitle}>{subject.title}</h1>
+        <div className={styles.subjectHeaderBody}>
+          <p className={styles.description}>{subject.description}</p>
           {subject.inLibrary ? (
             <p className={styles.inLibrary}>
               <CheckIcon size={16} /> {t('library.subject.inLibrary')}
@@ -188,7 +188,7 @@ export function SubjectScreen({ subjectId }: { subjectId: string }) {
       )}
       {subject.isError && (
         <>
-          <h1 className={styles.pageTitle}>{notFound ? t('library.subject.notFoundTitle') : t('library.subject.title')}</h1>
+          <h1 className={styles.pageTitle}>{t('library.subject.title')}</h1>
           <Notice variant="error" role="alert">
             {notFound ? t('library.subject.notFound') : t('library.subject.error')}
           </Notice>

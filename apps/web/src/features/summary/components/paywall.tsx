@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button/button.tsx';
 import { CheckCircleIcon } from '../../../components/icons/icons.tsx';
-import { LockIcon } from './lock-icon.tsx';
+import { LockIcon } from './summary-icons.tsx';
 import styles from './summary.module.css';
 
 type PaywallProps = {

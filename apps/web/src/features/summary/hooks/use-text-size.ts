@@ -7,7 +7,8 @@ const DEFAULT_INDEX = 1;
 export const TEXT_SIZE_KEY = 'blok_reader_text_size';
 
 function storedIndex(): number {
-  const value = Number(readKey(TEXT_SIZE_KEY));
+  const raw = readKey(TEXT_SIZE_KEY);
+  const value = raw === null ? NaN : Number(raw);
   return Number.isInteger(value) && value >= 0 && value < TEXT_SCALES.length ? value : DEFAULT_INDEX;
 }
 

@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ReadingContinueCard } from '@blok/contract/library';
+import { paths } from '../../../config/paths.ts';
+import { ButtonLink } from '../../../components/ui/button/button.tsx';
+import { ChevronRightIcon, LibraryIcon } from '../../../components/icons/icons.tsx';
+import { useContinue } from '../api/get-continue.ts';
+import { BookOpenIcon } from './home-icons.tsx';
+import styles from './home.module.css';
+
+function ReadingCard({ card }: { card: ReadingContinueCard }) {
+  const { t } = useTranslation();
+  const percent = Math.round(card.position * 100);
+  return (
+    <Link to={paths.summary.read.getHref(card.summaryId, card.chapterId)} className={styles.continueCard}>
+      <span className={styles.continueIcon} aria-hidden="true">
+        <BookOpenIcon size={22} />
+      </span>
+      <span className={styles.continueBody}>
+        <span className={styles.continueSubject}>{card.subjectTitle}</span>
+        <span className={styles.continueTitle}>
+          {t('home.continue.chapter', { number: card.chapterNumber, title: card.chapterTitle })}
+        </span>
+        <span className={styles.continueMeta}>{t('home.continue.chapterOf', { number: card.chapterNumber, count: card.chapterCount, summary: card.summaryTitle })}</span>
+        <span className={styles.continueProgress} aria-hidden="true">
+          <span style={{ width: `${Math.max(3, percent)}%` }} />
+        </span>
+        <span className={styles.continueAction}>
+          {t('home.continue.read', { percent })}
+          <ChevronRightIcon size={18} />
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+/** Home's 'verder studeren' cards (GET home/continue), by kind. */
+export function ContinueCards() {
+  const { t } = useTranslation();
+  const cont = useContinue();
+  return (
+    <section aria-labelledby="home-continue-title" className={styles.section}>
+      <h2 id="home-continue-title" className={styles.sectionTitle}>
+        {t('home.continue.title')}
+      </h2>
+      {cont.isPending && <div className={styles.cardSkeleton} aria-hidden="true" />}
+      {cont.data && cont.data.cards.length > 0 && (
+        <ul className={styles.continueList}>
+          {cont.data.cards.map((card) => (
+            <li key={`${card.kind}-${card.summaryId}`}>{card.kind === 'reading' && <ReadingCard card={card} />}</li>
+          ))}
+        </ul>
+      )}
+      {(cont.isError || (cont.data && cont.data.cards.length === 0)) && (
+        <div className={styles.emptyCard}>
+          <p className={styles.emptyTitle}>{t('home.continue.emptyTitle')}</p>
+          <p className={styles.emptyText}>{t('home.continue.emptyText')}</p>
+          <ButtonLink to={paths.library.root.getHref()} icon={<LibraryIcon size={20} />} size="sm">
+            {t('home.continue.toLibrary')}
+          </ButtonLink>
+        </div>
+      )}
+    </section>
+  );
+}

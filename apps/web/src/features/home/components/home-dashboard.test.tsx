@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { HomeBanner, HomeContinue } from '@blok/contract/library';
+import { signIn } from '../../../lib/auth/session.ts';
+import { getDeviceId } from '../../../lib/device-id.ts';
+import { mockApi, renderApp } from '../../../testing/test-utils.tsx';
+import { testProfile, testTokens } from '../../../testing/fixtures.ts';
+
+const baseBanner: HomeBanner = { title: 'Je vakken staan klaar', content: 'Open een samenvatting en begin met lezen.', link: '/shop' };
+
+const cards: HomeContinue = {
+  cards: [
+    {
+      kind: 'reading',
+      subjectId: 'psy',
+      subjectTitle: 'Inleiding in de psychologie',
+      summaryId: 'sam',
+      summaryTitle: 'Samenvatting Gray',
+      chapterId: 'h2',
+      chapterTitle: 'Onderzoeksmethoden',
+      chapterNumber: 2,
+      chapterCount: 7,
+      position: 0.35,
+      updatedAt: '2025-01-01T10:00:00.000Z',
+    },
+  ],
+};
+
+async function home(banner: HomeBanner, cont: HomeContinue) {
+  await signIn(testTokens);
+  const deviceid = getDeviceId();
+  mockApi([
+    { path: 'user/profile', body: { ...testProfile, firstName: 'Sanne' }, headers: { deviceid } },
+    { path: 'home-banner/', body: banner, headers: { deviceid } },
+    { path: 'home/continue', body: cont, headers: { deviceid } },
+  ]);
+  return renderApp('/home');
+}
+
+describe('Home for a signed-in student', () => {
+  it("shows the banner's userMessage instead of its own title, text and link", async () => {
+    await home(
+      { ...baseBanner, userMessage: { title: 'Lees alle hoofdstukken met Premium', text: 'Bespaar tot € 150 per jaar.', buttonText: 'Bekijk Premium', url: '/shop' } },
+      cards,
+    );
+    const banner = await screen.findByRole('region', { name: 'Lees alle hoofdstukken met Premium' });
+    expect(within(banner).getByText('Bespaar tot € 150 per jaar.')).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Bekijk Premium' })).toHaveAttribute('href', '/shop');
+    expect(screen.queryByText('Je vakken staan klaar')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welkom terug, Sanne' })).toBeInTheDocument();
+  });
+
+  it('shows the banner itself without a userMessage, and the chapter to continue with', async () => {
+    await home(baseBanner, cards);
+    const banner = await screen.findByRole('region', { name: 'Je vakken staan klaar' });
+    expect(within(banner).getByRole('link', { name: 'Meer informatie' })).toHaveAttribute('href', '/shop');
+    const card = await screen.findByRole('link', { name: /H2\. Onderzoeksmethoden/ });
+    expect(card).toHaveAttribute('href', '/summary/read/sam/h2');
+    expect(card).toHaveTextContent('35% gelezen');
+  });
+
+  it('invites her to the library when she has not read anything yet', async () => {
+    await home(baseBanner, { cards: [] });
+    expect(await screen.findByText('Je hebt nog niets gelezen')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Naar de bibliotheek' })).toHaveAttribute('href', '/bibliotheek');
+  });
+});

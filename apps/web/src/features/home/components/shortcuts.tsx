@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { ArrowLeftIcon, LibraryIcon } from '../../../components/icons/icons.tsx';
+import { useIsSignedIn } from '../../../lib/auth/session.ts';
+import { useContinue } from '../api/get-continue.ts';
+import { BookOpenIcon, CardsIcon, QuestionIcon } from './home-icons.tsx';
+import styles from './home.module.css';
+
+type Action = { key: string; to: string; icon: ReactNode; title: string; text: string };
+
+/** /home/shortcut: jump straight into studying, from where she was last. */
+export function Shortcuts() {
+  const { t } = useTranslation();
+  const signedIn = useIsSignedIn();
+  const cont = useContinue({ enabled: signedIn });
+  const last = cont.data?.cards.find((c) => c.kind === 'reading');
+  const library = paths.library.root.getHref();
+
+  const actions: Action[] = [
+    {
+      key: 'read',
+      to: last ? paths.summary.read.getHref(last.summaryId, last.chapterId) : library,
+      icon: <BookOpenIcon size={26} />,
+      title: t('home.shortcut.read'),
+      text: last ? t('home.shortcut.readText', { title: last.chapterTitle }) : t('home.shortcut.readTextEmpty'),
+    },
+    {
+      key: 'questions',
+      to: last ? paths.library.questionSettings.getHref(last.subjectId) : library,
+      icon: <QuestionIcon size={26} />,
+      title: t('home.shortcut.questions'),
+      text: last ? t('home.shortcut.questionsText', { subject: last.subjectTitle }) : t('home.shortcut.questionsTextEmpty'),
+    },
+    {
+      key: 'flashcards',
+      to: last ? paths.library.flashcardsOverview.getHref(last.subjectId) : library,
+      icon: <CardsIcon size={26} />,
+      title: t('home.shortcut.flashcards'),
+      text: last ? t('home.shortcut.flashcardsText', { subject: last.subjectTitle }) : t('home.shortcut.flashcardsTextEmpty'),
+    },
+    { key: 'library', to: library, icon: <LibraryIcon size={26} />, title: t('home.shortcut.library'), text: t('home.shortcut.libraryText') },
+  ];
+
+  return (
+    <div className={styles.dashboard}>
+      <Link to={paths.home.root.getHref()} className={styles.back}>
+        <ArrowLeftIcon size={18} />
+        <span>{t('common.goHome')}</span>
+      </Link>
+      <header className={styles.greeting}>
+        <h1 className={styles.title}>{t('home.shortcut.title')}</h1>
+        <p className={styles.lead}>{t('home.shortcut.text')}</p>
+      </header>
+      <ul className={styles.shortcutGrid}>
+        {actions.map((action) => (
+          <li key={action.key}>
+            <Link to={action.to} className={styles.shortcutAction} data-action={action.key}>
+              <span className={styles.shortcutIcon} aria-hidden="true">
+                {action.icon}
+              </span>
+              <span className={styles.shortcutActionTitle}>{action.title}</span>
+              <span className={styles.shortcutActionText}>{action.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useListSession } from '../hooks/use-list-session.ts';
+import { QuestionSession } from './question-session.tsx';
+import styles from './question-session.module.css';
+
+type ListSessionProps = {
+  questionListId: string;
+  /** where to go back to, given the chapter the list practises */
+  exitHref: (chapterId: string | null) => string;
+};
+
+/** Practice from the reader: resumes her open session of the list or starts one, then answers. */
+export function ListSession({ questionListId, exitHref }: ListSessionProps) {
+  const { t } = useTranslation();
+  const resolved = useListSession(questionListId);
+
+  if (resolved.isPending) {
+    return (
+      <div className={styles.state} role="status">
+        <Spinner size={28} />
+        <p>{t('questions.session.loading')}</p>
+      </div>
+    );
+  }
+  if (resolved.isError) {
+    const notFound = resolved.error instanceof ApiError && resolved.error.status === 404;
+    return (
+      <div className={styles.stateBlock}>
+        <h1>{notFound ? t('questions.session.listNotFoundTitle') : t('questions.session.errorTitle')}</h1>
+        <Notice variant="error" role="alert">
+          {notFound ? t('questions.session.listNotFound') : t('questions.session.error')}
+        </Notice>
+        <ButtonLink to={exitHref(null)} variant="secondary" fullWidth>
+          {t('questions.session.back')}
+        </ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <QuestionSession
+      key={resolved.data.sessionId}
+      sessionId={resolved.data.sessionId}
+      exitTo={exitHref(resolved.data.chapterId)}
+      onSessionReplaced={resolved.replaceSession}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+/** Plain content text with its line breaks: blank lines make paragraphs. Never HTML. */
+export function Paragraphs({ text, className }: { text: string; className?: string }) {
+  const parts = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return (
+    <>
+      {parts.map((p, i) => (
+        <p key={i} className={className} style={{ whiteSpace: 'pre-line' }}>
+          {p}
+        </p>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink, Button } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { restartList } from '../api/restart-list.ts';
+import { startSession } from '../api/start-session.ts';
+import { useSessionFlow, type FlowAction, type FlowOutcome } from '../hooks/use-session-flow.ts';
+import { FEEDBACK_HEADING_ID, QUESTION_HEADING_ID, QuestionStep } from './question-step.tsx';
+import { QuitDialog } from './quit-dialog.tsx';
+import { RedoDialog } from './redo-dialog.tsx';
+import { Results, RESULTS_HEADING_ID } from './results.tsx';
+import styles from './question-session.module.css';
+
+type QuestionSessionProps = {
+  sessionId: string;
+  /** where quitting, 'Ga verder met studeren' and 'Annuleren' lead (the reader or the subject) */
+  exitTo: string;
+  /** after 'Opnieuw beginnen' of a list: the new session replaces this one */
+  onSessionReplaced: (sessionId: string) => void;
+};
+
+const FOCUS_TARGET: Record<FlowOutcome, string> = {
+  question: QUESTION_HEADING_ID,
+  feedback: FEEDBACK_HEADING_ID,
+  results: RESULTS_HEADING_ID,
+};
+
+/**
+ * A practice session from first question to results: answering with feedback, skipping, the
+ * review of skipped questions, the quit and redo popups. Focus follows each step: to the feedback
+ * heading after an answer, to the question heading on a new question, to the results title.
+ */
+export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: QuestionSessionProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const flow = useSessionFlow(sessionId);
+  const [quitOpen, setQuitOpen] = useState(false);
+  const [redoOpen, setRedoOpen] = useState(false);
+  const pendingFocus = useRef<FlowOutcome | null>(null);
+
+  // After each render: move focus where the last step asked, once its target exists.
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    const target = document.getElementById(FOCUS_TARGET[pendingFocus.current]);
+    if (!target) return;
+    pendingFocus.current = null;
+    target.focus({ preventScroll: false });
+    target.scrollIntoView?.({ block: 'nearest' });
+  });
+
+  const onAction = (action: FlowAction) => {
+    flow.act(action).then(
+      (outcome) => {
+        pendingFocus.current = outcome;
+      },
+      () => {
+        // The API client shows the error; the refetched session shows the real state.
+      },
+    );
+  };
+
+  const redo = useMutation({
+    mutationFn: async () => {
+      const overview = flow.overview;
+      if (!overview) return null;
+      if (overview.questionListId === null) {
+        await flow.act({ type: 'reset' });
+        return null;
+      }
+      await restartList(overview.questionListId);
+      const started = await startSession({
+        questionListId: overview.questionListId,
+        mode: overview.mode,
+        body: { showAnswers: overview.showAnswers },
+      });
+      return started.id;
+    },
+    onSuccess: (newId) => {
+      setRedoOpen(false);
+      if (newId) onSessionReplaced(newId);
+      else pendingFocus.current = 'question';
+    },
+  });
+
+  const exit = () => navigate(exitTo);
+
+  if (flow.query.isPending) {
+    return (
+      <div className={styles.state} role="status">
+        <Spinner size={28} />
+        <p>{t('questions.session.loading')}</p>
+      </div>
+    );
+  }
+
+  if (flow.query.isError || !flow.overview) {
+    const notFound = flow.query.error instanceof ApiError && flow.query.error.status === 404;
+    return (
+      <div className={styles.stateBlock}>
+        <h1>{notFound ? t('questions.session.notFoundTitle') : t('questions.session.errorTitle')}</h1>
+        <Notice variant="error" role="alert">
+          {notFound ? t('questions.session.notFound') : t('questions.session.error')}
+        </Notice>
+        <div className={styles.stateActions}>
+          {!notFound && (
+            <Button onClick={() => void flow.query.refetch()} fullWidth>
+              {t('common.retry')}
+            </Button>
+          )}
+          <ButtonLink to={exitTo} variant="secondary" fullWidth>
+            {t('questions.session.back')}
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+
+  const overview = flow.overview;
+  return (
+    <>
+      {overview.finished || !overview.question ? (
+        <Results
+          overview={overview}
+          onAction={onAction}
+          isBusy={flow.isBusy}
+          pendingAction={flow.pendingAction}
+          onExit={exit}
+          onRedo={() => setRedoOpen(true)}
+          onQuit={() => setQuitOpen(true)}
+        />
+      ) : (
+        <QuestionStep
+          key={overview.question.id}
+          overview={overview}
+          question={overview.question}
+          onAction={onAction}
+          isBusy={flow.isBusy}
+          pendingAction={flow.pendingAction}
+          onQuit={() => setQuitOpen(true)}
+        />
+      )}
+      <QuitDialog open={quitOpen} onOpenChange={setQuitOpen} onQuit={exit} />
+      <RedoDialog
+        open={redoOpen}
+        onOpenChange={(open) => {
+          if (!redo.isPending) setRedoOpen(open);
+        }}
+        onRedo={() => redo.mutate()}
+        isBusy={redo.isPending}
+      />
+    </>
+  );
+}

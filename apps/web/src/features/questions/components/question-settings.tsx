@@ -1,0 +1,201 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ANSWER_DISPLAYING_IN_BETWEEN, type QuestionListSummary } from '@blok/contract/questions';
+import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useQuestionLists } from '../api/get-question-lists.ts';
+import { useStartSession } from '../api/start-session.ts';
+import styles from './question-settings.module.css';
+
+type QuestionSettingsProps = {
+  subjectId: string;
+  /** the list she came for, chosen at the start */
+  questionListId?: string;
+  backTo: string;
+  /** href of an open session, to continue it */
+  sessionHref: (sessionId: string, questionListId: string) => string;
+  onStarted: (sessionId: string, questionListId: string | undefined) => void;
+};
+
+/**
+ * Question settings (/bibliotheek/question-settings/{subjectId}/{questionListId?}): which lists,
+ * recommended or all questions, and whether answers show in between; 'Start' begins a session.
+ */
+export function QuestionSettings({ subjectId, questionListId, backTo, sessionHref, onStarted }: QuestionSettingsProps) {
+  const { t } = useTranslation();
+  const lists = useQuestionLists(subjectId);
+
+  return (
+    <div className={styles.page}>
+      <Link to={backTo} className={styles.back}>
+        <ArrowLeftIcon size={18} />
+        <span>{t('questions.settings.back')}</span>
+      </Link>
+      <h1 className={styles.title}>{t('questions.settings.title')}</h1>
+      {lists.isPending && (
+        <div className={styles.loading} role="status">
+          <Spinner size={24} />
+          <span>{t('common.loading')}</span>
+        </div>
+      )}
+      {lists.isError && (
+        <Notice variant="error" role="alert">
+          {lists.error instanceof ApiError && lists.error.status === 404 ? t('questions.settings.notFound') : t('questions.settings.error')}
+        </Notice>
+      )}
+      {lists.data &&
+        (lists.data.questionLists.length === 0 ? (
+          <>
+            <p className={styles.intro}>{lists.data.subjectTitle}</p>
+            <Notice>{t('questions.settings.empty')}</Notice>
+          </>
+        ) : (
+          <SettingsForm
+            subjectTitle={lists.data.subjectTitle}
+            lists={lists.data.questionLists}
+            initialListId={questionListId}
+            sessionHref={sessionHref}
+            onStarted={onStarted}
+          />
+        ))}
+    </div>
+  );
+}
+
+function SettingsForm({
+  subjectTitle,
+  lists,
+  initialListId,
+  sessionHref,
+  onStarted,
+}: {
+  subjectTitle: string;
+  lists: QuestionListSummary[];
+  initialListId: string | undefined;
+  sessionHref: QuestionSettingsProps['sessionHref'];
+  onStarted: QuestionSettingsProps['onStarted'];
+}) {
+  const { t } = useTranslation();
+  const errorId = useId();
+  const initial = lists.find((l) => l.id === initialListId) ?? lists[0]!;
+  const [chosen, setChosen] = useState<string[]>([initial.id]);
+  const [mode, setMode] = useState<'recommended' | 'all'>('recommended');
+  const [showAnswersChoice, setShowAnswersChoice] = useState<boolean | null>(null);
+  const [error, setError] = useState('');
+  const start = useStartSession();
+
+  const selected = lists.filter((l) => chosen.includes(l.id));
+  // The list she came for leads; otherwise the first chosen one.
+  const primary = selected.find((l) => l.id === initialListId) ?? selected[0];
+  const showAnswers = showAnswersChoice ?? (primary ? primary.answerDisplaying === ANSWER_DISPLAYING_IN_BETWEEN : true);
+  const recommendedCount = selected.reduce((n, l) => n + l.recommendedQuestions, 0);
+  const allCount = selected.reduce((n, l) => n + l.totalQuestions, 0);
+  const resumable = selected.length === 1 && primary?.sessionId ? primary : null;
+
+  const toggle = (id: string) => {
+    setError('');
+    setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!primary) {
+      setError(t('questions.settings.chooseOne'));
+      document.getElementById(`list-${lists[0]!.id}`)?.focus();
+      return;
+    }
+    const others = selected.filter((l) => l.id !== primary.id).map((l) => l.id);
+    start.mutate(
+      {
+        questionListId: primary.id,
+        mode,
+        body: { showAnswers, ...(others.length > 0 ? { questionListIds: others } : {}) },
+      },
+      { onSuccess: (data) => onStarted(data.id, others.length > 0 ? undefined : primary.id) },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={styles.intro}>{t('questions.settings.intro', { subject: subjectTitle })}</p>
+
+      <fieldset className={styles.fieldset} aria-describedby={error ? errorId : undefined}>
+        <legend className={styles.legend}>{t('questions.settings.listsLegend')}</legend>
+        <p className={styles.hint}>{t('questions.settings.listsHint')}</p>
+        <ul className={styles.options}>
+          {lists.map((l) => (
+            <li key={l.id}>
+              <label className={styles.option} data-checked={chosen.includes(l.id) || undefined}>
+                <input id={`list-${l.id}`} type="checkbox" className={styles.control} checked={chosen.includes(l.id)} onChange={() => toggle(l.id)} />
+                <span className={styles.optionBody}>
+                  <span className={styles.optionTitle}>{l.title}</span>
+                  <span className={styles.optionMeta}>
+                    {t('questions.settings.listMeta', { count: l.totalQuestions })}
+                    {l.progress > 0 && ` · ${t('questions.settings.listProgress', { progress: l.progress })}`}
+                  </span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {error && (
+          <p id={errorId} className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('questions.settings.modeLegend')}</legend>
+        <ul className={styles.options}>
+          <li>
+            <label className={styles.option} data-checked={mode === 'recommended' || undefined}>
+              <input type="radio" name="mode" className={styles.control} checked={mode === 'recommended'} onChange={() => setMode('recommended')} />
+              <span className={styles.optionBody}>
+                <span className={styles.optionTitle}>{t('questions.settings.recommended')}</span>
+                <span className={styles.optionMeta}>{t('questions.settings.recommendedMeta', { count: recommendedCount })}</span>
+              </span>
+            </label>
+          </li>
+          <li>
+            <label className={styles.option} data-checked={mode === 'all' || undefined}>
+              <input type="radio" name="mode" className={styles.control} checked={mode === 'all'} onChange={() => setMode('all')} />
+              <span className={styles.optionBody}>
+                <span className={styles.optionTitle}>{t('questions.settings.all')}</span>
+                <span className={styles.optionMeta}>{t('questions.settings.allMeta', { count: allCount })}</span>
+              </span>
+            </label>
+          </li>
+        </ul>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('questions.settings.answersLegend')}</legend>
+        <label className={styles.option} data-checked={showAnswers || undefined}>
+          <input type="checkbox" className={styles.control} checked={showAnswers} onChange={(e) => setShowAnswersChoice(e.target.checked)} />
+          <span className={styles.optionBody}>
+            <span className={styles.optionTitle}>{t('questions.settings.showAnswers')}</span>
+            <span className={styles.optionMeta}>{showAnswers ? t('questions.settings.showAnswersOn') : t('questions.settings.showAnswersOff')}</span>
+          </span>
+        </label>
+      </fieldset>
+
+      {resumable && (
+        <Notice title={t('questions.settings.resumeTitle')}>
+          <p>{t('questions.settings.resumeText')}</p>
+          <ButtonLink to={sessionHref(resumable.sessionId!, resumable.id)} variant="secondary" size="sm" className={styles.resume}>
+            {t('questions.settings.resume')}
+          </ButtonLink>
+        </Notice>
+      )}
+
+      <Button type="submit" fullWidth isBusy={start.isPending} busyLabel={t('questions.settings.starting')}>
+        {t('questions.settings.start')}
+      </Button>
+    </form>
+  );
+}

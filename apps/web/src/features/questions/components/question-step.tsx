@@ -1,0 +1,331 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_TEXT_ANSWER_LENGTH, UNANSWERED_STATUSES, type Answer, type Assessment, type SessionOverview, type SessionQuestion } from '@blok/contract/questions';
+import { Button } from '../../../components/ui/button/button.tsx';
+import type { FlowAction } from '../hooks/use-session-flow.ts';
+import { useAnswerKeys } from '../hooks/use-answer-keys.ts';
+import { assetUrl } from '../utils/asset-url.ts';
+import { answerLabel } from '../utils/labels.ts';
+import { isInReview, isLocked } from '../utils/session.ts';
+import { FeedbackPanel } from './feedback-panel.tsx';
+import { Paragraphs } from './paragraphs.tsx';
+import styles from './question-step.module.css';
+
+export const QUESTION_HEADING_ID = 'question-heading';
+export const FEEDBACK_HEADING_ID = 'feedback-heading';
+
+type QuestionStepProps = {
+  overview: SessionOverview;
+  question: SessionQuestion;
+  onAction: (action: FlowAction) => void;
+  isBusy: boolean;
+  pendingAction: FlowAction | undefined;
+  onQuit: () => void;
+};
+
+type OptionState = 'idle' | 'picked' | 'correct' | 'wrong' | 'missed';
+
+function optionState(answer: Answer, question: SessionQuestion): OptionState {
+  if (!isLocked(question.isCorrect)) return 'idle';
+  if (!question.revealed) return answer.isChecked ? 'picked' : 'idle';
+  if (answer.isCorrect) return answer.isChecked ? 'correct' : 'missed';
+  return answer.isChecked ? 'wrong' : 'idle';
+}
+
+/** True when no question that is still open follows this one: the way on is the overview. */
+function isLastOpen(overview: SessionOverview, index: number): boolean {
+  return !overview.questions.some((q) => q.questionIndex > index && UNANSWERED_STATUSES.includes(q.isCorrect));
+}
+
+/**
+ * The question answering screen (spec section 2): header with topic title, progress bar,
+ * 'Vraag X van Y' and 'Sla over'; 'Oefenvraag N', picture, text, answers A to T; the feedback
+ * panel; 'Stop met vragen beantwoorden'. Single-answer questions lock at the first pick;
+ * multi-answer ones are confirmed with 'Bevestig antwoord'; open ones are sent, then assessed.
+ */
+export function QuestionStep({ overview, question, onAction, isBusy, pendingAction, onQuit }: QuestionStepProps) {
+  const { t } = useTranslation();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [text, setText] = useState('');
+  const [textError, setTextError] = useState('');
+  const optionRefs = useRef<Array<HTMLButtonElement | HTMLInputElement | null>>([]);
+  const textId = useId();
+  const hintId = useId();
+
+  const locked = isLocked(question.isCorrect);
+  const inReview = isInReview(question);
+  const showFeedback = locked && question.revealed && !inReview;
+  const canSkip = UNANSWERED_STATUSES.includes(question.isCorrect);
+  const number = question.questionIndex + 1;
+  const isLast = isLastOpen(overview, question.questionIndex);
+  const isSelect = question.type === 'SELECT';
+  const multiple = isSelect && question.multipleAnswers;
+  const busyWith = (type: FlowAction['type']) => isBusy && pendingAction?.type === type;
+
+  const answerWith = (answerIds: string[]) => onAction({ type: 'answer', question, answerIds });
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const confirmMultiple = () => {
+    if (selected.length > 0 && !isBusy) answerWith(selected);
+  };
+  const sendText = () => {
+    const trimmed = text.trim();
+    if (!trimmed) {
+      setTextError(t('questions.open.required'));
+      return;
+    }
+    setTextError('');
+    onAction({ type: 'answer', question, textAnswer: trimmed });
+  };
+  const next = () => onAction({ type: 'next' });
+
+  useAnswerKeys({
+    enabled: isSelect && !isBusy,
+    answerCount: question.answers.length,
+    onLetter: (index) => {
+      if (locked) return;
+      const answer = question.answers[index];
+      if (!answer) return;
+      if (multiple) toggle(answer.id);
+      optionRefs.current[index]?.focus();
+    },
+    onEnter: () => {
+      if (showFeedback || (locked && !question.revealed)) next();
+      else if (multiple && !locked) confirmMultiple();
+    },
+  });
+
+  return (
+    <div className={styles.step}>
+      <header className={styles.header}>
+        <h1 className={styles.topic}>{overview.title}</h1>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label={t('questions.step.progressLabel')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={overview.progress}
+          aria-valuetext={t('questions.step.counter', { number, total: overview.questionsCount })}
+        >
+          <span className={styles.progressFill} style={{ width: `${overview.progress}%` }} />
+        </div>
+        <div className={styles.meta}>
+          <p className={styles.counter}>{t('questions.step.counter', { number, total: overview.questionsCount })}</p>
+          {canSkip && (
+            <Button variant="ghost" size="sm" onClick={() => onAction({ type: 'skip' })} disabled={isBusy} isBusy={busyWith('skip')}>
+              {t('questions.step.skip')}
+            </Button>
+          )}
+        </div>
+        {overview.skippedMode && <p className={styles.modeNote}>{t('questions.step.skippedMode')}</p>}
+      </header>
+
+      <article className={styles.card} aria-labelledby={QUESTION_HEADING_ID}>
+        <h2 id={QUESTION_HEADING_ID} className={styles.label} tabIndex={-1}>
+          {t('questions.step.label', { number })}
+        </h2>
+        {question.pictureUrl && (
+          <img className={styles.picture} src={assetUrl(question.pictureUrl)} alt={t('questions.step.pictureAlt', { number })} />
+        )}
+        <div className={styles.text}>
+          <Paragraphs text={question.questionText} />
+        </div>
+
+        {isSelect && !multiple && (
+          <ul className={styles.answers} aria-label={t('questions.step.answersLabel')}>
+            {question.answers.map((answer, index) => {
+              const state = optionState(answer, question);
+              return (
+                <li key={answer.id}>
+                  <button
+                    ref={(el) => {
+                      optionRefs.current[index] = el;
+                    }}
+                    type="button"
+                    className={styles.option}
+                    data-state={state}
+                    disabled={locked || isBusy}
+                    onClick={() => answerWith([answer.id])}
+                  >
+                    <span className={styles.letter} aria-hidden="true">
+                      {answerLabel(index)}
+                    </span>
+                    <span className={styles.visuallyHidden}>{t('questions.step.answerPrefix', { letter: answerLabel(index) })}</span>
+                    <span className={styles.optionText}>{answer.answerText}</span>
+                    <OptionMark state={state} />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+
+        {multiple && (
+          <fieldset className={styles.fieldset} aria-describedby={hintId} disabled={locked || isBusy}>
+            <legend className={styles.visuallyHidden}>{t('questions.step.answersLabel')}</legend>
+            <p id={hintId} className={styles.hint}>
+              {t('questions.step.multipleHint')}
+            </p>
+            <ul className={styles.answers}>
+              {question.answers.map((answer, index) => {
+                const state = optionState(answer, question);
+                const checked = locked ? answer.isChecked : selected.includes(answer.id);
+                return (
+                  <li key={answer.id}>
+                    <label className={styles.option} data-state={state} data-checked={checked || undefined}>
+                      <input
+                        ref={(el) => {
+                          optionRefs.current[index] = el;
+                        }}
+                        type="checkbox"
+                        className={styles.checkbox}
+                        checked={checked}
+                        onChange={() => toggle(answer.id)}
+                      />
+                      <span className={styles.letter} aria-hidden="true">
+                        {answerLabel(index)}
+                      </span>
+                      <span className={styles.visuallyHidden}>{t('questions.step.answerPrefix', { letter: answerLabel(index) })}</span>
+                      <span className={styles.optionText}>{answer.answerText}</span>
+                      <OptionMark state={state} />
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+            {!locked && (
+              <Button fullWidth onClick={confirmMultiple} disabled={selected.length === 0} isBusy={busyWith('answer')} busyLabel={t('common.loading')}>
+                {t('questions.step.confirm')}
+              </Button>
+            )}
+          </fieldset>
+        )}
+
+        {question.type === 'OPEN' && !locked && (
+          <div className={styles.open}>
+            <label className={styles.openLabel} htmlFor={textId}>
+              {t('questions.open.yourAnswer')}
+            </label>
+            <textarea
+              id={textId}
+              className={styles.textarea}
+              value={text}
+              maxLength={MAX_TEXT_ANSWER_LENGTH}
+              rows={6}
+              onChange={(e) => setText(e.target.value)}
+              aria-invalid={textError ? true : undefined}
+              aria-describedby={textError ? `${textId}-error` : undefined}
+            />
+            {textError && (
+              <p id={`${textId}-error`} className={styles.error} role="alert">
+                {textError}
+              </p>
+            )}
+            <Button fullWidth onClick={sendText} isBusy={busyWith('answer')} busyLabel={t('common.loading')}>
+              {t('questions.open.send')}
+            </Button>
+          </div>
+        )}
+
+        {question.type === 'OPEN' && locked && question.textAnswer && (
+          <div className={styles.ownAnswer}>
+            <h3 className={styles.subheading}>{t('questions.open.yourAnswer')}</h3>
+            <Paragraphs text={question.textAnswer} />
+          </div>
+        )}
+      </article>
+
+      {inReview && question.revealed && (
+        <OpenAssessment
+          question={question}
+          isBusy={isBusy}
+          onAssess={(result) => onAction({ type: 'assess', question, result })}
+          headingId={FEEDBACK_HEADING_ID}
+        />
+      )}
+
+      {showFeedback && <FeedbackPanel question={question} isLast={isLast} onNext={next} isBusy={busyWith('next')} headingId={FEEDBACK_HEADING_ID} />}
+
+      {locked && !question.revealed && (
+        <Button fullWidth onClick={next} isBusy={busyWith('next')} busyLabel={t('common.loading')}>
+          {isLast ? t('questions.feedback.toOverview') : t('questions.feedback.next')}
+        </Button>
+      )}
+
+      <footer className={styles.footer}>
+        <button type="button" className={styles.quit} onClick={onQuit}>
+          {t('questions.step.quit')}
+        </button>
+      </footer>
+    </div>
+  );
+}
+
+function OptionMark({ state }: { state: OptionState }) {
+  const { t } = useTranslation();
+  if (state === 'idle') return null;
+  const text = {
+    picked: t('questions.step.markPicked'),
+    correct: t('questions.step.markCorrectPicked'),
+    wrong: t('questions.step.markWrongPicked'),
+    missed: t('questions.step.markCorrect'),
+  }[state];
+  return (
+    <span className={styles.mark} data-mark={state}>
+      {state === 'correct' || state === 'missed' ? (
+        <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <path d="m5 12.5 4.5 4.5L19 7.5" />
+        </svg>
+      ) : state === 'wrong' ? (
+        <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" aria-hidden="true" focusable="false">
+          <path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />
+        </svg>
+      ) : null}
+      <span className={styles.markText}>{text}</span>
+    </span>
+  );
+}
+
+const ASSESSMENTS: ReadonlyArray<{ value: Assessment; key: string }> = [
+  { value: 'goed', key: 'questions.open.good' },
+  { value: 'deels goed', key: 'questions.open.partial' },
+  { value: 'fout', key: 'questions.open.wrong' },
+];
+
+/** An open answer in review: her answer beside the model answer, and her own verdict. */
+function OpenAssessment({
+  question,
+  isBusy,
+  onAssess,
+  headingId,
+}: {
+  question: SessionQuestion;
+  isBusy: boolean;
+  onAssess: (result: Assessment) => void;
+  headingId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.assess} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.assessHeading} tabIndex={-1}>
+        {t('questions.open.compareTitle')}
+      </h3>
+      {question.modelAnswer && (
+        <div className={styles.model}>
+          <h4 className={styles.subheading}>{t('questions.open.modelAnswer')}</h4>
+          <Paragraphs text={question.modelAnswer} />
+        </div>
+      )}
+      <fieldset className={styles.assessChoices} disabled={isBusy}>
+        <legend className={styles.assessLegend}>{t('questions.open.assessQuestion')}</legend>
+        <div className={styles.assessButtons}>
+          {ASSESSMENTS.map((a) => (
+            <Button key={a.value} variant="secondary" onClick={() => onAssess(a.value)}>
+              {t(a.key)}
+            </Button>
+          ))}
+        </div>
+      </fieldset>
+    </section>
+  );
+}

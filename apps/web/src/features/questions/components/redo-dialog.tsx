@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { Dialog, DialogClose, POPUP } from '../../../components/ui/dialog/dialog.tsx';
+
+type RedoDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onRedo: () => void;
+  isBusy: boolean;
+};
+
+/** The redo popup (spec section 4, redoQuestions): clears her answers and starts over. */
+export function RedoDialog({ open, onOpenChange, onRedo, isBusy }: RedoDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} popup={POPUP.redoQuestions} title={t('questions.redo.title')} description={t('questions.redo.text')}>
+      <Button fullWidth onClick={onRedo} isBusy={isBusy} busyLabel={t('questions.redo.busy')}>
+        {t('questions.redo.confirm')}
+      </Button>
+      <DialogClose asChild>
+        <Button variant="secondary" fullWidth disabled={isBusy}>
+          {t('questions.redo.cancel')}
+        </Button>
+      </DialogClose>
+    </Dialog>
+  );
+}

@@ -1,0 +1,248 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SessionOverview, SessionQuestion } from '@blok/contract/questions';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { ChevronDownIcon, ChevronRightIcon } from '../../../components/icons/icons.tsx';
+import type { FlowAction } from '../hooks/use-session-flow.ts';
+import { assetUrl } from '../utils/asset-url.ts';
+import { gradeTone } from '../utils/grade.ts';
+import { answerLabel } from '../utils/labels.ts';
+import { openQuestionCount, statusKind } from '../utils/session.ts';
+import { GradeCircle } from './grade-circle.tsx';
+import { Paragraphs } from './paragraphs.tsx';
+import { StatusIcon } from './status-icon.tsx';
+import styles from './results.module.css';
+
+export const RESULTS_HEADING_ID = 'results-heading';
+
+type ResultsProps = {
+  overview: SessionOverview;
+  onAction: (action: FlowAction) => void;
+  isBusy: boolean;
+  pendingAction: FlowAction | undefined;
+  /** back to where she came from (reader or subject) */
+  onExit: () => void;
+  onRedo: () => void;
+  onQuit: () => void;
+};
+
+/** Joins phrases the Dutch way: "a", "a en b", "a, b en c". */
+function joinPhrases(parts: string[], and: string): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} ${and} ${parts.at(-1)}`;
+}
+
+/**
+ * The results screen (spec section 2, 'Oefenvragen voltooid'): a summary sentence, the grade
+ * circle, a success notification, a progress bar and a row per question. Answered rows open a
+ * detail area; skipped and review rows lead to answering them.
+ */
+export function Results({ overview, onAction, isBusy, pendingAction, onExit, onRedo, onQuit }: ResultsProps) {
+  const { t } = useTranslation();
+  const open = openQuestionCount(overview);
+  const total = overview.questionsCount;
+  const tone = gradeTone(overview.grade);
+  const busyWith = (type: FlowAction['type']) => isBusy && pendingAction?.type === type;
+
+  const done = [t('questions.results.partCorrect', { count: overview.correctAnswers, total })];
+  if (overview.partialAnswers > 0) done.push(t('questions.results.partPartial', { count: overview.partialAnswers }));
+  if (overview.wrongAnswers > 0) done.push(t('questions.results.partWrong', { count: overview.wrongAnswers }));
+  const summary = t('questions.results.summary', { parts: joinPhrases(done, t('questions.results.and')) });
+  const answered = overview.correctAnswers + overview.partialAnswers + overview.wrongAnswers;
+  const pct = (n: number) => (total > 0 ? (100 * n) / total : 0);
+
+  return (
+    <div className={styles.results}>
+      <header className={styles.header}>
+        <h1 id={RESULTS_HEADING_ID} className={styles.title} tabIndex={-1}>
+          {t('questions.results.title')}
+        </h1>
+        <p className={styles.topic}>{overview.title}</p>
+      </header>
+
+      <Notice variant="success" title={t(`questions.results.notice.${tone}.title`)}>
+        {t(`questions.results.notice.${tone}.text`, { count: open })}
+      </Notice>
+
+      <section className={styles.summary} aria-label={t('questions.results.summaryLabel')}>
+        <GradeCircle grade={overview.grade} />
+        <p className={styles.sentence}>
+          {summary}
+          {open > 0 && <> {t('questions.results.open', { count: open })}</>}
+        </p>
+        <div
+          className={styles.bar}
+          role="progressbar"
+          aria-label={t('questions.results.progressLabel')}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={answered}
+          aria-valuetext={t('questions.results.progressText', { answered, total })}
+        >
+          <span className={styles.segCorrect} style={{ width: `${pct(overview.correctAnswers)}%` }} />
+          <span className={styles.segPartial} style={{ width: `${pct(overview.partialAnswers)}%` }} />
+          <span className={styles.segWrong} style={{ width: `${pct(overview.wrongAnswers)}%` }} />
+        </div>
+        <p className={styles.barText} aria-hidden="true">
+          {t('questions.results.progressText', { answered, total })}
+        </p>
+      </section>
+
+      <section className={styles.list} aria-labelledby="results-rows-heading">
+        <h2 id="results-rows-heading" className={styles.listHeading}>
+          {t('questions.results.rowsTitle')}
+        </h2>
+        <ul className={styles.rows}>
+          {overview.questions.map((q) => (
+            <ResultRow key={q.id} question={q} disabled={isBusy} onAnswer={() => onAction({ type: 'review', questionIndex: q.questionIndex })} />
+          ))}
+        </ul>
+      </section>
+
+      <div className={styles.actions}>
+        {open > 0 ? (
+          <Button fullWidth onClick={() => onAction({ type: 'review' })} isBusy={busyWith('review')} busyLabel={t('common.loading')} disabled={isBusy}>
+            {t('questions.results.answerQuestions')}
+          </Button>
+        ) : (
+          <Button fullWidth onClick={onExit}>
+            {t('questions.results.continueStudying')}
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          fullWidth
+          onClick={() => onAction({ type: 'previous', index: total - 1 })}
+          isBusy={busyWith('previous')}
+          busyLabel={t('common.loading')}
+          disabled={isBusy || total === 0}
+        >
+          {t('questions.results.goBack')}
+        </Button>
+        {open > 0 && (
+          <Button variant="link" onClick={onExit}>
+            {t('questions.results.cancel')}
+          </Button>
+        )}
+      </div>
+
+      <div className={styles.more}>
+        <button type="button" className={styles.textButton} onClick={onRedo} disabled={isBusy}>
+          {t('questions.results.redo')}
+        </button>
+        {open > 0 && (
+          <button type="button" className={`${styles.textButton} ${styles.quit}`} onClick={onQuit}>
+            {t('questions.step.quit')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  [-1]: 'questions.status.notAnswered',
+  0: 'questions.status.wrong',
+  1: 'questions.status.correct',
+  2: 'questions.status.partial',
+  3: 'questions.status.skipped',
+  4: 'questions.status.review',
+};
+
+function ResultRow({ question, disabled, onAnswer }: { question: SessionQuestion; disabled: boolean; onAnswer: () => void }) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const detailId = useId();
+  const kind = statusKind(question.isCorrect);
+  const number = question.questionIndex + 1;
+  const label = t('questions.results.row', { number });
+  const status = t(STATUS_TEXT[question.isCorrect] ?? 'questions.status.notAnswered');
+
+  if (kind === 'open') {
+    return (
+      <li className={styles.row} data-status={kind}>
+        <button type="button" className={styles.rowButton} onClick={onAnswer} disabled={disabled}>
+          <StatusIcon kind={kind} />
+          <span className={styles.rowLabel}>{label}</span>
+          <span className={styles.rowStatus}>{status}</span>
+          <span className={styles.visuallyHidden}>{t('questions.results.answerNow')}</span>
+          <ChevronRightIcon size={20} className={styles.chevron} />
+        </button>
+      </li>
+    );
+  }
+
+  return (
+    <li className={styles.row} data-status={kind}>
+      <button type="button" className={styles.rowButton} aria-expanded={expanded} aria-controls={detailId} onClick={() => setExpanded((v) => !v)}>
+        <StatusIcon kind={kind} />
+        <span className={styles.rowLabel}>{label}</span>
+        <span className={styles.rowStatus}>{status}</span>
+        <ChevronDownIcon size={20} className={`${styles.chevron} ${expanded ? styles.chevronOpen : ''}`} />
+      </button>
+      <div id={detailId} className={styles.detail} hidden={!expanded}>
+        {expanded && <ResultDetail question={question} />}
+      </div>
+    </li>
+  );
+}
+
+function ResultDetail({ question }: { question: SessionQuestion }) {
+  const { t } = useTranslation();
+  const picked = question.answers.filter((a) => a.isChecked);
+  const correct = question.answers.filter((a) => question.correctAnswerIds.includes(a.id));
+  return (
+    <div className={styles.detailInner}>
+      <div className={styles.questionText}>
+        <Paragraphs text={question.questionText} />
+      </div>
+      {question.pictureUrl && <img className={styles.picture} src={assetUrl(question.pictureUrl)} alt={t('questions.step.pictureAlt', { number: question.questionIndex + 1 })} loading="lazy" />}
+
+      <div className={styles.block}>
+        <h3 className={styles.blockTitle}>{picked.length > 1 ? t('questions.results.yourAnswers') : t('questions.results.yourAnswer')}</h3>
+        {question.type === 'OPEN' ? (
+          <Paragraphs text={question.textAnswer ?? ''} />
+        ) : (
+          <ul className={styles.answerList}>
+            {picked.map((a) => (
+              <li key={a.id}>
+                <span className={styles.answerLetter}>{answerLabel(a.sortIndex)}</span> {a.answerText}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {question.type === 'SELECT' && correct.length > 0 && (
+        <div className={`${styles.block} ${styles.correctBlock}`}>
+          <h3 className={styles.blockTitle}>{correct.length > 1 ? t('questions.results.correctAnswers') : t('questions.results.correctAnswer')}</h3>
+          <ul className={styles.answerList}>
+            {correct.map((a) => (
+              <li key={a.id}>
+                <span className={styles.answerLetter}>{answerLabel(a.sortIndex)}</span> {a.answerText}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {question.type === 'OPEN' && question.modelAnswer && (
+        <div className={`${styles.block} ${styles.correctBlock}`}>
+          <h3 className={styles.blockTitle}>{t('questions.open.modelAnswer')}</h3>
+          <Paragraphs text={question.modelAnswer} />
+        </div>
+      )}
+
+      {question.feedbackText && (
+        <div className={styles.block}>
+          <h3 className={styles.blockTitle}>{t('questions.results.explanation')}</h3>
+          <Paragraphs text={question.feedbackText} />
+          {question.feedbackPictureUrl && (
+            <img className={styles.picture} src={assetUrl(question.feedbackPictureUrl)} alt={t('questions.feedback.pictureAlt')} loading="lazy" />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Assessment, SessionOverview, SessionQuestion, SessionStep } from '@blok/contract/questions';
+import { ApiError } from '../../../lib/api-error.ts';
+import { assessAnswer } from '../api/assess-answer.ts';
+import { useSession } from '../api/get-session.ts';
+import { goToQuestion } from '../api/go-to-question.ts';
+import { questionKeys } from '../api/keys.ts';
+import { nextQuestion } from '../api/next-question.ts';
+import { resetSession } from '../api/reset-session.ts';
+import { reviewQuestions } from '../api/review-questions.ts';
+import { saveAnswer } from '../api/save-answer.ts';
+import { skipQuestion } from '../api/skip-question.ts';
+import { mergeQuestion, mergeStep } from '../utils/session.ts';
+
+/** Everything the answering and results screens can do with a session. */
+export type FlowAction =
+  | { type: 'answer'; question: SessionQuestion; answerIds?: string[]; textAnswer?: string }
+  | { type: 'assess'; question: SessionQuestion; result: Assessment }
+  | { type: 'next' }
+  | { type: 'skip' }
+  | { type: 'previous'; index: number }
+  | { type: 'review'; questionIndex?: number }
+  | { type: 'reset' };
+
+/** What an action led to, so the screen can move focus. */
+export type FlowOutcome = 'feedback' | 'question' | 'results';
+
+/**
+ * The session screen's data and actions. The overview lives in the query cache while the screen is
+ * open; each answer to an action is merged in at once, then the overview is fetched again so
+ * counts and grade come from the server. Leaving the screen drops the session data (spec section 4).
+ */
+export function useSessionFlow(sessionId: string) {
+  const queryClient = useQueryClient();
+  const key = questionKeys.session(sessionId);
+  const query = useSession(sessionId);
+
+  useEffect(() => () => queryClient.removeQueries({ queryKey: key, exact: true }), [queryClient, sessionId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const apply = (update: (old: SessionOverview) => SessionOverview) =>
+    queryClient.setQueryData<SessionOverview>(key, (old) => (old ? update(old) : old));
+  const applyStep = (step: SessionStep): FlowOutcome => {
+    apply((old) => mergeStep(old, step));
+    return step.finished ? 'results' : 'question';
+  };
+
+  async function run(action: FlowAction): Promise<FlowOutcome> {
+    switch (action.type) {
+      case 'answer': {
+        const { question } = action;
+        const evaluated = await saveAnswer({
+          questionListId: question.questionListId,
+          sessionId,
+          questionId: question.questionId,
+          ...(action.answerIds ? { answerIds: action.answerIds } : {}),
+          ...(action.textAnswer !== undefined ? { textAnswer: action.textAnswer } : {}),
+        });
+        apply((old) => mergeQuestion(old, evaluated));
+        // Answers not shown in between: straight on to the next question (spec section 4).
+        if (!evaluated.revealed) return applyStep(await nextQuestion(sessionId));
+        return 'feedback';
+      }
+      case 'assess': {
+        const evaluated = await assessAnswer({ sessionId, questionId: action.question.questionId, result: action.result });
+        apply((old) => mergeQuestion(old, evaluated));
+        return 'feedback';
+      }
+      case 'next':
+        return applyStep(await nextQuestion(sessionId));
+      case 'skip':
+        return applyStep(await skipQuestion(sessionId));
+      case 'previous':
+        return applyStep(await goToQuestion(sessionId, action.index));
+      case 'review':
+        return applyStep(await reviewQuestions(sessionId, action.questionIndex));
+      case 'reset':
+        return applyStep(await resetSession(sessionId));
+    }
+  }
+
+  const mutation = useMutation({
+    mutationFn: async (action: FlowAction) => {
+      try {
+        return await run(action);
+      } finally {
+        // Counts, grade and revealed feedback come from the server; a refused answer
+        // (answer_locked) shows the state the server holds.
+        await queryClient.invalidateQueries({ queryKey: key, exact: true });
+      }
+    },
+  });
+
+  return {
+    query,
+    overview: query.data,
+    act: mutation.mutateAsync,
+    isBusy: mutation.isPending,
+    pendingAction: mutation.isPending ? mutation.variables : undefined,
+    error: mutation.error instanceof ApiError ? mutation.error : null,
+  };
+}

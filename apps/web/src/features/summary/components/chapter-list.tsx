@@ -1,0 +1,111 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SummaryChapter, SummaryDetail } from '@blok/contract/library';
+import { paths } from '../../../config/paths.ts';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { ArrowLeftIcon, CheckIcon } from '../../../components/icons/icons.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useSummary } from '../api/get-summary.ts';
+import { PriorityBadge, PriorityLegend } from './priority-badge.tsx';
+import { LockIcon } from './summary-icons.tsx';
+import styles from './summary.module.css';
+
+function ChapterRow({ summary, chapter, number, isCurrent }: { summary: SummaryDetail; chapter: SummaryChapter; number: number; isCurrent: boolean }) {
+  const { t } = useTranslation();
+  const titleId = `chapter-${chapter.chapterId}-title`;
+  return (
+    <li className={styles.chapterRow} data-current={isCurrent || undefined}>
+      <Link
+        to={paths.summary.read.getHref(summary.id, chapter.chapterId)}
+        className={styles.chapterLink}
+        aria-current={isCurrent ? 'step' : undefined}
+        aria-describedby={`${titleId}-state`}
+      >
+        <span className={styles.chapterNumber} data-read={chapter.isRead || undefined} aria-hidden="true">
+          {chapter.isRead ? <CheckIcon size={18} /> : number}
+        </span>
+        <span className={styles.chapterMain}>
+          <span id={titleId} className={styles.chapterTitle}>
+            <span className="visually-hidden">{t('summary.chapters.number', { number })} </span>
+            <span dangerouslySetInnerHTML={{ __html: chapter.title }} />
+          </span>
+          <span className={styles.chapterMeta}>
+            <PriorityBadge priority={chapter.priority} />
+            <span>{t('summary.read.pages', { start: chapter.startPage, end: chapter.endPage })}</span>
+            <span>{t('summary.read.minutes', { count: chapter.readingMinutes })}</span>
+          </span>
+          <span id={`${titleId}-state`} className={styles.chapterState}>
+            {chapter.locked && (
+              <span className={styles.lockBadge}>
+                <LockIcon size={14} /> {t('summary.read.premium')}
+              </span>
+            )}
+            {chapter.isRead && <span className={styles.readBadge}>{t('summary.read.isRead')}</span>}
+            {isCurrent && <span className={styles.currentBadge}>{t('summary.chapters.current')}</span>}
+          </span>
+        </span>
+      </Link>
+      {chapter.questionListId && (
+        <Link
+          to={paths.summary.questions.getHref(summary.id, chapter.questionListId)}
+          className={styles.chapterQuestions}
+          aria-label={t('summary.chapters.questionsLabel', { number, title: chapter.titleText })}
+        >
+          {t('summary.chapters.questions')}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+/** /summary/read/{id}/chapters: every chapter with priority, read state, lock and its questions. */
+export function ChapterList({ summaryId }: { summaryId: string }) {
+  const { t } = useTranslation();
+  const summary = useSummary(summaryId);
+  const notFound = summary.error instanceof ApiError && summary.error.status === 404;
+  const data = summary.data;
+  const readCount = data?.chapters.filter((c) => c.isRead).length ?? 0;
+  return (
+    <div className={styles.page}>
+      <Link to={paths.summary.read.getHref(summaryId, data?.progress?.chapterId)} className={styles.back}>
+        <ArrowLeftIcon size={18} />
+        <span>{t('summary.chapters.back')}</span>
+      </Link>
+      {summary.isPending && (
+        <p className={styles.loading} role="status">
+          <Spinner /> {t('common.loading')}
+        </p>
+      )}
+      {summary.isError && (
+        <>
+          <h1 className={styles.pageTitle}>{t('summary.chapters.title')}</h1>
+          <Notice variant="error" role="alert">
+            {notFound ? t('summary.read.summaryNotFound') : t('summary.read.error')}
+          </Notice>
+        </>
+      )}
+      {data && (
+        <>
+          <header className={styles.header}>
+            <p className={styles.eyebrow}>{data.title}</p>
+            <h1 className={styles.pageTitle}>{t('summary.chapters.title')}</h1>
+            <p className={styles.intro}>{t('summary.chapters.progress', { read: readCount, count: data.chapters.length })}</p>
+          </header>
+          <PriorityLegend />
+          <ol className={styles.chapters} aria-label={t('summary.chapters.listLabel', { title: data.title })}>
+            {data.chapters.map((chapter, index) => (
+              <ChapterRow
+                key={chapter.chapterId}
+                summary={data}
+                chapter={chapter}
+                number={index + 1}
+                isCurrent={data.progress?.chapterId === chapter.chapterId}
+              />
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SummaryDetail } from '@blok/contract/library';
+import { paths } from '../../../config/paths.ts';
+import { ButtonLink } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { ArrowLeftIcon, CheckIcon } from '../../../components/icons/icons.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useSummary } from '../api/get-summary.ts';
+import { PriorityBadge, PriorityLegend } from './priority-badge.tsx';
+import { ListIcon, LockIcon } from './summary-icons.tsx';
+import styles from './summary.module.css';
+
+function DetailsContent({ summary }: { summary: SummaryDetail }) {
+  const { t } = useTranslation();
+  const chapters = summary.chapters;
+  const free = chapters.filter((c) => c.access === 'free').length;
+  const locked = chapters.filter((c) => c.locked).length;
+  const pages = chapters.reduce((n, c) => n + Math.max(0, c.endPage - c.startPage + 1), 0);
+  const minutes = chapters.reduce((n, c) => n + c.readingMinutes, 0);
+  const read = chapters.filter((c) => c.isRead).length;
+  const current = summary.progress ? chapters.findIndex((c) => c.chapterId === summary.progress!.chapterId) : -1;
+
+  return (
+    <>
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>
+          <Link to={paths.library.subject.getHref(summary.subjectId)}>{summary.subjectTitle}</Link>
+        </p>
+        <h1 className={styles.pageTitle}>{summary.title}</h1>
+        <p className={styles.source}>
+          <span className={styles.sourceLabel}>{t('summary.details.source')}</span> {summary.source}
+        </p>
+        <p className={styles.intro}>{summary.description}</p>
+      </header>
+
+      <dl className={styles.stats}>
+        <div>
+          <dt>{t('summary.details.chapters')}</dt>
+          <dd>{chapters.length}</dd>
+        </div>
+        <div>
+          <dt>{t('summary.details.pages')}</dt>
+          <dd>{pages}</dd>
+        </div>
+        <div>
+          <dt>{t('summary.details.readingTime')}</dt>
+          <dd>{t('summary.details.hours', { hours: Math.max(1, Math.round(minutes / 60)), count: Math.max(1, Math.round(minutes / 60)) })}</dd>
+        </div>
+        <div>
+          <dt>{t('summary.details.read')}</dt>
+          <dd>
+            {read}/{chapters.length}
+          </dd>
+        </div>
+      </dl>
+
+      {chapters.length > 0 && (
+        <div className={styles.cta}>
+          {current >= 0 ? (
+            <>
+              <ButtonLink to={paths.summary.read.getHref(summary.id, chapters[current]!.chapterId)} fullWidth>
+                {t('summary.details.continue')}
+              </ButtonLink>
+              <p className={styles.ctaHint}>{t('summary.details.continueHint', { number: current + 1, title: chapters[current]!.titleText })}</p>
+            </>
+          ) : (
+            <ButtonLink to={paths.summary.read.getHref(summary.id, chapters[0]!.chapterId)} fullWidth>
+              {t('summary.details.start')}
+            </ButtonLink>
+          )}
+          <ButtonLink to={paths.summary.chapters.getHref(summary.id)} variant="ghost" fullWidth icon={<ListIcon size={20} />}>
+            {t('summary.details.toChapters')}
+          </ButtonLink>
+        </div>
+      )}
+
+      {locked > 0 && (
+        <Notice variant="info" title={t('summary.details.freeTitle', { count: free })}>
+          {t('summary.details.freeText', { count: chapters.length })} <Link to={paths.shop.root.getHref()}>{t('summary.details.freeLink')}</Link>
+        </Notice>
+      )}
+
+      <section aria-labelledby="details-contents" className={styles.section}>
+        <h2 id="details-contents" className={styles.sectionTitle}>
+          {t('summary.details.contents')}
+        </h2>
+        <PriorityLegend />
+        <ol className={styles.toc}>
+          {chapters.map((chapter, index) => (
+            <li key={chapter.chapterId}>
+              <Link to={paths.summary.read.getHref(summary.id, chapter.chapterId)} className={styles.tocLink}>
+                <span className={styles.tocNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span className={styles.tocMain}>
+                  <span className={styles.chapterTitle}>
+                    <span className="visually-hidden">{t('summary.chapters.number', { number: index + 1 })} </span>
+                    <span dangerouslySetInnerHTML={{ __html: chapter.title }} />
+                  </span>
+                  <span className={styles.chapterMeta}>
+                    <PriorityBadge priority={chapter.priority} />
+                    <span>{t('summary.read.pages', { start: chapter.startPage, end: chapter.endPage })}</span>
+                    {chapter.access === 'free' ? (
+                      <span className={styles.freeBadge}>{t('summary.details.free')}</span>
+                    ) : (
+                      <span className={styles.lockBadge}>
+                        <LockIcon size={14} /> {t('summary.read.premium')}
+                      </span>
+                    )}
+                    {chapter.isRead && (
+                      <span className={styles.readBadge}>
+                        <CheckIcon size={14} /> {t('summary.read.isRead')}
+                      </span>
+                    )}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+/** /bibliotheek/details/{id}: what a summary covers, what is free, and where to start. Back goes to Home. */
+export function SummaryDetails({ summaryId, back }: { summaryId: string; back: { to: string; label: string } }) {
+  const { t } = useTranslation();
+  const summary = useSummary(summaryId);
+  const notFound = summary.error instanceof ApiError && summary.error.status === 404;
+  return (
+    <div className={styles.page}>
+      <Link to={back.to} className={styles.back}>
+        <ArrowLeftIcon size={18} />
+        <span>{back.label}</span>
+      </Link>
+      {summary.isPending && (
+        <p className={styles.loading} role="status">
+          <Spinner /> {t('common.loading')}
+        </p>
+      )}
+      {summary.isError && (
+        <>
+          <h1 className={styles.pageTitle}>{t('library.details.title')}</h1>
+          <Notice variant="error" role="alert">
+            {notFound ? t('summary.read.summaryNotFound') : t('summary.read.error')}
+          </Notice>
+        </>
+      )}
+      {summary.data && <DetailsContent summary={summary.data} />}
+    </div>
+  );
+}
