@@ -40,27 +40,28 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
   const flow = useSessionFlow(sessionId);
   const [quitOpen, setQuitOpen] = useState(false);
   const [redoOpen, setRedoOpen] = useState(false);
-  const pendingFocus = useRef<FlowOutcome | null>(null);
+  // Each finished step asks for focus once; the effect gives it when the target is on screen.
+  const [focusRequest, setFocusRequest] = useState<{ outcome: FlowOutcome; id: number } | null>(null);
+  const handledFocus = useRef(0);
+  const requestFocus = (outcome: FlowOutcome) => setFocusRequest((r) => ({ outcome, id: (r?.id ?? 0) + 1 }));
 
-  // After each render: move focus where the last step asked, once its target exists.
   useEffect(() => {
-    if (!pendingFocus.current) return;
-    const target = document.getElementById(FOCUS_TARGET[pendingFocus.current]);
+    if (!focusRequest || handledFocus.current === focusRequest.id) return;
+    const target = document.getElementById(FOCUS_TARGET[focusRequest.outcome]);
     if (!target) return;
-    pendingFocus.current = null;
-    target.focus({ preventScroll: false });
-    target.scrollIntoView?.({ block: 'nearest' });
+    handledFocus.current = focusRequest.id;
+    target.focus({ preventScroll: true });
+    // A new question or the results start at the top; the feedback panel is brought into the
+    // middle of the screen, clear of the navigation bar.
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    if (focusRequest.outcome === 'feedback') target.scrollIntoView?.({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+    else window.scrollTo?.({ top: 0 });
   });
 
   const onAction = (action: FlowAction) => {
-    flow.act(action).then(
-      (outcome) => {
-        pendingFocus.current = outcome;
-      },
-      () => {
-        // The API client shows the error; the refetched session shows the real state.
-      },
-    );
+    flow.act(action).then(requestFocus, () => {
+      // The API client shows the error; the refetched session shows the real state.
+    });
   };
 
   const redo = useMutation({
@@ -82,7 +83,7 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
     onSuccess: (newId) => {
       setRedoOpen(false);
       if (newId) onSessionReplaced(newId);
-      else pendingFocus.current = 'question';
+      else requestFocus('question');
     },
   });
 

@@ -86,6 +86,8 @@ function SettingsForm({
   const [mode, setMode] = useState<'recommended' | 'all'>('recommended');
   const [showAnswersChoice, setShowAnswersChoice] = useState<boolean | null>(null);
   const [error, setError] = useState('');
+  // Coming for one list, she sees that list; the others are one tap away.
+  const [showAllLists, setShowAllLists] = useState(!initialListId || lists.length <= 1);
   const start = useStartSession();
 
   const selected = lists.filter((l) => chosen.includes(l.id));
@@ -127,7 +129,7 @@ function SettingsForm({
         <legend className={styles.legend}>{t('questions.settings.listsLegend')}</legend>
         <p className={styles.hint}>{t('questions.settings.listsHint')}</p>
         <ul className={styles.options}>
-          {lists.map((l) => (
+          {lists.filter((l) => showAllLists || chosen.includes(l.id) || l.id === initial.id).map((l) => (
             <li key={l.id}>
               <label className={styles.option} data-checked={chosen.includes(l.id) || undefined}>
                 <input id={`list-${l.id}`} type="checkbox" className={styles.control} checked={chosen.includes(l.id)} onChange={() => toggle(l.id)} />
@@ -142,6 +144,19 @@ function SettingsForm({
             </li>
           ))}
         </ul>
+        {!showAllLists && (
+          <button
+            type="button"
+            className={styles.moreLists}
+            onClick={() => {
+              setShowAllLists(true);
+              // The button goes away: focus stays in the list, on the list she came for.
+              requestAnimationFrame(() => document.getElementById(`list-${initial.id}`)?.focus());
+            }}
+          >
+            {t('questions.settings.moreLists', { count: lists.length - 1 })}
+          </button>
+        )}
         {error && (
           <p id={errorId} className={styles.error} role="alert">
             {error}

@@ -36,7 +36,7 @@ export function useSessionFlow(sessionId: string) {
   const key = questionKeys.session(sessionId);
   const query = useSession(sessionId);
 
-  useEffect(() => () => queryClient.removeQueries({ queryKey: key, exact: true }), [queryClient, sessionId]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => queryClient.removeQueries({ queryKey: questionKeys.session(sessionId), exact: true }), [queryClient, sessionId]);
 
   const apply = (update: (old: SessionOverview) => SessionOverview) =>
     queryClient.setQueryData<SessionOverview>(key, (old) => (old ? update(old) : old));

@@ -20,7 +20,6 @@ export function Paywall({ back }: PaywallProps) {
         <span />
         <span />
         <span />
-        <span />
       </div>
       <div className={styles.paywallCard}>
         <span className={styles.paywallIcon} aria-hidden="true">

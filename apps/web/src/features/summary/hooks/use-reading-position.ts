@@ -69,13 +69,16 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
     };
 
     const onScroll = () => {
+      latest.current = currentScrollPosition();
+      clearTimeout(timer);
+      timer = setTimeout(flush, SAVE_DEBOUNCE_MS);
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        latest.current = currentScrollPosition();
-        setPosition(latest.current);
-        clearTimeout(timer);
-        timer = setTimeout(flush, SAVE_DEBOUNCE_MS);
-      });
+      frame = requestAnimationFrame(() => setPosition(latest.current));
+    };
+    // A click (on 'Volgende', a tab, a link) may come before the last scroll event was handled:
+    // measure now, while this chapter is still on the page.
+    const onClick = () => {
+      latest.current = currentScrollPosition();
     };
 
     // Resume: after the layout's own focus and scroll handling of this navigation.
@@ -102,6 +105,7 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
       if (document.visibilityState === 'hidden') flush();
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    document.addEventListener('click', onClick, true);
     document.addEventListener('visibilitychange', onHide);
     window.addEventListener('pagehide', flush);
 
@@ -111,6 +115,7 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
       cancelAnimationFrame(restoreFrame);
       clearTimeout(stopFollowingImages);
       window.removeEventListener('scroll', onScroll);
+      document.removeEventListener('click', onClick, true);
       document.removeEventListener('visibilitychange', onHide);
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('load', onImageLoad, true);

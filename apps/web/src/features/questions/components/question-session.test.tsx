@@ -1,0 +1,160 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SessionOverview, SessionStep } from '@blok/contract/questions';
+import { signIn } from '../../../lib/auth/session.ts';
+import { getDeviceId } from '../../../lib/device-id.ts';
+import { renderApp } from '../../../testing/test-utils.tsx';
+import { testTokens } from '../../../testing/fixtures.ts';
+import { SESSION_ID, answered, makeOverview, makeQuestion } from '../test-data.ts';
+
+type Handler = (method: string, path: string, body: unknown) => { status?: number; body?: unknown } | undefined;
+
+/** A fetch stub over a small in-memory session, so refetches see what the answers changed. */
+function stubApi(handler: Handler) {
+  const deviceid = getDeviceId();
+  const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname.replace(/^\/api\//, '');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const answer = handler(method, path, body);
+    if (!answer) return new Response(JSON.stringify({ error: 'not_found', error_description: 'Niet gevonden' }), { status: 404, headers: { deviceid } });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json', deviceid },
+    });
+  });
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
+
+const sessionPath = `session/${SESSION_ID}`;
+const screenUrl = `/bibliotheek/questions/${SESSION_ID}/vak/lijst-a`;
+
+function stepOf(o: SessionOverview): SessionStep {
+  const { sessionId, currentIndex, questionsCount, progress, skippedMode, reviewIndex, finished, question } = o;
+  return { sessionId, currentIndex, questionsCount, progress, skippedMode, reviewIndex, finished, question };
+}
+
+describe('answering questions', () => {
+  it('answers a question, shows the feedback panel with focus on it, and moves on to the next question', async () => {
+    await signIn(testTokens);
+    let state = makeOverview([makeQuestion(0), makeQuestion(1)]);
+    const saves: unknown[] = [];
+    stubApi((method, path, body) => {
+      if (method === 'GET' && path === sessionPath) return { body: state };
+      if (method === 'POST' && path === 'question-list/lijst-a/save-answer') {
+        saves.push(body);
+        const q = answered(state.questions[0]!, [(body as { answerIds: string[] }).answerIds[0]!], 1);
+        state = makeOverview([q, state.questions[1]!], { currentIndex: 0 });
+        return { body: q };
+      }
+      if (method === 'GET' && path === `${sessionPath}/next`) {
+        state = makeOverview(state.questions, { currentIndex: 1 });
+        return { body: stepOf(state) };
+      }
+      return undefined;
+    });
+    await renderApp(screenUrl);
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 1' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Grondslagen' })).toBeInTheDocument();
+    expect(screen.getByText('Vraag 1 van 2')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Voortgang' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('button', { name: 'Sla over' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Antwoord A: Eerste antwoord/ }));
+
+    const heading = await screen.findByRole('heading', { name: 'Vraag goed beantwoord' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(saves).toEqual([{ sessionId: SESSION_ID, questionId: 'q1', answerIds: ['q1-a1'] }]);
+    expect(screen.getByText('Dit is de toelichting bij de vraag.')).toBeInTheDocument();
+    // the pick is locked and marked; skipping is no longer offered
+    expect(screen.getByRole('button', { name: /Antwoord A: Eerste antwoord/ })).toBeDisabled();
+    expect(screen.getByText('Jouw antwoord, juist')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sla over' })).toBeNull();
+
+    // Enter (focus on the heading) moves on
+    await user.keyboard('{Enter}');
+    const next = await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 2' });
+    await waitFor(() => expect(next).toHaveFocus());
+    expect(screen.getByText('Vraag 2 van 2')).toBeInTheDocument();
+  });
+
+  it('picks answers with the letter keys and advances at once when answers are not shown in between', async () => {
+    await signIn(testTokens);
+    let state = makeOverview([makeQuestion(0), makeQuestion(1)], { showAnswers: false });
+    stubApi((method, path, body) => {
+      if (method === 'GET' && path === sessionPath) return { body: state };
+      if (method === 'POST' && path === 'question-list/lijst-a/save-answer') {
+        const q = answered(state.questions[0]!, (body as { answerIds: string[] }).answerIds, 0, false);
+        state = makeOverview([q, state.questions[1]!], { currentIndex: 0, showAnswers: false });
+        return { body: q };
+      }
+      if (method === 'GET' && path === `${sessionPath}/next`) {
+        state = makeOverview(state.questions, { currentIndex: 1, showAnswers: false });
+        return { body: stepOf(state) };
+      }
+      return undefined;
+    });
+    await renderApp(screenUrl);
+    await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 1' });
+
+    const user = userEvent.setup();
+    await user.keyboard('b');
+    expect(screen.getByRole('button', { name: /Antwoord B: Tweede antwoord/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Vraag (goed|fout) beantwoord/ })).toBeNull();
+  });
+
+  it('confirms a multi-answer question with Bevestig antwoord and shows the partial feedback', async () => {
+    await signIn(testTokens);
+    const multi = makeQuestion(0, { multipleAnswers: true });
+    let state = makeOverview([multi]);
+    stubApi((method, path, body) => {
+      if (method === 'GET' && path === sessionPath) return { body: state };
+      if (method === 'POST' && path === 'question-list/lijst-a/save-answer') {
+        const q = answered(state.questions[0]!, (body as { answerIds: string[] }).answerIds, 2);
+        state = makeOverview([q]);
+        return { body: q };
+      }
+      return undefined;
+    });
+    await renderApp(screenUrl);
+    await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 1' });
+
+    const user = userEvent.setup();
+    const confirm = screen.getByRole('button', { name: 'Bevestig antwoord' });
+    expect(confirm).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /Antwoord A/ }));
+    await user.keyboard('c');
+    expect(screen.getByRole('checkbox', { name: /Antwoord C/ })).toBeChecked();
+    await user.click(confirm);
+
+    expect(await screen.findByRole('heading', { name: 'Vraag deels goed beantwoord' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zie overzicht' })).toBeInTheDocument();
+  });
+
+  it('opens the quit modal with the spec texts and leads back to the subject', async () => {
+    await signIn(testTokens);
+    const state = makeOverview([makeQuestion(0)]);
+    stubApi((method, path) => (method === 'GET' && path === sessionPath ? { body: state } : undefined));
+    const { router } = await renderApp(screenUrl);
+    await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 1' });
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Stop met vragen beantwoorden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stoppen met vragen' });
+    expect(dialog).toHaveTextContent('Weet je zeker dat je wilt stoppen met het beantwoorden van de vragen? Je kan op een later moment doorgaan.');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Stop met vragen beantwoorden' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Stop met vragen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bibliotheek/subject/vak'));
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { QuestionListsResponse } from '@blok/contract/questions';
+import { signIn } from '../../../lib/auth/session.ts';
+import { getDeviceId } from '../../../lib/device-id.ts';
+import { mockApi, renderApp } from '../../../testing/test-utils.tsx';
+import { testTokens } from '../../../testing/fixtures.ts';
+
+const list = (id: string, title: string, sortIndex: number, answerDisplaying: number) => ({
+  id,
+  title,
+  description: '',
+  subjectId: 'vak',
+  sortIndex,
+  answerDisplaying,
+  totalQuestions: 6,
+  recommendedQuestions: 4,
+  chapterId: null,
+  progress: 0,
+  score: null,
+  sessionId: null,
+});
+
+const lists: QuestionListsResponse = {
+  subjectId: 'vak',
+  subjectTitle: 'Testvak',
+  questionLists: [list('lijst-a', 'Onderwerp A', 1, 2), list('lijst-b', 'Onderwerp B', 2, 1)],
+};
+
+describe('question settings', () => {
+  it('starts the chosen list with all questions and no answers in between, then opens the session', async () => {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    const fetchSpy = mockApi([
+      { path: 'question-lists', body: lists, headers: { deviceid } },
+      { method: 'POST', path: 'session/lijst-b/start-all', status: 201, body: { id: '01900000-0000-7000-8000-0000000000aa' }, headers: { deviceid } },
+    ]);
+    const { router } = await renderApp('/bibliotheek/question-settings/vak/lijst-b');
+
+    expect(await screen.findByRole('checkbox', { name: /Onderwerp B/ })).toBeChecked();
+    // she came for B: A is one tap away
+    expect(screen.queryByRole('checkbox', { name: /Onderwerp A/ })).toBeNull();
+    // list B has answerDisplaying 1: no answers in between by default
+    const toggle = screen.getByRole('checkbox', { name: /Antwoorden tussendoor tonen/ });
+    expect(toggle).not.toBeChecked();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /Alle vragen/ }));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bibliotheek/questions/01900000-0000-7000-8000-0000000000aa/vak/lijst-b'));
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/session/lijst-b/start-all'));
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ showAnswers: false });
+  });
+
+  it('practises several lists together and asks for at least one', async () => {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    const fetchSpy = mockApi([
+      { path: 'question-lists', body: lists, headers: { deviceid } },
+      { method: 'POST', path: 'session/lijst-a/start', status: 201, body: { id: '01900000-0000-7000-8000-0000000000bb' }, headers: { deviceid } },
+    ]);
+    const { router } = await renderApp('/bibliotheek/question-settings/vak');
+    const user = userEvent.setup();
+    const a = await screen.findByRole('checkbox', { name: /Onderwerp A/ });
+    expect(a).toBeChecked();
+    await user.click(a);
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Kies minstens één onderwerp.');
+
+    await user.click(a);
+    await user.click(screen.getByRole('checkbox', { name: /Onderwerp B/ }));
+    expect(screen.getByRole('radio', { name: /Aanbevolen vragen/ })).toHaveAccessibleName(/8 vragen/);
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bibliotheek/questions/01900000-0000-7000-8000-0000000000bb/vak'));
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/session/lijst-a/start'));
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ showAnswers: true, questionListIds: ['lijst-b'] });
+  });
+});
