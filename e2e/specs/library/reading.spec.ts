@@ -73,6 +73,7 @@ test.describe('reading a summary', () => {
     // Read to the end, then on to chapter 2, which is premium: the paywall, leading to the shop.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const next = page.getByRole('navigation', { name: 'Vorig en volgend hoofdstuk' }).getByRole('link', { name: /Volgende/ });
+    console.log('BEFORE', await page.evaluate(() => [scrollY, document.documentElement.scrollHeight, innerHeight]));
     await next.click();
     await expect(page.getByRole('heading', { level: 2, name: 'Lees verder met Premium' })).toBeVisible();
     await expect(page.getByText('Hoofdstuk 2', { exact: true })).toBeVisible();

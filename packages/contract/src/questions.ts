@@ -300,10 +300,14 @@ export const ReviewBodySchema = z
   .strict();
 export type ReviewBody = z.infer<typeof ReviewBodySchema>;
 
-/** The card on Home for a practice session still open ("Ga verder"). */
+/**
+ * A practice session still open, for Home's continue cards (`openQuestionSessions` in the API's
+ * questions repository). Link: /bibliotheek/questions/{sessionId}/{subjectId}/{questionListId}.
+ */
 export const OpenSessionSchema = z.object({
   sessionId: z.string(),
   subjectId: z.string(),
+  subjectTitle: z.string(),
   questionListId: z.string().nullable(),
   title: z.string(),
   progress: z.number().int().min(0).max(100),
@@ -312,3 +316,7 @@ export const OpenSessionSchema = z.object({
   updatedAt: z.string(),
 });
 export type OpenSession = z.infer<typeof OpenSessionSchema>;
+
+/** Home's continue card for an open practice session: add it to the library's ContinueCardSchema union. */
+export const QuestionsContinueCardSchema = OpenSessionSchema.extend({ kind: z.literal('questions') });
+export type QuestionsContinueCard = z.infer<typeof QuestionsContinueCardSchema>;

@@ -355,6 +355,7 @@ export async function listProgress(db: DB, userId: string, listIds: string[]): P
 export interface OpenSessionCard {
   sessionId: string;
   subjectId: string;
+  subjectTitle: string;
   questionListId: string | null;
   title: string;
   progress: number;
@@ -392,12 +393,19 @@ export async function openQuestionSessions(db: DB, userId: string, limit = 5): P
     .groupBy('session_id')
     .execute();
   const total = new Map(counts.map((c) => [c.session_id, Number(c.n)]));
+  const subjects = await db
+    .selectFrom('subjects')
+    .select(['id', 'title'])
+    .where('id', 'in', [...new Set(picked.map((s) => s.subject_id))])
+    .execute();
+  const subjectTitle = new Map(subjects.map((s) => [s.id, s.title]));
   return picked.map((s) => {
     const questionsCount = total.get(s.id) ?? 0;
     const state = { current: Math.min(s.current_index, questionsCount), skippedMode: s.skipped_mode === 1, reviewIndex: s.review_index };
     return {
       sessionId: s.id,
       subjectId: s.subject_id,
+      subjectTitle: subjectTitle.get(s.subject_id) ?? '',
       questionListId: s.question_list_id,
       title: s.title,
       progress: progressOf(state, questionsCount),

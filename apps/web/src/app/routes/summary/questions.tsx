@@ -11,7 +11,7 @@ export function Component() {
   if (!questionListId) {
     return (
       <PageShell
-        title={t('questions.summary.noListTitle')}
+        title={t('questions.summary.title')}
         intro={t('questions.summary.noListText')}
         back={{ to: paths.summary.read.getHref(summaryId), label: t('questions.summary.back') }}
       />

@@ -20,18 +20,21 @@ export function ListSession({ questionListId, exitHref }: ListSessionProps) {
 
   if (resolved.isPending) {
     return (
-      <div className={styles.state} role="status">
-        <Spinner size={28} />
-        <p>{t('questions.session.loading')}</p>
+      <div className={styles.stateBlock}>
+        <h1>{t('questions.summary.title')}</h1>
+        <div className={styles.state} role="status">
+          <Spinner size={28} />
+          <p>{t('questions.session.loading')}</p>
+        </div>
       </div>
     );
   }
   if (resolved.isError) {
-    const notFound = resolved.error instanceof ApiError && resolved.error.status === 404;
+    const notFound = resolved.error instanceof ApiError && (resolved.error.status === 404 || resolved.error.status === 400);
     return (
       <div className={styles.stateBlock}>
-        <h1>{notFound ? t('questions.session.listNotFoundTitle') : t('questions.session.errorTitle')}</h1>
-        <Notice variant="error" role="alert">
+        <h1>{t('questions.summary.title')}</h1>
+        <Notice variant="error" role="alert" title={notFound ? t('questions.session.listNotFoundTitle') : t('questions.session.errorTitle')}>
           {notFound ? t('questions.session.listNotFound') : t('questions.session.error')}
         </Notice>
         <ButtonLink to={exitHref(null)} variant="secondary" fullWidth>

@@ -157,4 +157,35 @@ describe('answering questions', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Stop met vragen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bibliotheek/subject/vak'));
   });
+
+  it('redo from the results: confirms, restarts the list and opens a new session with the same settings', async () => {
+    await signIn(testTokens);
+    const newId = '01900000-0000-7000-8000-0000000000cc';
+    const done = makeOverview([answered(makeQuestion(0), ['q1-a1'], 1)], { currentIndex: 1, grade: 10, score: 100, mode: 'all', showAnswers: false });
+    const calls: string[] = [];
+    let startBody: unknown;
+    stubApi((method, path, body) => {
+      calls.push(`${method} ${path}`);
+      if (method === 'GET' && path === sessionPath) return { body: done };
+      if (method === 'GET' && path === `session/${newId}`) return { body: makeOverview([makeQuestion(0)], { sessionId: newId }) };
+      if (method === 'DELETE' && path === 'question-list/lijst-a/answers') return { status: 204 };
+      if (method === 'POST' && path === 'session/lijst-a/start-all') {
+        startBody = body;
+        return { status: 201, body: { id: newId } };
+      }
+      return undefined;
+    });
+    const { router } = await renderApp(screenUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oefenvragen voltooid' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Opnieuw beginnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Opnieuw beginnen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Opnieuw beginnen' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/bibliotheek/questions/${newId}/vak/lijst-a`));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 1' })).toBeInTheDocument();
+    expect(calls.indexOf('DELETE question-list/lijst-a/answers')).toBeLessThan(calls.indexOf('POST session/lijst-a/start-all'));
+    expect(startBody).toEqual({ showAnswers: false });
+  });
 });

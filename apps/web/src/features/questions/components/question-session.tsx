@@ -91,19 +91,23 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
 
   if (flow.query.isPending) {
     return (
-      <div className={styles.state} role="status">
-        <Spinner size={28} />
-        <p>{t('questions.session.loading')}</p>
+      <div className={styles.stateBlock}>
+        <h1>{t('questions.session.title')}</h1>
+        <div className={styles.state} role="status">
+          <Spinner size={28} />
+          <p>{t('questions.session.loading')}</p>
+        </div>
       </div>
     );
   }
 
   if (flow.query.isError || !flow.overview) {
-    const notFound = flow.query.error instanceof ApiError && flow.query.error.status === 404;
+    // A malformed id (400) is as unknown as a missing one (404).
+    const notFound = flow.query.error instanceof ApiError && (flow.query.error.status === 404 || flow.query.error.status === 400);
     return (
       <div className={styles.stateBlock}>
-        <h1>{notFound ? t('questions.session.notFoundTitle') : t('questions.session.errorTitle')}</h1>
-        <Notice variant="error" role="alert">
+        <h1>{t('questions.session.title')}</h1>
+        <Notice variant="error" role="alert" title={notFound ? t('questions.session.notFoundTitle') : t('questions.session.errorTitle')}>
           {notFound ? t('questions.session.notFound') : t('questions.session.error')}
         </Notice>
         <div className={styles.stateActions}>

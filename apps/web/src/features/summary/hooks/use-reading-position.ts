@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChapterContent, SummaryDetail } from '@blok/contract/library';
 import { chapterQueryKey } from '../api/get-chapter.ts';
@@ -39,6 +39,17 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
   const saved = useRef(initialPosition);
   const latest = useRef(initialPosition);
 
+  // Leaving the chapter: measure while its text is still on the page. (The next screen resets the
+  // scroll, and that scroll event can arrive before the effect below is cleaned up.)
+  const leaving = useRef(false);
+  useLayoutEffect(() => {
+    leaving.current = false;
+    return () => {
+      latest.current = currentScrollPosition();
+      leaving.current = true;
+    };
+  }, [summaryId, chapterId]);
+
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let frame = 0;
@@ -69,16 +80,12 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
     };
 
     const onScroll = () => {
+      if (leaving.current) return;
       latest.current = currentScrollPosition();
       clearTimeout(timer);
       timer = setTimeout(flush, SAVE_DEBOUNCE_MS);
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => setPosition(latest.current));
-    };
-    // A click (on 'Volgende', a tab, a link) may come before the last scroll event was handled:
-    // measure now, while this chapter is still on the page.
-    const onClick = () => {
-      latest.current = currentScrollPosition();
     };
 
     // Resume: after the layout's own focus and scroll handling of this navigation.
@@ -105,7 +112,6 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
       if (document.visibilityState === 'hidden') flush();
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    document.addEventListener('click', onClick, true);
     document.addEventListener('visibilitychange', onHide);
     window.addEventListener('pagehide', flush);
 
@@ -115,7 +121,6 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
       cancelAnimationFrame(restoreFrame);
       clearTimeout(stopFollowingImages);
       window.removeEventListener('scroll', onScroll);
-      document.removeEventListener('click', onClick, true);
       document.removeEventListener('visibilitychange', onHide);
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('load', onImageLoad, true);
