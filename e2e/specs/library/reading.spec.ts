@@ -21,8 +21,6 @@ const isProgressSave = (page: Page) =>
 test.describe('reading a summary', () => {
   test('a new student finds her subjects, reads chapter 1, meets the paywall at chapter 2 and comes back to the same place', async ({ page, api }, testInfo) => {
     test.setTimeout(120_000);
-    page.on('request', (r) => { if (r.url().includes('/summaries/')) console.log('REQ', r.method(), r.url().split('/api')[1], r.postData() ?? ''); });
-    page.on('response', (r) => { if (r.url().includes('/summaries/')) console.log('RES', r.status(), r.url().split('/api')[1]); });
     const user = await api.createUser();
     await signIn(page, user);
 
@@ -73,7 +71,6 @@ test.describe('reading a summary', () => {
     // Read to the end, then on to chapter 2, which is premium: the paywall, leading to the shop.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const next = page.getByRole('navigation', { name: 'Vorig en volgend hoofdstuk' }).getByRole('link', { name: /Volgende/ });
-    console.log('BEFORE', await page.evaluate(() => [scrollY, document.documentElement.scrollHeight, innerHeight]));
     await next.click();
     await expect(page.getByRole('heading', { level: 2, name: 'Lees verder met Premium' })).toBeVisible();
     await expect(page.getByText('Hoofdstuk 2', { exact: true })).toBeVisible();

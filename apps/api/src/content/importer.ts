@@ -34,8 +34,55 @@ export function loadContent(root: string): LoadedSubject[] {
       problems.push(...err.problems.map((p) => ({ ...p, file: `${basename(dir)}/${p.file}` })));
     }
   }
+  problems.push(...crossSubjectDuplicates(loaded));
   if (problems.length) throw new ContentError(problems);
   return loaded;
+}
+
+type IdKind = 'subject' | 'samenvatting' | 'hoofdstuk' | 'vragenlijst' | 'vraag';
+
+/** Every id a subject folder claims, by kind (ids are global keys in the database). */
+function claimedIds(s: LoadedSubject): Array<[IdKind, string]> {
+  return [
+    ['subject', s.manifest.id],
+    ...s.summaries.map((x): [IdKind, string] => ['samenvatting', x.id]),
+    ...s.summaries.flatMap((x) => x.chapters.map((c): [IdKind, string] => ['hoofdstuk', c.id])),
+    ...s.questionLists.map((l): [IdKind, string] => ['vragenlijst', l.id]),
+    ...s.questionLists.flatMap((l) => l.questions.map((q): [IdKind, string] => ['vraag', q.id])),
+  ];
+}
+
+function crossSubjectDuplicates(subjects: LoadedSubject[]): ContentError['problems'] {
+  const owner = new Map<string, string>();
+  const problems: ContentError['problems'] = [];
+  for (const s of subjects) {
+    for (const [kind, id] of claimedIds(s)) {
+      const key = `${kind}:${id}`;
+      const other = owner.get(key);
+      if (other && other !== s.manifest.id) {
+        problems.push({ file: `${s.manifest.id}/subject.yaml`, field: kind, message: `id ${id} wordt ook gebruikt door ${other}` });
+      } else owner.set(key, s.manifest.id);
+    }
+  }
+  return problems;
+}
+
+/** Ids that already belong to ANOTHER subject in the database: importing would move them. */
+async function databaseConflicts(db: DB, s: LoadedSubject): Promise<ContentError['problems']> {
+  const id = s.manifest.id;
+  const problems: ContentError['problems'] = [];
+  const check = async (kind: IdKind, table: 'summaries' | 'chapters' | 'question_lists' | 'questions', ids: string[]) => {
+    if (ids.length === 0) return;
+    const rows = await db.selectFrom(table).select(['id', 'subject_id']).where('id', 'in', ids).where('subject_id', '!=', id).execute();
+    for (const r of rows) problems.push({ file: `${id}/subject.yaml`, field: kind, message: `id ${r.id} hoort al bij vak ${r.subject_id}` });
+  };
+  const ids = claimedIds(s);
+  const of = (kind: IdKind) => ids.filter(([k]) => k === kind).map(([, v]) => v);
+  await check('samenvatting', 'summaries', of('samenvatting'));
+  await check('hoofdstuk', 'chapters', of('hoofdstuk'));
+  await check('vragenlijst', 'question_lists', of('vragenlijst'));
+  await check('vraag', 'questions', of('vraag'));
+  return problems;
 }
 
 /**
@@ -46,6 +93,8 @@ export function loadContent(root: string): LoadedSubject[] {
  */
 export async function importContent(db: DB, root: string, options: { force?: boolean; dialect?: 'sqlite' | 'postgres' } = {}): Promise<ImportReport> {
   const subjects = loadContent(root);
+  const conflicts = (await Promise.all(subjects.map((x) => databaseConflicts(db, x)))).flat();
+  if (conflicts.length) throw new ContentError(conflicts);
   const report: ImportReport = { subjects: [] };
   await db.transaction().execute(async (trx) => {
     // Several API processes may start at once: one imports, the others wait and then find it unchanged.

@@ -127,6 +127,27 @@ describe.each(DIALECTS)('content import on %s', (dialect) => {
     expect(await rowCounts(ctx.handle.db)).toEqual(afterFirst);
   });
 
+  it('refuses ids that another subject already owns, in the folder or in the database, and changes nothing', async () => {
+    await importContent(ctx.handle.db, COURSES, { dialect });
+    const before = await rowCounts(ctx.handle.db);
+    // A new subject that reuses fx-recht's chapter id would silently move that chapter.
+    const dir = join(work, 'thief');
+    cpSync(join(COURSES, 'fx-recht'), join(dir, 'fx-dief'), { recursive: true });
+    const manifestFile = join(dir, 'fx-dief/subject.yaml');
+    writeFileSync(
+      manifestFile,
+      readFileSync(manifestFile, 'utf8').replace('id: fx-recht\n', 'id: fx-dief\n').replace('id: fx-recht-samenvatting', 'id: fx-dief-samenvatting'),
+    );
+    const problems = await problemsOf(importContent(ctx.handle.db, dir, { dialect }));
+    expect(problems).toContainEqual({ file: 'fx-dief/subject.yaml', field: 'hoofdstuk', message: 'id fx-recht-h1 hoort al bij vak fx-recht' });
+    expect(await rowCounts(ctx.handle.db)).toEqual(before);
+    // Two subjects in one folder claiming the same id are refused before the database is asked.
+    cpSync(join(COURSES, 'fx-recht'), join(dir, 'fx-recht'), { recursive: true });
+    const both = await problemsOf(importContent(ctx.handle.db, dir, { dialect }));
+    expect(both.some((p) => p.message === 'id fx-recht-h1 wordt ook gebruikt door fx-dief')).toBe(true);
+    expect(await rowCounts(ctx.handle.db)).toEqual(before);
+  });
+
   it('removes a chapter that vanished from the manifest, keeping the rest', async () => {
     const dir = join(work, 'shrink');
     cpSync(join(COURSES, 'fx-psychologie'), join(dir, 'fx-psychologie'), { recursive: true });
