@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QuestionsContinueCardSchema } from './questions.ts';
 
 // Library, subjects, summaries, the reader and Home (issue 3).
 
@@ -277,7 +278,7 @@ export type ReadingContinueCard = z.infer<typeof ReadingContinueCardSchema>;
  * One 'verder studeren' card. Extension point: other features add their card kinds (an open
  * question session, flashcards) to this union and to GET /api/home/continue.
  */
-export const ContinueCardSchema = z.discriminatedUnion('kind', [ReadingContinueCardSchema]);
+export const ContinueCardSchema = z.discriminatedUnion('kind', [ReadingContinueCardSchema, QuestionsContinueCardSchema]);
 export type ContinueCard = z.infer<typeof ContinueCardSchema>;
 
 /** GET /api/home/continue: newest first. */

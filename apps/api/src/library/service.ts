@@ -17,6 +17,19 @@ import { AppError } from '../errors.ts';
 import { plainText } from '../content/render.ts';
 import type { ChapterRow, LibraryRepository } from './repository.ts';
 
+/** What the library shows of the student's practice (the questions feature provides it). */
+export interface PracticeSource {
+  /** per question list: progress 0..100, score 0..100 (percentage of points) or null, latest open session */
+  listProgress(userId: string, listIds: string[]): Promise<Map<string, { progress: number; score: number | null; sessionId: string | null }>>;
+  openSessions(
+    userId: string,
+    limit: number,
+  ): Promise<Array<{ sessionId: string; subjectId: string; subjectTitle: string; questionListId: string | null; title: string; progress: number; currentIndex: number; questionsCount: number; updatedAt: string }>>;
+}
+
+/** Score 0..100 -> the Dutch grade (spec section 9): one decimal, at least 1. */
+const gradeOf = (score: number) => Math.max(1, Math.round(score) / 10);
+
 /** The signed-in student, as far as the library needs her. */
 export interface Reader {
   id: string;
@@ -76,7 +89,10 @@ const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCo
 
 /** Library, subjects, summaries, the reader's chapters and progress, and Home's data. */
 export class LibraryService {
-  constructor(private readonly repo: LibraryRepository) {}
+  constructor(
+    private readonly repo: LibraryRepository,
+    private readonly practice?: PracticeSource,
+  ) {}
 
   /** Her subjects: those of her study and year, plus the ones she added, minus the ones she removed. */
   private async libraryMembership(reader: Reader): Promise<Map<string, 'study' | 'added'>> {
@@ -184,10 +200,16 @@ export class LibraryService {
       this.libraryMembership(reader),
     ]);
     const chapters = chapterRows.filter(isValidChapter);
-    const reads = await this.repo.readChapterIds(
-      reader.id,
-      chapters.map((c) => c.id),
-    );
+    const [reads, practice] = await Promise.all([
+      this.repo.readChapterIds(
+        reader.id,
+        chapters.map((c) => c.id),
+      ),
+      this.practice?.listProgress(
+        reader.id,
+        lists.map((l) => l.id),
+      ),
+    ]);
     const bySummary = groupBy(chapters, (c) => c.summary_id);
     return {
       id: subject.id,
@@ -218,9 +240,9 @@ export class LibraryService {
         sortIndex: l.sort_index,
         totalQuestions: l.total_questions,
         chapterId: l.chapter_id,
-        progress: 0,
-        score: null,
-        sessionId: null,
+        progress: practice?.get(l.id)?.progress ?? 0,
+        score: practice?.get(l.id)?.score == null ? null : gradeOf(practice.get(l.id)!.score!),
+        sessionId: practice?.get(l.id)?.sessionId ?? null,
       })),
     };
   }
@@ -361,7 +383,7 @@ export class LibraryService {
     return banner;
   }
 
-  /** Home's 'verder studeren' cards: the chapters she read last, newest first. */
+  /** Home's 'verder studeren' cards: the chapters she read last and her open practice sessions, newest first. */
   async continueCards(reader: Reader, limit = 3): Promise<HomeContinue> {
     const progress = await this.repo.recentProgress(reader.id, { limit });
     const chapters = (await this.repo.chaptersOfSummaries(progress.map((p) => p.summary_id))).filter(isValidChapter);
@@ -385,7 +407,9 @@ export class LibraryService {
         updatedAt: p.updated_at,
       });
     }
-    return { cards };
+    for (const open of (await this.practice?.openSessions(reader.id, limit)) ?? []) cards.push({ kind: 'questions', ...open });
+    cards.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    return { cards: cards.slice(0, limit * 2) };
   }
 
   /** A content image, or undefined. Names are checked before they reach the database. */

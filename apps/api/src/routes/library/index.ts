@@ -23,6 +23,7 @@ import { toBool } from '@blok/db';
 import { AppError } from '../../errors.ts';
 import { LibraryRepository } from '../../library/repository.ts';
 import { LibraryService, type Reader } from '../../library/service.ts';
+import { listProgress, openQuestionSessions } from '../../questions/repository.ts';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } as const;
@@ -35,7 +36,11 @@ const IMAGE_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=864
  * signed-in user except the content images (an <img> cannot send a bearer token).
  */
 const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const library = new LibraryService(new LibraryRepository(app.database.db));
+  const db = app.database.db;
+  const library = new LibraryService(new LibraryRepository(db), {
+    listProgress: (userId, listIds) => listProgress(db, userId, listIds),
+    openSessions: (userId, limit) => openQuestionSessions(db, userId, limit),
+  });
 
   async function reader(req: FastifyRequest): Promise<Reader> {
     const user = await app.services.accounts.findUserById(req.auth!.userId);

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReadingContinueCard } from '@blok/contract/library';
+import type { QuestionsContinueCard } from '@blok/contract/questions';
 import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button/button.tsx';
 import { ChevronRightIcon, LibraryIcon } from '../../../components/icons/icons.tsx';
 import { useContinue } from '../api/get-continue.ts';
-import { BookOpenIcon } from './home-icons.tsx';
+import { BookOpenIcon, QuestionIcon } from './home-icons.tsx';
 import styles from './home.module.css';
 
 function ReadingCard({ card }: { card: ReadingContinueCard }) {
@@ -34,6 +35,31 @@ function ReadingCard({ card }: { card: ReadingContinueCard }) {
   );
 }
 
+function QuestionsCard({ card }: { card: QuestionsContinueCard }) {
+  const { t } = useTranslation();
+  const href = paths.library.questions.getHref(card.sessionId, card.subjectId, card.questionListId ?? undefined);
+  const number = Math.min(card.currentIndex + 1, card.questionsCount);
+  return (
+    <Link to={href} className={styles.continueCard}>
+      <span className={styles.continueIcon} aria-hidden="true">
+        <QuestionIcon size={22} />
+      </span>
+      <span className={styles.continueBody}>
+        <span className={styles.continueSubject}>{card.subjectTitle}</span>
+        <span className={styles.continueTitle}>{card.title}</span>
+        <span className={styles.continueMeta}>{t('home.continue.questionOf', { number, count: card.questionsCount })}</span>
+        <span className={styles.continueProgress} aria-hidden="true">
+          <span style={{ width: `${Math.max(3, card.progress)}%` }} />
+        </span>
+        <span className={styles.continueAction}>
+          {t('home.continue.practise', { percent: card.progress })}
+          <ChevronRightIcon size={18} />
+        </span>
+      </span>
+    </Link>
+  );
+}
+
 /** Home's 'verder studeren' cards (GET home/continue), by kind. */
 export function ContinueCards() {
   const { t } = useTranslation();
@@ -47,7 +73,9 @@ export function ContinueCards() {
       {cont.data && cont.data.cards.length > 0 && (
         <ul className={styles.continueList}>
           {cont.data.cards.map((card) => (
-            <li key={`${card.kind}-${card.summaryId}`}>{card.kind === 'reading' && <ReadingCard card={card} />}</li>
+            <li key={card.kind === 'reading' ? `reading-${card.summaryId}` : `questions-${card.sessionId}`}>
+              {card.kind === 'reading' ? <ReadingCard card={card} /> : <QuestionsCard card={card} />}
+            </li>
           ))}
         </ul>
       )}
