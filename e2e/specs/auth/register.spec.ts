@@ -45,7 +45,11 @@ test.describe('registering', () => {
 
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { name: 'Welkom terug' })).toBeVisible();
-    await expect(page.getByText(`Je bent ingelogd als ${email}.`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Verder studeren' })).toBeVisible();
+    // Signed in as the new account, with the study she chose.
+    await page.getByRole('link', { name: 'Profiel' }).click();
+    await expect(page.getByText(email).first()).toBeVisible();
+    await expect(page.getByText('Psychologie').first()).toBeVisible();
   });
 
   test('continuing through every onboarding slide also reaches the account form', async ({ page }) => {
