@@ -375,7 +375,7 @@ export class LibraryService {
     if (!reader.hasSubscription) {
       banner.userMessage = {
         title: 'Lees alle hoofdstukken met Premium',
-        text: 'Het eerste hoofdstuk van elke samenvatting is gratis. Met Premium lees je alle samenvattingen helemaal en oefen je met alle vragen. Zo bespaar je tot € 150 per jaar op studieboeken.',
+        text: 'Het eerste hoofdstuk van elke samenvatting is gratis. Met Premium lees je alle samenvattingen helemaal, met alle tabellen en diagrammen. Zo bespaar je tot € 150 per jaar op studieboeken.',
         buttonText: 'Bekijk Premium',
         url: SUBSCRIPTION_URL,
       };
