@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Line icons (24 x 24, currentColor). Decorative by default: the control next to them is labelled. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 24, children, ...props }: IconProps) {
+/** The shared frame of every line icon; feature icon sets build on it. */
+export function Svg({ size = 24, children, ...props }: IconProps) {
   return (
     <svg
       width={size}

@@ -1,28 +1,5 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Svg, type IconProps } from '../../../components/icons/icons.tsx';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
-/** An open book (reading). */
 export const BookOpenIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M2 5.5A1.5 1.5 0 0 1 3.5 4H9a3 3 0 0 1 3 3v13a2.5 2.5 0 0 0-2.5-2.5H3.5A1.5 1.5 0 0 1 2 16z" />
