@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@blok/db';
 import type { Env } from './env.ts';
+import { AppError } from './errors.ts';
 import database from './plugins/database.ts';
 import services from './plugins/services.ts';
 import authenticate from './plugins/authenticate.ts';
@@ -20,6 +21,12 @@ import catalogueRoutes from './routes/catalogue/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import libraryRoutes from './routes/library/index.ts';
 import questionsRoutes from './routes/questions/index.ts';
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}
 
 export interface BuildOptions {
   env: Env;
@@ -68,6 +75,13 @@ export async function buildApp(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // NUL characters are never meaningful input, and PostgreSQL cannot store them in text: refuse
+  // them at the door for every route, so both dialects answer alike (400, never a 500).
+  app.addHook('preValidation', async (req) => {
+    if (containsNul(req.body) || containsNul(req.query) || containsNul(req.params)) {
+      throw new AppError('invalid_request', 'De invoer bevat ongeldige tekens.');
+    }
   });
 
   await app.register(helmet, {
