@@ -8,7 +8,7 @@ const HOSTILE_PARAMS = ["'; drop table users; --", '%00', 'x'.repeat(2000), '../
 const HOSTILE_BODIES: unknown[] = [
   {},
   { questionId: 1, answerId: ['x'], textAnswer: { a: 1 }, chapterId: null, position: 'NaN' },
-  { position: 1e309, chapterId: 'x'.repeat(5000) },
+  { position: Number.MAX_VALUE * 2, chapterId: 'x'.repeat(5000) },
   { questionId: 'a\u0000b', textAnswer: 'nul\u0000byte', answerIds: ['\u0000'], chapterId: '\u0000', position: 0.5, refresh_token: 'a\u0000' },
   [],
   'plain text',
