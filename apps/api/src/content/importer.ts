@@ -11,12 +11,12 @@ export interface ImportReport {
   subjects: Array<{ id: string; status: 'imported' | 'unchanged'; chapters: number; questionLists: number; questions: number }>;
 }
 
-function hashSubject(s: LoadedSubject): string {
+function hashSubject(s: LoadedSubject, images: Map<string, Buffer>): string {
   const h = createHash('sha256');
   h.update(JSON.stringify(s.manifest));
   for (const summary of s.summaries) for (const c of summary.chapters) h.update(c.markdown);
   h.update(JSON.stringify(s.questionLists));
-  for (const [name, file] of [...s.images].sort()) h.update(name).update(readFileSync(file));
+  for (const [name, data] of [...images].sort(([a], [b]) => a.localeCompare(b))) h.update(name).update(data);
   return h.digest('hex');
 }
 
@@ -101,7 +101,9 @@ export async function importContent(db: DB, root: string, options: { force?: boo
     if (options.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727274)`.execute(trx);
     for (const s of subjects) {
       const id = s.manifest.id;
-      const hash = hashSubject(s);
+      // Each image is read once: for the hash and, when the subject changed, for the insert.
+      const images = new Map([...s.images].map(([path, file]) => [path, readFileSync(file)] as const));
+      const hash = hashSubject(s, images);
       const counts = {
         chapters: s.summaries.reduce((n, x) => n + x.chapters.length, 0),
         questionLists: s.questionLists.length,
@@ -125,12 +127,12 @@ export async function importContent(db: DB, root: string, options: { force?: boo
       }
 
       await trx.deleteFrom('content_images').where('subject_id', '=', id).execute();
-      for (const [path, file] of s.images) {
+      for (const [path, data] of images) {
         const name = path.replace(/^images\//, '');
         const ext = name.split('.').pop()!.toLowerCase();
         await trx
           .insertInto('content_images')
-          .values({ subject_id: id, name, mime: MIME[ext] ?? 'application/octet-stream', data_base64: readFileSync(file).toString('base64') })
+          .values({ subject_id: id, name, mime: MIME[ext] ?? 'application/octet-stream', data_base64: data.toString('base64') })
           .execute();
       }
 

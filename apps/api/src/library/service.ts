@@ -16,6 +16,7 @@ import {
 import { AppError } from '../errors.ts';
 import { plainText } from '../content/render.ts';
 import type { ChapterRow, LibraryRepository } from './repository.ts';
+import { gradeFromScore } from '../questions/grade.ts';
 
 /** What the library shows of the student's practice (the questions feature provides it). */
 export interface PracticeSource {
@@ -27,8 +28,6 @@ export interface PracticeSource {
   ): Promise<Array<{ sessionId: string; subjectId: string; subjectTitle: string; questionListId: string | null; title: string; progress: number; currentIndex: number; questionsCount: number; updatedAt: string }>>;
 }
 
-/** Score 0..100 -> the Dutch grade (spec section 9): one decimal, at least 1. */
-const gradeOf = (score: number) => Math.max(1, Math.round(score) / 10);
 
 /** The signed-in student, as far as the library needs her. */
 export interface Reader {
@@ -233,17 +232,20 @@ export class LibraryService {
         };
       }),
       // Practice progress, score and session come from the questions feature's sessions.
-      questionLists: lists.map((l) => ({
-        id: l.id,
-        title: l.title,
-        description: l.description,
-        sortIndex: l.sort_index,
-        totalQuestions: l.total_questions,
-        chapterId: l.chapter_id,
-        progress: practice?.get(l.id)?.progress ?? 0,
-        score: practice?.get(l.id)?.score == null ? null : gradeOf(practice.get(l.id)!.score!),
-        sessionId: practice?.get(l.id)?.sessionId ?? null,
-      })),
+      questionLists: lists.map((l) => {
+        const own = practice?.get(l.id);
+        return {
+          id: l.id,
+          title: l.title,
+          description: l.description,
+          sortIndex: l.sort_index,
+          totalQuestions: l.total_questions,
+          chapterId: l.chapter_id,
+          progress: own?.progress ?? 0,
+          score: own?.score == null ? null : gradeFromScore(own.score),
+          sessionId: own?.sessionId ?? null,
+        };
+      }),
     };
   }
 

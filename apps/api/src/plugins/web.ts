@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
 /**
- * Serves the built web app (apps/web/dist) on / with the SPA fallback: any GET outside /api that
- * is not a file answers index.html, so the client router handles deep links.
+ * Serves the built web app (apps/web/dist) on / with the SPA fallback: @fastify/static registers a
+ * route per built file; any other GET outside /api that does not look like a file answers
+ * index.html, so the client router handles deep links.
  */
 export default fp<{ root: string }>(
   async (app, opts) => {
@@ -29,7 +30,6 @@ export default fp<{ root: string }>(
       if (path.startsWith('api/') || path === 'api') {
         return reply.status(404).send({ error: 'not_found', error_description: 'Deze pagina of dit adres bestaat niet.' });
       }
-      if (path && existsSync(join(opts.root, path)) && !path.includes('..')) return reply.sendFile(path);
       if (/\.[a-z0-9]+$/i.test(path)) {
         return reply.status(404).send({ error: 'not_found', error_description: 'Dit bestand bestaat niet.' });
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeGrade, computeProgress, computeScore, countStatuses, isPassing } from './grade.ts';
+import { computeGrade, computeProgress, computeScore, countStatuses, gradeFromScore, isPassing } from './grade.ts';
 
 const counts = (statuses: number[]) => countStatuses(statuses);
 
@@ -77,5 +77,15 @@ describe('computeProgress', () => {
     expect(computeProgress(0, 5)).toBe(0);
     expect(computeProgress(9, 5)).toBe(100);
     expect(computeProgress(1, 0)).toBe(0);
+  });
+});
+
+describe('gradeFromScore', () => {
+  it('turns a 0-100 score into a grade with one decimal, at least 1', () => {
+    expect(gradeFromScore(100)).toBe(10);
+    expect(gradeFromScore(55)).toBe(5.5);
+    expect(gradeFromScore(67)).toBe(6.7);
+    expect(gradeFromScore(4)).toBe(1);
+    expect(gradeFromScore(0)).toBe(1);
   });
 });

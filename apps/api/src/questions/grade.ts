@@ -44,9 +44,11 @@ export function computeScore(counts: Pick<StatusCounts, 'correct' | 'partial' | 
 export function computeGrade(counts: StatusCounts): number | null {
   if (counts.total <= 0) return null;
   if (counts.skipped + counts.review + counts.unanswered > 0) return null;
-  const tenths = computeScore(counts); // grade x 10, rounded to a whole number
-  return Math.max(MIN_GRADE, tenths / 10);
+  return gradeFromScore(computeScore(counts));
 }
+
+/** A score (0-100, grade x 10 rounded) as the grade: one decimal, at least 1. */
+export const gradeFromScore = (score: number): number => Math.max(MIN_GRADE, Math.round(score) / 10);
 
 /** A grade of 5.5 or more passes (spec section 9). */
 export const isPassing = (grade: number): boolean => grade >= PASSING_GRADE;

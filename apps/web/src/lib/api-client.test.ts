@@ -1,15 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
 import { ApiError, getGlobalApiError } from './api-error.ts';
 import { REFRESH_SETTLE_MS, api, refreshTokens } from './api-client.ts';
 import { AUTO_LOGOUT_FLAG_KEY, onSessionEvent, signIn, type SessionEvent } from './auth/session.ts';
 import { TOKEN_COOKIE, isAuthenticated } from './auth/token-storage.ts';
 import { getDeviceId } from './device-id.ts';
+import { loadAuthContract } from './auth/auth-contract.ts';
 import { mockApi } from '../testing/test-utils.tsx';
 import { testTokens } from '../testing/fixtures.ts';
 
 const events: SessionEvent[] = [];
 let stop: () => void = () => undefined;
+
+// The refresh path loads the zod schemas lazily. Load them once up front, so that the fake timers
+// below only have to drive the refresh's own 500 ms settle delay, not a module load.
+beforeAll(async () => {
+  await loadAuthContract();
+});
 
 beforeEach(() => {
   events.length = 0;

@@ -1,4 +1,5 @@
 import { env } from '../config/env.ts';
+import { CLIENT_ID, DEVICE_ID_HEADER } from '@blok/contract/auth-constants';
 import { loadAuthContract } from './auth/auth-contract.ts';
 import { ApiError, setGlobalApiError } from './api-error.ts';
 import { getDeviceId, getStoredDeviceId } from './device-id.ts';
@@ -74,7 +75,7 @@ async function readError(response: Response): Promise<ApiError> {
 let refreshInFlight: Promise<boolean> | null = null;
 
 async function requestNewTokens(refreshToken: string): Promise<boolean> {
-  const { CLIENT_ID, TokenResponseSchema } = await loadAuthContract();
+  const { TokenResponseSchema } = await loadAuthContract();
   const form = new URLSearchParams({
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
@@ -96,7 +97,7 @@ async function requestNewTokens(refreshToken: string): Promise<boolean> {
     return false;
   }
   try {
-    await storeTokens(TokenResponseSchema.parse(await response.json()));
+    storeTokens(TokenResponseSchema.parse(await response.json()));
   } catch (error) {
     console.warn('Token refresh failed: unexpected response', error);
     return false;
@@ -140,8 +141,7 @@ export async function ensureAuthenticated(): Promise<boolean> {
 
 /* ------------------------------------------------------------------ requests */
 
-async function deviceMismatch(response: Response): Promise<boolean> {
-  const { DEVICE_ID_HEADER } = await loadAuthContract();
+function deviceMismatch(response: Response): boolean {
   const active = response.headers.get(DEVICE_ID_HEADER);
   if (!active) return false;
   return active !== getStoredDeviceId();
@@ -203,7 +203,7 @@ export async function request<T = unknown>(path: string, parser: Parser<T> | nul
     }
 
     // Only a signed-in call can tell that another device took over.
-    if (!authPath && getAccessToken() && (await deviceMismatch(response))) throw deviceRevoked();
+    if (!authPath && getAccessToken() && deviceMismatch(response)) throw deviceRevoked();
 
     if (!response.ok) {
       const error = await readError(response);

@@ -38,10 +38,10 @@ export function onSessionEvent(listener: (event: SessionEvent) => void): () => v
 }
 
 /** Stores a new session: device id, tokens and the local keys, and clears the auto-logout flag. */
-export async function signIn(tokens: TokenResponse): Promise<void> {
+export function signIn(tokens: TokenResponse): void {
   getDeviceId();
-  await markSignedIn();
-  await storeTokens(tokens);
+  markSignedIn();
+  storeTokens(tokens);
   clearAutoLogoutFlag();
   notify({ type: 'signed-in' });
 }

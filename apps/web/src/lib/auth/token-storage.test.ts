@@ -16,7 +16,7 @@ describe('token storage', () => {
     const now = Date.UTC(2025, 0, 1, 12, 0, 0);
     expect(isAuthenticated(now)).toBe(false);
 
-    await storeTokens({ ...testTokens, expires_in: 60 }, now);
+    storeTokens({ ...testTokens, expires_in: 60 }, now);
     expect(getAccessTokenExpiresAt()).toBe(now + 60_000);
     expect(isAuthenticated(now)).toBe(true);
     expect(isAuthenticated(now + 59_999)).toBe(true);
@@ -29,8 +29,8 @@ describe('token storage', () => {
 
   it('keeps the local keys spelled as the spec does and clears them, but not the device id, on sign-out', async () => {
     localStorage.setItem(LOCAL_KEY.deviceId, 'device-1234');
-    await markSignedIn();
-    await storeTokens(testTokens);
+    markSignedIn();
+    storeTokens(testTokens);
     expect(localStorage.getItem('provider')).toBeTruthy();
     expect(localStorage.getItem('keep_me_logged_in')).toBe('1');
     expect(localStorage.getItem('is_authenticated')).toBe('true');

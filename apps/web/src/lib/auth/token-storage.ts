@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import type { TokenResponse } from '@blok/contract/auth';
 import { readKey, removeKey, writeKey } from '../storage.ts';
-import { loadAuthContract } from './auth-contract.ts';
+import { KEEP_ME_LOGGED_IN_VALUE, REFRESH_TOKEN_LIFETIME_SECONDS } from '@blok/contract/auth-constants';
 
 /** Cookie names of the token pair. */
 export const TOKEN_COOKIE = {
@@ -34,8 +34,7 @@ function cookieOptions(lifetimeSeconds: number | null): Cookies.CookieAttributes
 }
 
 /** Stores a fresh token pair: access token for expires_in seconds, refresh token for 30 days. */
-export async function storeTokens(tokens: TokenResponse, now: number = Date.now()): Promise<void> {
-  const { KEEP_ME_LOGGED_IN_VALUE, REFRESH_TOKEN_LIFETIME_SECONDS } = await loadAuthContract();
+export function storeTokens(tokens: TokenResponse, now: number = Date.now()): void {
   const expiresAt = now + tokens.expires_in * 1000;
   Cookies.set(TOKEN_COOKIE.accessToken, tokens.access_token, cookieOptions(tokens.expires_in));
   Cookies.set(TOKEN_COOKIE.accessTokenExpiresAt, String(expiresAt), cookieOptions(tokens.expires_in));
@@ -73,8 +72,7 @@ export function hasAuthProvider(): boolean {
 }
 
 /** Marks this browser as signed in (local keys); tokens are stored separately. */
-export async function markSignedIn(): Promise<void> {
-  const { KEEP_ME_LOGGED_IN_VALUE } = await loadAuthContract();
+export function markSignedIn(): void {
   writeKey(LOCAL_KEY.provider, AUTH_PROVIDER);
   writeKey(LOCAL_KEY.keepMeLoggedIn, KEEP_ME_LOGGED_IN_VALUE);
   writeKey(LOCAL_KEY.isAuthenticated, 'true');

@@ -1,3 +1,4 @@
+import { PASSING_GRADE } from '@blok/contract/questions';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SubjectDetail, SubjectQuestionList, SubjectSummary } from '@blok/contract/library';
@@ -13,7 +14,6 @@ import { SubjectTile } from './subject-tile.tsx';
 import styles from './library.module.css';
 
 /** Passing grade (spec section 9). */
-const PASSING_GRADE = 5.5;
 
 const formatGrade = (score: number) => Math.max(1, score).toLocaleString('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

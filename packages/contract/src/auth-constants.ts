@@ -1,0 +1,18 @@
+// Auth constants without zod, so the web app can import them statically without pulling zod
+// into its initial bundle. auth.ts re-exports them.
+
+/** The fixed OAuth client name of the Blok web app (spec section 9: value not shown, ours). */
+export const CLIENT_ID = 'blok-web';
+
+/** Refresh tokens live at most this long, counted from the login that started the family. */
+export const REFRESH_TOKEN_LIFETIME_SECONDS = 2_592_000;
+/** Default cookie duration (spec section 9). */
+export const DEFAULT_COOKIE_SECONDS = 3600;
+/** The keep-me-logged-in flag value stored locally. */
+export const KEEP_ME_LOGGED_IN_VALUE = '1';
+/** Minimum password length the API accepts (spec error invalid_password_length). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 256;
+
+/** Response header carrying the user's active device id on authenticated calls. */
+export const DEVICE_ID_HEADER = 'deviceid';
