@@ -11,10 +11,11 @@ const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // A fresh database per run. The config is evaluated again in every worker; they inherit the
-// runner's environment, so only the first evaluation (the runner) clears e2e/.tmp and picks the
-// run directory. global-teardown removes it; a run that dies leaves at most one behind.
+// runner's environment, so only the first evaluation (the runner) clears e2e/.tmp/<port> and picks
+// the run directory. global-teardown removes it; a run that dies leaves at most one behind. Runs on
+// different E2E_PORTs (developers running two suites at once) never touch each other's files.
 if (!process.env.E2E_RUN_DIR) {
-  const tmp = resolve(import.meta.dirname, '.tmp');
+  const tmp = resolve(import.meta.dirname, '.tmp', String(port));
   rmSync(tmp, { recursive: true, force: true });
   process.env.E2E_RUN_DIR = join(tmp, `run-${Date.now()}`);
   mkdirSync(process.env.E2E_RUN_DIR, { recursive: true });
@@ -35,7 +36,7 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './specs',
-  outputDir: './test-results',
+  outputDir: process.env.E2E_PORT ? `./test-results/${port}` : './test-results',
   globalTeardown: './global-teardown.ts',
   fullyParallel: true,
   forbidOnly: isCI,
