@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationResultSet } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationResultSet, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -13,6 +13,9 @@ export { sql } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type DB = Kysely<Database>;
+/** What a repository runs on: the database, or the transaction of the unit of work it is part of. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+export type Tx = Transaction<Database>;
 
 export interface DatabaseHandle {
   db: DB;

@@ -206,6 +206,46 @@ export interface SessionQuestionsTable {
   answered_at: string | null;
 }
 
+/** The first response of an idempotent command (decision 007), kept at least 24 hours. */
+export interface IdempotencyKeysTable {
+  id: string;
+  /** the user id, or 'anonymous' for calls without a signed-in user */
+  scope: string;
+  key: string;
+  /** keyed hash of method, path and body */
+  fingerprint: string;
+  method: string;
+  path: string;
+  state: 'processing' | 'completed';
+  /** a processing row is taken over after this (its process died) */
+  locked_until: string;
+  response_status: number | null;
+  /** encrypted response body */
+  response_body: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** A unit of background work, claimed by lease (decision 007). */
+export interface JobsTable {
+  id: string;
+  name: string;
+  /** JSON */
+  payload: string;
+  /** unique when set: enqueueing the same key twice makes one job */
+  dedupe_key: string | null;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   devices: DevicesTable;
@@ -224,6 +264,8 @@ export interface Database {
   chapter_reads: ChapterReadsTable;
   question_sessions: QuestionSessionsTable;
   session_questions: SessionQuestionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  jobs: JobsTable;
 }
 
 // Re-exported so repositories can type generated columns when later tables need them.
