@@ -20,6 +20,10 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   answer_locked: 409,
+  invalid_idempotency_key: 400,
+  idempotency_key_reused: 422,
+  request_in_progress: 409,
+  database_unavailable: 503,
   unknown: 500,
 };
 

@@ -26,6 +26,15 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'answer_locked',
+  // commands (decision 007): Idempotency-Key
+  /** the Idempotency-Key header is not a UUID */
+  'invalid_idempotency_key',
+  /** the same Idempotency-Key came with another request (method, path or body) */
+  'idempotency_key_reused',
+  /** the first request with this Idempotency-Key is still being processed */
+  'request_in_progress',
+  /** the database cannot be reached right now; retry after Retry-After seconds */
+  'database_unavailable',
   'unknown',
 ] as const;
 
