@@ -26,6 +26,13 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'answer_locked',
+  // shop
+  /** she already has a Premium subscription that renews */
+  'subscription_active',
+  /** the payment is final and cannot change any more */
+  'payment_final',
+  /** the payment provider could not be reached or refused the payment */
+  'payment_provider_unavailable',
   // commands (decision 007): Idempotency-Key
   /** the Idempotency-Key header is not a UUID */
   'invalid_idempotency_key',

@@ -5,3 +5,4 @@ export * from './catalogue.ts';
 export * from './health.ts';
 export * from './library.ts';
 export * from './questions.ts';
+export * from './shop.ts';
