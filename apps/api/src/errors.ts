@@ -27,6 +27,11 @@ const STATUS: Record<ErrorCode, number> = {
   idempotency_key_reused: 422,
   request_in_progress: 409,
   database_unavailable: 503,
+  file_too_large: 413,
+  unsupported_file_type: 415,
+  invalid_current_password: 400,
+  weak_password: 400,
+  invalid_reset_token: 400,
   unknown: 500,
 };
 

@@ -42,6 +42,17 @@ export const ERROR_CODES = [
   'request_in_progress',
   /** the database cannot be reached right now; retry after Retry-After seconds */
   'database_unavailable',
+  // profile, password change and reset (issue 11)
+  /** an uploaded file is larger than the rule allows (profile picture: 5 MB) */
+  'file_too_large',
+  /** an uploaded file is not (really) one of the allowed types */
+  'unsupported_file_type',
+  /** the current password given to change it is wrong */
+  'invalid_current_password',
+  /** a new password does not meet passwordSecurity */
+  'weak_password',
+  /** a password reset link is unknown, used or expired */
+  'invalid_reset_token',
   'unknown',
 ] as const;
 

@@ -3,6 +3,7 @@ import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-content.ts';
 import * as m0003 from './0003-questions.ts';
 import * as m0004 from './0004-write-path.ts';
+import * as m0006 from './0006-shop.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-content': m0002,
   '0003-questions': m0003,
   '0004-write-path': m0004,
+  '0006-shop': m0006,
 };
