@@ -5,9 +5,9 @@ import styles from './app-splash.module.css';
 
 /** Shown while the first route's guard and code load. */
 export function AppSplash() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   return (
-    <div className={styles.splash} role="status" aria-label={t('common.loading')} data-app-splash="">
+    <div className={styles.splash} role="status" aria-label={t('loading')} data-app-splash="">
       <Logo height={40} />
       <span className={styles.spinner}>
         <Spinner size={22} />

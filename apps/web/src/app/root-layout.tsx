@@ -5,15 +5,16 @@ import { ToastViewport } from '../components/ui/toast/toast.tsx';
 import { ApiErrorToast } from '../components/feedback/api-error-toast.tsx';
 import { PwaToasts } from '../features/pwa/components/pwa-toasts.tsx';
 import type { AppRouteHandle } from './route-handle.ts';
+import { NAMESPACES } from '../lib/i18n.ts';
 import styles from './root-layout.module.css';
 
 /** Sets the document title from the deepest route handle that names one. */
 function useDocumentTitle(): void {
-  const { t } = useTranslation();
+  const { t } = useTranslation(NAMESPACES);
   const matches = useMatches();
   const titleKey = [...matches].reverse().map((m) => (m.handle as AppRouteHandle | undefined)?.titleKey).find(Boolean);
   useEffect(() => {
-    document.title = titleKey ? `${t(titleKey)} – ${t('common.appName')}` : t('common.appName');
+    document.title = titleKey ? `${t(titleKey)} – ${t('common:appName')}` : t('common:appName');
   }, [titleKey, t]);
 }
 

@@ -8,7 +8,7 @@ import styles from './route-error.module.css';
 
 /** Error screen of the router: chunk load failures and unexpected errors. */
 export function RouteError() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
   if (!chunk && !isRouteErrorResponse(error)) console.error(error);
@@ -25,7 +25,7 @@ export function RouteError() {
             {t('errors.reload')}
           </Button>
           <ButtonLink to={paths.home.root.getHref()} variant="secondary" reloadDocument>
-            {t('common.goHome')}
+            {t('goHome')}
           </ButtonLink>
         </div>
       </div>

@@ -15,45 +15,45 @@ const handle = (h: AppRouteHandle): AppRouteHandle => h;
 
 /** The logged-in routes of the spec's route table (guarded). */
 const guardedRoutes: RouteObject[] = [
-  { path: paths.library.root.path, handle: handle({ titleKey: 'library.overview.title' }), lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
-  { path: paths.library.subject.path, handle: handle({ titleKey: 'library.subject.title' }), lazy: lazyRoute(() => import('./routes/library/subject.tsx')) },
-  { path: paths.library.details.path, handle: handle({ titleKey: 'library.details.title' }), lazy: lazyRoute(() => import('./routes/library/details.tsx')) },
+  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title' }), lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
+  { path: paths.library.subject.path, handle: handle({ titleKey: 'library:subject.title' }), lazy: lazyRoute(() => import('./routes/library/subject.tsx')) },
+  { path: paths.library.details.path, handle: handle({ titleKey: 'library:details.title' }), lazy: lazyRoute(() => import('./routes/library/details.tsx')) },
   {
     path: paths.library.questionSettings.path,
-    handle: handle({ titleKey: 'library.questionSettings.title' }),
+    handle: handle({ titleKey: 'library:questionSettings.title' }),
     lazy: lazyRoute(() => import('./routes/library/question-settings.tsx')),
   },
-  { path: paths.library.questions.path, handle: handle({ titleKey: 'library.questions.title' }), lazy: lazyRoute(() => import('./routes/library/questions.tsx')) },
+  { path: paths.library.questions.path, handle: handle({ titleKey: 'library:questions.title' }), lazy: lazyRoute(() => import('./routes/library/questions.tsx')) },
   {
     path: paths.library.flashcardsOverview.path,
-    handle: handle({ titleKey: 'library.flashcardsOverview.title' }),
+    handle: handle({ titleKey: 'library:flashcardsOverview.title' }),
     lazy: lazyRoute(() => import('./routes/library/flashcards-overview.tsx')),
   },
   {
     path: paths.library.flashcardsFavoritesSettings.path,
-    handle: handle({ titleKey: 'library.flashcardsFavorites.title' }),
+    handle: handle({ titleKey: 'library:flashcardsFavorites.title' }),
     lazy: lazyRoute(() => import('./routes/library/flashcards-favorites.tsx')),
   },
   {
     path: paths.library.flashcardsSettings.path,
-    handle: handle({ titleKey: 'library.flashcardsSettings.title' }),
+    handle: handle({ titleKey: 'library:flashcardsSettings.title' }),
     lazy: lazyRoute(() => import('./routes/library/flashcards-settings.tsx')),
   },
   {
     path: paths.library.flashcards.path,
-    handle: handle({ titleKey: 'library.flashcards.title', hideNavigation: true }),
+    handle: handle({ titleKey: 'library:flashcards.title', hideNavigation: true }),
     lazy: lazyRoute(() => import('./routes/library/flashcards-session.tsx')),
   },
-  { path: paths.profile.root.path, handle: handle({ titleKey: 'profile.title' }), lazy: lazyRoute(() => import('./routes/profile/profile.tsx')) },
+  { path: paths.profile.root.path, handle: handle({ titleKey: 'profile:title' }), lazy: lazyRoute(() => import('./routes/profile/profile.tsx')) },
   {
     path: paths.profile.pushNotifications.path,
-    handle: handle({ titleKey: 'profile.push.title' }),
+    handle: handle({ titleKey: 'profile:push.title' }),
     lazy: lazyRoute(() => import('./routes/profile/push-notifications.tsx')),
   },
-  { path: paths.shop.root.path, handle: handle({ titleKey: 'shop.title' }), lazy: lazyRoute(() => import('./routes/shop.tsx')) },
-  { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary.chapters.title' }), lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
-  { path: paths.summary.read.path, handle: handle({ titleKey: 'summary.read.title' }), lazy: lazyRoute(() => import('./routes/summary/read.tsx')) },
-  { path: paths.summary.questions.path, handle: handle({ titleKey: 'summary.questions.title' }), lazy: lazyRoute(() => import('./routes/summary/questions.tsx')) },
+  { path: paths.shop.root.path, handle: handle({ titleKey: 'shop:title' }), lazy: lazyRoute(() => import('./routes/shop.tsx')) },
+  { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary:chapters.title' }), lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
+  { path: paths.summary.read.path, handle: handle({ titleKey: 'summary:read.title' }), lazy: lazyRoute(() => import('./routes/summary/read.tsx')) },
+  { path: paths.summary.questions.path, handle: handle({ titleKey: 'summary:questions.title' }), lazy: lazyRoute(() => import('./routes/summary/questions.tsx')) },
 ];
 
 /** Every route of the spec's route table (section 2). */
@@ -69,25 +69,25 @@ export const routes: RouteObject[] = [
         Component: AuthLayout,
         children: [
           { index: true, loader: () => redirect(paths.auth.login.getHref()), Component: AppSplash },
-          { path: paths.auth.login.path, handle: handle({ titleKey: 'auth.login.title' }), lazy: lazyRoute(() => import('./routes/auth/login.tsx')) },
+          { path: paths.auth.login.path, handle: handle({ titleKey: 'auth:login.title' }), lazy: lazyRoute(() => import('./routes/auth/login.tsx')) },
           {
             path: paths.auth.loginTemporary.path,
-            handle: handle({ titleKey: 'auth.login.temporaryTitle' }),
+            handle: handle({ titleKey: 'auth:login.temporaryTitle' }),
             lazy: lazyRoute(() => import('./routes/auth/login-temporary.tsx')),
           },
           {
             path: paths.auth.register.path,
-            handle: handle({ titleKey: 'auth.register.documentTitle' }),
+            handle: handle({ titleKey: 'auth:register.documentTitle' }),
             lazy: lazyRoute(() => import('./routes/auth/register.tsx')),
           },
           {
             path: paths.auth.forgotPassword.path,
-            handle: handle({ titleKey: 'auth.forgot.title' }),
+            handle: handle({ titleKey: 'auth:forgot.title' }),
             lazy: lazyRoute(() => import('./routes/auth/forgot-password.tsx')),
           },
           {
             path: paths.auth.resetPassword.path,
-            handle: handle({ titleKey: 'auth.reset.title' }),
+            handle: handle({ titleKey: 'auth:reset.title' }),
             lazy: lazyRoute(() => import('./routes/auth/reset-password.tsx')),
           },
         ],
@@ -98,12 +98,12 @@ export const routes: RouteObject[] = [
           {
             path: paths.home.root.path,
             children: [
-              { index: true, handle: handle({ titleKey: 'nav.home' }), lazy: lazyRoute(() => import('./routes/home/home.tsx')) },
-              { path: paths.home.shortcut.path, handle: handle({ titleKey: 'home.shortcut.title' }), lazy: lazyRoute(() => import('./routes/home/shortcut.tsx')) },
+              { index: true, handle: handle({ titleKey: 'common:nav.home' }), lazy: lazyRoute(() => import('./routes/home/home.tsx')) },
+              { path: paths.home.shortcut.path, handle: handle({ titleKey: 'home:shortcut.title' }), lazy: lazyRoute(() => import('./routes/home/shortcut.tsx')) },
             ],
           },
-          { path: paths.tutorial.root.path, handle: handle({ titleKey: 'tutorial.title' }), lazy: lazyRoute(() => import('./routes/tutorial.tsx')) },
-          { path: paths.notFound.path, handle: handle({ titleKey: 'notFound.title' }), lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
+          { path: paths.tutorial.root.path, handle: handle({ titleKey: 'tutorial:title' }), lazy: lazyRoute(() => import('./routes/tutorial.tsx')) },
+          { path: paths.notFound.path, handle: handle({ titleKey: 'common:notFound.title' }), lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
           {
             id: 'guarded',
             loader: requireAuth,

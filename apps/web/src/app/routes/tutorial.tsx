@@ -5,10 +5,10 @@ import { PageShell } from '../../components/layouts/page-shell.tsx';
 
 /** TutorialOverview receives the optional route id as a property (spec route table). */
 function TutorialOverview({ id }: { id?: string | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tutorial');
   return (
     <div data-tutorial-id={id}>
-      <PageShell title={t('tutorial.title')} intro={t('tutorial.text')} back={{ to: paths.home.root.getHref(), label: t('tutorial.toHome') }} />
+      <PageShell title={t('title')} intro={t('text')} back={{ to: paths.home.root.getHref(), label: t('toHome') }} />
     </div>
   );
 }

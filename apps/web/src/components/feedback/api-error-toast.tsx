@@ -5,7 +5,7 @@ import { DEFAULT_API_ERROR, clearGlobalApiError, useGlobalApiError } from '../..
 
 /** Shows the global API error state (spec section 8) as a toast; closing it clears the state. */
 export function ApiErrorToast() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   const error = useGlobalApiError();
   if (!error) return null;
   const message = error.code === DEFAULT_API_ERROR.code && error.message === DEFAULT_API_ERROR.message ? t('errors.unknown') : error.message;

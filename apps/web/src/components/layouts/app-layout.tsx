@@ -18,7 +18,7 @@ const MAIN_ID = 'main';
 
 /** The shell of every screen outside /auth: header with logo, navigation bar, main content. */
 export function AppLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'home']);
   const signedIn = useIsSignedIn();
   const matches = useMatches();
   const hiddenByRoute = matches.some((m) => Boolean((m.handle as RouteHandle | undefined)?.hideNavigation));
@@ -28,17 +28,17 @@ export function AppLayout() {
   return (
     <div className={styles.shell} data-nav={showNav ? 'visible' : 'hidden'}>
       <a className={styles.skipLink} href={`#${MAIN_ID}`}>
-        {t('common.skipToContent')}
+        {t('skipToContent')}
       </a>
       <header className={styles.header}>
         <div className={styles.headerInner}>
           <Link to={paths.home.root.getHref()} className={styles.logoLink}>
-            <Logo height={32} title={t('common.toHome')} />
+            <Logo height={32} title={t('toHome')} />
           </Link>
           {showNav && <NavBar />}
           {!signedIn && (
             <Link to={paths.auth.login.getHref()} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-              {t('home.landing.login')}
+              {t('home:landing.login')}
             </Link>
           )}
         </div>

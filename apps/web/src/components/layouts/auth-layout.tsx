@@ -10,7 +10,7 @@ const MAIN_ID = 'main';
 
 /** The shared layout of the /auth routes: header image, logo and a centred card. */
 export function AuthLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'common']);
   useFocusHeadingOnNavigate(MAIN_ID);
   return (
     <div className={styles.page}>
@@ -18,9 +18,9 @@ export function AuthLayout() {
         <AuthHeaderIllustration className={styles.heroArt} sideClassName={{ left: styles.artLeft, right: styles.artRight }} />
         <div className={styles.heroContent}>
           <Link to={paths.home.root.getHref()} className={styles.logoLink}>
-            <Logo variant="white" height={40} title={t('common.toHome')} />
+            <Logo variant="white" height={40} title={t('common:toHome')} />
           </Link>
-          <p className={styles.tagline}>{t('auth.layout.tagline')}</p>
+          <p className={styles.tagline}>{t('layout.tagline')}</p>
         </div>
       </header>
       <main id={MAIN_ID} className={styles.main}>

@@ -27,7 +27,7 @@ export function activeNavKey(pathname: string): NavItem['key'] | null {
 
 /** The main navigation: a bottom tab bar on phones, a top bar on wider screens. */
 export function NavBar() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const active = activeNavKey(pathname);
   return (

@@ -5,7 +5,7 @@ import { SummaryDetails } from '../../../features/summary/components/summary-det
 
 /** LibraryDetails (id = summary id): its back link goes to Home (spec route table). */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('library');
   const { id = '' } = useParams();
-  return <SummaryDetails key={id} summaryId={id} back={{ to: paths.home.root.getHref(), label: t('library.details.back') }} />;
+  return <SummaryDetails key={id} summaryId={id} back={{ to: paths.home.root.getHref(), label: t('details.back') }} />;
 }

@@ -4,13 +4,13 @@ import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
 
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('library');
   const { subjectId = '' } = useParams();
   return (
     <PageShell
-      title={t('library.flashcardsFavorites.title')}
-      intro={t('library.flashcardsFavorites.text')}
-      back={{ to: paths.library.flashcardsOverview.getHref(subjectId), label: t('library.flashcardsFavorites.back') }}
+      title={t('flashcardsFavorites.title')}
+      intro={t('flashcardsFavorites.text')}
+      back={{ to: paths.library.flashcardsOverview.getHref(subjectId), label: t('flashcardsFavorites.back') }}
     />
   );
 }

@@ -4,19 +4,19 @@ import { paths } from '../../../config/paths.ts';
 import { LinkList, PageShell } from '../../../components/layouts/page-shell.tsx';
 
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('library');
   const { subjectId = '' } = useParams();
   return (
     <PageShell
-      title={t('library.flashcardsOverview.title')}
-      intro={t('library.flashcardsOverview.text')}
-      back={{ to: paths.library.subject.getHref(subjectId), label: t('library.flashcardsOverview.back') }}
+      title={t('flashcardsOverview.title')}
+      intro={t('flashcardsOverview.text')}
+      back={{ to: paths.library.subject.getHref(subjectId), label: t('flashcardsOverview.back') }}
     >
       <LinkList
-        label={t('library.flashcardsOverview.title')}
+        label={t('flashcardsOverview.title')}
         links={[
-          { to: paths.library.flashcardsSettings.getHref(subjectId), label: t('library.flashcardsOverview.toSettings') },
-          { to: paths.library.flashcardsFavoritesSettings.getHref(subjectId), label: t('library.flashcardsOverview.toFavorites') },
+          { to: paths.library.flashcardsSettings.getHref(subjectId), label: t('flashcardsOverview.toSettings') },
+          { to: paths.library.flashcardsFavoritesSettings.getHref(subjectId), label: t('flashcardsOverview.toFavorites') },
         ]}
       />
     </PageShell>

@@ -5,13 +5,13 @@ import { PageShell } from '../../../components/layouts/page-shell.tsx';
 
 /** The flashcards session runs full screen: the route hides the navigation bar. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('library');
   const { subjectId = '' } = useParams();
   return (
     <PageShell
-      title={t('library.flashcards.title')}
-      intro={t('library.flashcards.text')}
-      back={{ to: paths.library.flashcardsOverview.getHref(subjectId), label: t('library.flashcards.stop') }}
+      title={t('flashcards.title')}
+      intro={t('flashcards.text')}
+      back={{ to: paths.library.flashcardsOverview.getHref(subjectId), label: t('flashcards.stop') }}
     />
   );
 }

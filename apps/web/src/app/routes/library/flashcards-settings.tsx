@@ -4,13 +4,13 @@ import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
 
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('library');
   const { subjectId = '' } = useParams();
   return (
     <PageShell
-      title={t('library.flashcardsSettings.title')}
-      intro={t('library.flashcardsSettings.text')}
-      back={{ to: paths.library.flashcardsOverview.getHref(subjectId), label: t('library.flashcardsSettings.back') }}
+      title={t('flashcardsSettings.title')}
+      intro={t('flashcardsSettings.text')}
+      back={{ to: paths.library.flashcardsOverview.getHref(subjectId), label: t('flashcardsSettings.back') }}
     />
   );
 }

@@ -14,23 +14,23 @@ import { ProfileCard } from '../../../features/user/components/profile-card.tsx'
 import styles from './profile.module.css';
 
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['profile', 'common']);
   const navigate = useNavigate();
   // Not enabled once signed out: the sign-out clears the cache while this screen is still mounted.
   const profile = useProfile({ enabled: useIsSignedIn() });
   const catalogue = useCatalogue();
 
   return (
-    <PageShell title={t('profile.title')}>
+    <PageShell title={t('title')}>
       <div className={styles.stack}>
         {profile.isPending && (
           <p className={styles.loading} role="status">
-            <Spinner /> {t('common.loading')}
+            <Spinner /> {t('common:loading')}
           </p>
         )}
         {profile.isError && (
           <Notice variant="error" role="alert">
-            {t('profile.loadError')}
+            {t('loadError')}
           </Notice>
         )}
         {profile.data && (
@@ -46,20 +46,20 @@ export function Component() {
 
         <section aria-labelledby="profile-settings-heading" className={styles.section}>
           <h2 id="profile-settings-heading" className={styles.sectionTitle}>
-            {t('profile.settings')}
+            {t('settings')}
           </h2>
           <ul className={styles.menu}>
             <li>
               <Link to={paths.profile.pushNotifications.getHref()} className={styles.menuItem}>
                 <BellIcon size={22} />
-                <span>{t('profile.pushNotifications')}</span>
+                <span>{t('pushNotifications')}</span>
                 <ChevronRightIcon size={20} className={styles.chevron} />
               </Link>
             </li>
             <li>
               <Link to={paths.logout.getHref()} className={styles.menuItem}>
                 <LogoutIcon size={22} />
-                <span>{t('profile.logout')}</span>
+                <span>{t('logout')}</span>
                 <ChevronRightIcon size={20} className={styles.chevron} />
               </Link>
             </li>

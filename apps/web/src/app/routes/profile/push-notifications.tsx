@@ -3,12 +3,12 @@ import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
 
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   return (
     <PageShell
-      title={t('profile.push.title')}
-      intro={t('profile.push.text')}
-      back={{ to: paths.profile.root.getHref(), label: t('profile.push.back') }}
+      title={t('push.title')}
+      intro={t('push.text')}
+      back={{ to: paths.profile.root.getHref(), label: t('push.back') }}
     />
   );
 }

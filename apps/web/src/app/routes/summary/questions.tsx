@@ -6,14 +6,14 @@ import { ListSession } from '../../../features/questions/components/list-session
 
 /** /summary/questions/{summaryId}/{questionListId?}: practise a chapter's questions from the reader. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('questions');
   const { summaryId = '', questionListId } = useParams();
   if (!questionListId) {
     return (
       <PageShell
-        title={t('questions.summary.title')}
-        intro={t('questions.summary.noListText')}
-        back={{ to: paths.summary.read.getHref(summaryId), label: t('questions.summary.back') }}
+        title={t('summary.title')}
+        intro={t('summary.noListText')}
+        back={{ to: paths.summary.read.getHref(summaryId), label: t('summary.back') }}
       />
     );
   }

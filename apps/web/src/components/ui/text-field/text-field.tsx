@@ -31,7 +31,7 @@ export function TextField({
   className,
   ...inputProps
 }: TextFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   const generatedId = useId();
   const id = idProp ?? generatedId;
   const hintId = `${id}-hint`;
@@ -63,7 +63,7 @@ export function TextField({
             className={styles.reveal}
             onClick={() => setRevealed((v) => !v)}
             aria-pressed={revealed}
-            aria-label={revealed ? t('auth.fields.hidePassword') : t('auth.fields.showPassword')}
+            aria-label={revealed ? t('fields.hidePassword') : t('fields.showPassword')}
             aria-controls={id}
           >
             {revealed ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}

@@ -41,7 +41,7 @@ export function Toast({
   type = 'background',
   lang,
 }: ToastProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   return (
     <RadixToast.Root
       className={`${styles.toast} ${styles[variant]}`}
@@ -88,7 +88,7 @@ export function Toast({
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   return (
     <RadixToast.Provider swipeDirection="right" label={t('toasts.announceLabel')}>
       {children}
@@ -97,6 +97,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 export function ToastViewport() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   return <RadixToast.Viewport className={styles.viewport} label={t('toasts.regionLabel')} />;
 }

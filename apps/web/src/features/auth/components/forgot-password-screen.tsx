@@ -18,7 +18,7 @@ const FORGOT_RULES: FieldRules = { email: { rules: 'required|email', inputType: 
  * 'Link verzonden' popup confirms and leads back to login.
  */
 export function ForgotPasswordScreen() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
@@ -38,25 +38,25 @@ export function ForgotPasswordScreen() {
   return (
     <div className={styles.screen}>
       <div className={styles.heading}>
-        <h1>{t('auth.forgot.title')}</h1>
-        <p className={styles.intro}>{t('auth.forgot.intro')}</p>
+        <h1>{t('forgot.title')}</h1>
+        <p className={styles.intro}>{t('forgot.intro')}</p>
       </div>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label={t('auth.fields.email')}
+          label={t('fields.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder={t('auth.fields.emailPlaceholder')}
+          placeholder={t('fields.emailPlaceholder')}
           error={errors.email?.message}
           {...register('email')}
         />
         <Button type="submit" fullWidth>
-          {t('auth.forgot.submit')}
+          {t('forgot.submit')}
         </Button>
       </form>
       <p className={styles.footer}>
-        <Link to={paths.auth.login.getHref()}>{t('auth.forgot.backToLogin')}</Link>
+        <Link to={paths.auth.login.getHref()}>{t('forgot.backToLogin')}</Link>
       </p>
 
       <Dialog
@@ -66,11 +66,11 @@ export function ForgotPasswordScreen() {
         }}
         popup={POPUP.sentResetLink}
         icon={<CheckIcon size={28} />}
-        title={t('auth.forgot.sentTitle')}
-        description={t('auth.forgot.sentText', { email: sentTo ?? '' })}
+        title={t('forgot.sentTitle')}
+        description={t('forgot.sentText', { email: sentTo ?? '' })}
       >
         <Button fullWidth onClick={backToLogin}>
-          {t('auth.forgot.sentButton')}
+          {t('forgot.sentButton')}
         </Button>
       </Dialog>
     </div>

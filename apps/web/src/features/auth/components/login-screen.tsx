@@ -34,7 +34,7 @@ type LoginScreenProps = {
 };
 
 export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('auth');
   const location = useLocation();
   const navigate = useNavigate();
   const passwordId = useId();
@@ -89,24 +89,24 @@ export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps
   return (
     <div className={styles.screen}>
       <div className={styles.heading}>
-        <h1>{variant === 'temporary' ? t('auth.login.temporaryTitle') : t('auth.login.title')}</h1>
-        <p className={styles.intro}>{variant === 'temporary' ? t('auth.login.temporaryIntro') : t('auth.login.intro')}</p>
+        <h1>{variant === 'temporary' ? t('login.temporaryTitle') : t('login.title')}</h1>
+        <p className={styles.intro}>{variant === 'temporary' ? t('login.temporaryIntro') : t('login.intro')}</p>
       </div>
 
       {autoLogout && (
-        <Notice variant="warning" role="alert" title={t('auth.login.autoLogoutTitle')}>
-          {t('auth.login.autoLogout')}
+        <Notice variant="warning" role="alert" title={t('login.autoLogoutTitle')}>
+          {t('login.autoLogout')}
         </Notice>
       )}
-      {passwordChanged && <Notice variant="success">{t('auth.login.passwordChanged')}</Notice>}
+      {passwordChanged && <Notice variant="success">{t('login.passwordChanged')}</Notice>}
 
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label={t('auth.fields.email')}
+          label={t('fields.email')}
           type="email"
           autoComplete="username"
           inputMode="email"
-          placeholder={t('auth.fields.emailPlaceholder')}
+          placeholder={t('fields.emailPlaceholder')}
           error={errors.email?.message}
           invalid={Boolean(serverError)}
           describedBy={serverError ? fieldErrorId(passwordId) : undefined}
@@ -114,22 +114,22 @@ export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps
         />
         <TextField
           id={passwordId}
-          label={t('auth.fields.password')}
+          label={t('fields.password')}
           type="password"
           autoComplete="current-password"
           error={passwordError}
           {...register('password')}
         />
         <Link className={styles.forgot} to={paths.auth.forgotPassword.getHref()}>
-          {t('auth.login.forgotPassword')}
+          {t('login.forgotPassword')}
         </Link>
-        <Button type="submit" fullWidth isBusy={isBusy} busyLabel={t('auth.login.submitting')}>
-          {t('auth.login.submit')}
+        <Button type="submit" fullWidth isBusy={isBusy} busyLabel={t('login.submitting')}>
+          {t('login.submit')}
         </Button>
       </form>
 
       <p className={styles.footer}>
-        {t('auth.login.noAccount')} <Link to={paths.auth.register.getHref()}>{t('auth.login.registerLink')}</Link>
+        {t('login.noAccount')} <Link to={paths.auth.register.getHref()}>{t('login.registerLink')}</Link>
       </p>
 
       <OutdatedSafariDialog />

@@ -10,7 +10,7 @@ const DISMISSED_KEY = 'outdated_safari_dismissed';
 
 /** Warns users of Safari below 17 once per browser session (spec section 2, Login). */
 export function OutdatedSafariDialog({ userAgent = navigator.userAgent }: { userAgent?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [open, setOpen] = useState(() => isOutdatedSafari(userAgent) && readKey(DISMISSED_KEY, 'session') !== '1');
 
   const onOpenChange = (next: boolean) => {
@@ -24,11 +24,11 @@ export function OutdatedSafariDialog({ userAgent = navigator.userAgent }: { user
       onOpenChange={onOpenChange}
       popup={POPUP.outdatedSafari}
       icon={<AlertIcon size={28} />}
-      title={t('auth.login.safariTitle')}
-      description={t('auth.login.safariText')}
+      title={t('login.safariTitle')}
+      description={t('login.safariText')}
     >
       <DialogClose asChild>
-        <Button fullWidth>{t('auth.login.safariButton')}</Button>
+        <Button fullWidth>{t('login.safariButton')}</Button>
       </DialogClose>
     </Dialog>
   );

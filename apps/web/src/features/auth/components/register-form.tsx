@@ -27,7 +27,7 @@ type RegisterFormProps = {
 
 /** Step 3 of registration: 'Maak account aan'. */
 export function RegisterForm({ choice, children, onSuccess }: RegisterFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('auth');
   const passwordId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -50,17 +50,17 @@ export function RegisterForm({ choice, children, onSuccess }: RegisterFormProps)
   return (
     <div className={styles.screen}>
       <div className={styles.heading}>
-        <h1>{t('auth.register.accountTitle')}</h1>
-        <p className={styles.intro}>{t('auth.register.accountIntro')}</p>
+        <h1>{t('register.accountTitle')}</h1>
+        <p className={styles.intro}>{t('register.accountIntro')}</p>
       </div>
       {children}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label={t('auth.fields.email')}
+          label={t('fields.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder={t('auth.fields.emailPlaceholder')}
+          placeholder={t('fields.emailPlaceholder')}
           error={errors.email?.message}
           invalid={Boolean(serverError)}
           describedBy={serverError ? fieldErrorId(passwordId) : undefined}
@@ -68,10 +68,10 @@ export function RegisterForm({ choice, children, onSuccess }: RegisterFormProps)
         />
         <TextField
           id={passwordId}
-          label={t('auth.fields.password')}
+          label={t('fields.password')}
           type="password"
           autoComplete="new-password"
-          hint={t('auth.fields.passwordHint')}
+          hint={t('fields.passwordHint')}
           error={errors.password?.message ?? serverError ?? undefined}
           {...register('password')}
         />
@@ -79,13 +79,13 @@ export function RegisterForm({ choice, children, onSuccess }: RegisterFormProps)
           type="submit"
           fullWidth
           isBusy={registration.isPending || registration.isSuccess}
-          busyLabel={t('auth.register.submitting')}
+          busyLabel={t('register.submitting')}
         >
-          {t('auth.register.submit')}
+          {t('register.submit')}
         </Button>
       </form>
       <p className={styles.footer}>
-        {t('auth.register.haveAccount')} <Link to={paths.auth.login.getHref()}>{t('auth.register.loginLink')}</Link>
+        {t('register.haveAccount')} <Link to={paths.auth.login.getHref()}>{t('register.loginLink')}</Link>
       </p>
     </div>
   );

@@ -26,7 +26,7 @@ export const RESET_REDIRECT_MS = 3000;
  * notice.
  */
 export function ResetPasswordScreen() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const {
@@ -54,27 +54,27 @@ export function ResetPasswordScreen() {
   return (
     <div className={styles.screen}>
       <div className={styles.heading}>
-        <h1>{t('auth.reset.title')}</h1>
-        <p className={styles.intro}>{t('auth.reset.intro')}</p>
+        <h1>{t('reset.title')}</h1>
+        <p className={styles.intro}>{t('reset.intro')}</p>
       </div>
       <form className={styles.form} onSubmit={handleSubmit(() => setDone(true))} noValidate>
         <TextField
-          label={t('auth.fields.newPassword')}
+          label={t('fields.newPassword')}
           type="password"
           autoComplete="new-password"
-          hint={t('auth.fields.passwordHint')}
+          hint={t('fields.passwordHint')}
           error={errors.password?.message}
           {...register('password')}
         />
         <TextField
-          label={t('auth.fields.passwordConfirmation')}
+          label={t('fields.passwordConfirmation')}
           type="password"
           autoComplete="new-password"
           error={errors.passwordConfirmation?.message}
           {...register('passwordConfirmation')}
         />
         <Button type="submit" fullWidth>
-          {t('auth.reset.submit')}
+          {t('reset.submit')}
         </Button>
       </form>
 
@@ -85,11 +85,11 @@ export function ResetPasswordScreen() {
         }}
         popup={POPUP.passwordResetSuccess}
         icon={<CheckIcon size={28} />}
-        title={t('auth.reset.successTitle')}
-        description={t('auth.reset.successText')}
+        title={t('reset.successTitle')}
+        description={t('reset.successText')}
       >
         <Button fullWidth onClick={toLogin}>
-          {t('auth.reset.successButton')}
+          {t('reset.successButton')}
         </Button>
       </Dialog>
     </div>

@@ -12,10 +12,10 @@ const isAuthErrorCode = (code: string): code is AuthErrorCode => (AUTH_ERROR_COD
  * text for known codes, the server's own (Dutch) description for rate limiting, and the generic
  * server error for anything else.
  */
-export function authErrorMessage(error: unknown, t: TFunction): string {
+export function authErrorMessage(error: unknown, t: TFunction<'auth'>): string {
   if (error instanceof ApiError) {
-    if (isAuthErrorCode(error.code)) return t(`auth.errors.${error.code}`);
+    if (isAuthErrorCode(error.code)) return t(`errors.${error.code}`);
     if (error.code === 'too_many_requests' && error.description) return error.description;
   }
-  return t('auth.errors.server');
+  return t('errors.server');
 }

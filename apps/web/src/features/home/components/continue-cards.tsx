@@ -10,7 +10,7 @@ import { BookOpenIcon, QuestionIcon } from './home-icons.tsx';
 import styles from './home.module.css';
 
 function ReadingCard({ card }: { card: ReadingContinueCard }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const percent = Math.round(card.position * 100);
   return (
     <Link to={paths.summary.read.getHref(card.summaryId, card.chapterId)} className={styles.continueCard}>
@@ -20,14 +20,14 @@ function ReadingCard({ card }: { card: ReadingContinueCard }) {
       <span className={styles.continueBody}>
         <span className={styles.continueSubject}>{card.subjectTitle}</span>
         <span className={styles.continueTitle}>
-          {t('home.continue.chapter', { number: card.chapterNumber, title: card.chapterTitle })}
+          {t('continue.chapter', { number: card.chapterNumber, title: card.chapterTitle })}
         </span>
-        <span className={styles.continueMeta}>{t('home.continue.chapterOf', { number: card.chapterNumber, count: card.chapterCount, summary: card.summaryTitle })}</span>
+        <span className={styles.continueMeta}>{t('continue.chapterOf', { number: card.chapterNumber, count: card.chapterCount, summary: card.summaryTitle })}</span>
         <span className={styles.continueProgress} aria-hidden="true">
           <span style={{ width: `${Math.max(3, percent)}%` }} />
         </span>
         <span className={styles.continueAction}>
-          {t('home.continue.read', { percent })}
+          {t('continue.read', { percent })}
           <ChevronRightIcon size={18} />
         </span>
       </span>
@@ -36,7 +36,7 @@ function ReadingCard({ card }: { card: ReadingContinueCard }) {
 }
 
 function QuestionsCard({ card }: { card: QuestionsContinueCard }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const href = paths.library.questions.getHref(card.sessionId, card.subjectId, card.questionListId ?? undefined);
   const number = Math.min(card.currentIndex + 1, card.questionsCount);
   return (
@@ -47,12 +47,12 @@ function QuestionsCard({ card }: { card: QuestionsContinueCard }) {
       <span className={styles.continueBody}>
         <span className={styles.continueSubject}>{card.subjectTitle}</span>
         <span className={styles.continueTitle}>{card.title}</span>
-        <span className={styles.continueMeta}>{t('home.continue.questionOf', { number, count: card.questionsCount })}</span>
+        <span className={styles.continueMeta}>{t('continue.questionOf', { number, count: card.questionsCount })}</span>
         <span className={styles.continueProgress} aria-hidden="true">
           <span style={{ width: `${Math.max(3, card.progress)}%` }} />
         </span>
         <span className={styles.continueAction}>
-          {t('home.continue.practise', { percent: card.progress })}
+          {t('continue.practise', { percent: card.progress })}
           <ChevronRightIcon size={18} />
         </span>
       </span>
@@ -62,12 +62,12 @@ function QuestionsCard({ card }: { card: QuestionsContinueCard }) {
 
 /** Home's 'verder studeren' cards (GET home/continue), by kind. */
 export function ContinueCards() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const cont = useContinue();
   return (
     <section aria-labelledby="home-continue-title" className={styles.section}>
       <h2 id="home-continue-title" className={styles.sectionTitle}>
-        {t('home.continue.title')}
+        {t('continue.title')}
       </h2>
       {cont.isPending && <div className={styles.cardSkeleton} aria-hidden="true" />}
       {cont.data && cont.data.cards.length > 0 && (
@@ -81,10 +81,10 @@ export function ContinueCards() {
       )}
       {(cont.isError || (cont.data && cont.data.cards.length === 0)) && (
         <div className={styles.emptyCard}>
-          <p className={styles.emptyTitle}>{t('home.continue.emptyTitle')}</p>
-          <p className={styles.emptyText}>{t('home.continue.emptyText')}</p>
+          <p className={styles.emptyTitle}>{t('continue.emptyTitle')}</p>
+          <p className={styles.emptyText}>{t('continue.emptyText')}</p>
           <ButtonLink to={paths.library.root.getHref()} icon={<LibraryIcon size={20} />} size="sm">
-            {t('home.continue.toLibrary')}
+            {t('continue.toLibrary')}
           </ButtonLink>
         </div>
       )}

@@ -8,35 +8,35 @@ import styles from './home.module.css';
 
 /** Home for visitors: the promise of Blok and the way in. */
 export function Landing() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const features = ['featureSummaries', 'featureQuestions', 'featureFlashcards'] as const;
   return (
     <div className={styles.landing}>
       <div className={styles.hero}>
-        <p className={styles.eyebrow}>{t('home.landing.eyebrow')}</p>
-        <h1 className={styles.title}>{t('home.landing.title')}</h1>
-        <p className={styles.lead}>{t('home.landing.text')}</p>
+        <p className={styles.eyebrow}>{t('landing.eyebrow')}</p>
+        <h1 className={styles.title}>{t('landing.title')}</h1>
+        <p className={styles.lead}>{t('landing.text')}</p>
         <div className={styles.savings}>
-          <strong>{t('home.landing.savings')}</strong> <span>{t('home.landing.savingsText')}</span>
+          <strong>{t('landing.savings')}</strong> <span>{t('landing.savingsText')}</span>
         </div>
         <ul className={styles.features}>
           {features.map((key) => (
             <li key={key}>
               <CheckCircleIcon size={20} />
-              <span>{t(`home.landing.${key}`)}</span>
+              <span>{t(`landing.${key}`)}</span>
             </li>
           ))}
         </ul>
         <div className={styles.actions}>
           <ButtonLink to={paths.auth.register.getHref()} fullWidth>
-            {t('home.landing.register')}
+            {t('landing.register')}
           </ButtonLink>
           <ButtonLink to={paths.auth.login.getHref()} variant="secondary" fullWidth>
-            {t('home.landing.login')}
+            {t('landing.login')}
           </ButtonLink>
         </div>
         <Link to={paths.tutorial.root.getHref()} className={styles.tutorialLink}>
-          {t('home.landing.tutorial')}
+          {t('landing.tutorial')}
         </Link>
       </div>
       <div className={styles.art}>

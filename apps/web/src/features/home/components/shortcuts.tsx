@@ -12,7 +12,7 @@ type Action = { key: string; to: string; icon: ReactNode; title: string; text: s
 
 /** /home/shortcut: jump straight into studying, from where she was last. */
 export function Shortcuts() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['home', 'common']);
   const signedIn = useIsSignedIn();
   const cont = useContinue({ enabled: signedIn });
   const last = cont.data?.cards.find((c) => c.kind === 'reading');
@@ -23,35 +23,35 @@ export function Shortcuts() {
       key: 'read',
       to: last ? paths.summary.read.getHref(last.summaryId, last.chapterId) : library,
       icon: <BookOpenIcon size={26} />,
-      title: t('home.shortcut.read'),
-      text: last ? t('home.shortcut.readText', { title: last.chapterTitle }) : t('home.shortcut.readTextEmpty'),
+      title: t('shortcut.read'),
+      text: last ? t('shortcut.readText', { title: last.chapterTitle }) : t('shortcut.readTextEmpty'),
     },
     {
       key: 'questions',
       to: last ? paths.library.questionSettings.getHref(last.subjectId) : library,
       icon: <QuestionIcon size={26} />,
-      title: t('home.shortcut.questions'),
-      text: last ? t('home.shortcut.questionsText', { subject: last.subjectTitle }) : t('home.shortcut.questionsTextEmpty'),
+      title: t('shortcut.questions'),
+      text: last ? t('shortcut.questionsText', { subject: last.subjectTitle }) : t('shortcut.questionsTextEmpty'),
     },
     {
       key: 'flashcards',
       to: last ? paths.library.flashcardsOverview.getHref(last.subjectId) : library,
       icon: <CardsIcon size={26} />,
-      title: t('home.shortcut.flashcards'),
-      text: last ? t('home.shortcut.flashcardsText', { subject: last.subjectTitle }) : t('home.shortcut.flashcardsTextEmpty'),
+      title: t('shortcut.flashcards'),
+      text: last ? t('shortcut.flashcardsText', { subject: last.subjectTitle }) : t('shortcut.flashcardsTextEmpty'),
     },
-    { key: 'library', to: library, icon: <LibraryIcon size={26} />, title: t('home.shortcut.library'), text: t('home.shortcut.libraryText') },
+    { key: 'library', to: library, icon: <LibraryIcon size={26} />, title: t('shortcut.library'), text: t('shortcut.libraryText') },
   ];
 
   return (
     <div className={styles.dashboard}>
       <Link to={paths.home.root.getHref()} className={styles.back}>
         <ArrowLeftIcon size={18} />
-        <span>{t('common.goHome')}</span>
+        <span>{t('common:goHome')}</span>
       </Link>
       <header className={styles.greeting}>
-        <h1 className={styles.title}>{t('home.shortcut.title')}</h1>
-        <p className={styles.lead}>{t('home.shortcut.text')}</p>
+        <h1 className={styles.title}>{t('shortcut.title')}</h1>
+        <p className={styles.lead}>{t('shortcut.text')}</p>
       </header>
       <ul className={styles.shortcutGrid}>
         {actions.map((action) => (

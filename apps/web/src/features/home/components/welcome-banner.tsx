@@ -17,11 +17,11 @@ const isExternal = (url: string) => /^https?:\/\//i.test(url);
 
 /** Home's welcome banner (GET home-banner/). Nothing is shown when it cannot be loaded. */
 export function WelcomeBanner() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const banner = useHomeBanner();
   if (banner.isPending) return <div className={styles.bannerSkeleton} aria-hidden="true" />;
   if (!banner.data) return null;
-  const content = bannerContent(banner.data, t('home.banner.button'));
+  const content = bannerContent(banner.data, t('banner.button'));
   const className = buttonClassName({ variant: 'secondary', size: 'sm' }, styles.bannerButton);
   return (
     <section className={styles.banner} aria-labelledby="home-banner-title" data-user-message={content.isUserMessage || undefined}>

@@ -11,7 +11,7 @@ import styles from './library.module.css';
 
 /** /bibliotheek: her subjects with progress, and the search to add others. */
 export function LibraryOverview() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['library', 'common']);
   const library = useLibrary();
   const [removing, setRemoving] = useState<{ id: string; title: string } | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -20,33 +20,33 @@ export function LibraryOverview() {
   return (
     <div className={styles.page}>
       <header className={styles.pageHeader}>
-        <h1 className={styles.pageTitle}>{t('library.overview.title')}</h1>
-        <p className={styles.pageIntro}>{t('library.overview.text')}</p>
+        <h1 className={styles.pageTitle}>{t('overview.title')}</h1>
+        <p className={styles.pageIntro}>{t('overview.text')}</p>
       </header>
 
       <section aria-labelledby="library-mine" className={styles.section}>
         <h2 id="library-mine" className={styles.sectionTitle}>
-          {t('library.overview.mine')}
+          {t('overview.mine')}
           {library.data && <span className={styles.count}>{subjects.length}</span>}
         </h2>
         {library.isPending && (
-          <div className={styles.grid} role="status" aria-label={t('common.loading')}>
+          <div className={styles.grid} role="status" aria-label={t('common:loading')}>
             <div className={styles.skeleton} />
             <div className={styles.skeleton} />
           </div>
         )}
         {library.isError && (
-          <Notice variant="error" role="alert" title={t('library.overview.error')}>
+          <Notice variant="error" role="alert" title={t('overview.error')}>
             <Button variant="link" size="sm" onClick={() => void library.refetch()}>
-              {t('common.retry')}
+              {t('common:retry')}
             </Button>
           </Notice>
         )}
         {library.data && subjects.length === 0 && (
           <div className={styles.empty}>
             <LibraryIcon size={32} />
-            <p className={styles.emptyTitle}>{t('library.overview.emptyTitle')}</p>
-            <p>{t('library.overview.emptyText')}</p>
+            <p className={styles.emptyTitle}>{t('overview.emptyTitle')}</p>
+            <p>{t('overview.emptyText')}</p>
           </div>
         )}
         {subjects.length > 0 && (
@@ -70,7 +70,7 @@ export function LibraryOverview() {
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
         }}
-        onRemoved={(title) => setAnnouncement(t('library.remove.done', { title }))}
+        onRemoved={(title) => setAnnouncement(t('remove.done', { title }))}
       />
     </div>
   );

@@ -13,7 +13,7 @@ type RemoveSubjectDialogProps = {
 
 /** Asks before a subject leaves her library (her progress stays; she can add it back). */
 export function RemoveSubjectDialog({ subject, onOpenChange, onRemoved }: RemoveSubjectDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['library', 'common']);
   const removal = useRemoveSubject();
   return (
     <Dialog
@@ -24,19 +24,19 @@ export function RemoveSubjectDialog({ subject, onOpenChange, onRemoved }: Remove
         onOpenChange(open);
       }}
       icon={<TrashIcon size={26} />}
-      title={t('library.remove.title', { title: subject?.title ?? '' })}
-      description={t('library.remove.text')}
+      title={t('remove.title', { title: subject?.title ?? '' })}
+      description={t('remove.text')}
     >
       {removal.isError && (
         <Notice variant="error" role="alert">
-          {t('library.remove.error')}
+          {t('remove.error')}
         </Notice>
       )}
       <Button
         variant="danger"
         fullWidth
         isBusy={removal.isPending}
-        busyLabel={t('library.remove.busy')}
+        busyLabel={t('remove.busy')}
         onClick={() => {
           if (!subject) return;
           removal.mutate(subject.id, {
@@ -47,11 +47,11 @@ export function RemoveSubjectDialog({ subject, onOpenChange, onRemoved }: Remove
           });
         }}
       >
-        {t('library.remove.confirm')}
+        {t('remove.confirm')}
       </Button>
       <DialogClose asChild>
         <Button variant="secondary" fullWidth disabled={removal.isPending}>
-          {t('common.cancel')}
+          {t('common:cancel')}
         </Button>
       </DialogClose>
     </Dialog>

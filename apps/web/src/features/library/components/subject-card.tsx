@@ -9,7 +9,7 @@ import styles from './library.module.css';
 
 /** One subject of her library: the whole card opens the subject; 'verder lezen' and remove sit above it. */
 export function SubjectCard({ subject, onRemove }: { subject: LibrarySubject; onRemove: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('library');
   const titleId = `subject-${subject.id}-title`;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -24,8 +24,8 @@ export function SubjectCard({ subject, onRemove }: { subject: LibrarySubject; on
           type="button"
           className={styles.iconButton}
           onClick={onRemove}
-          aria-label={t('library.card.remove', { title: subject.title })}
-          title={t('library.card.removeShort')}
+          aria-label={t('card.remove', { title: subject.title })}
+          title={t('card.removeShort')}
         >
           <TrashIcon size={20} />
         </button>
@@ -34,24 +34,24 @@ export function SubjectCard({ subject, onRemove }: { subject: LibrarySubject; on
       <div className={styles.cardProgress}>
         <ProgressBar
           value={subject.progress}
-          label={t('library.card.progressLabel', { title: subject.title })}
+          label={t('card.progressLabel', { title: subject.title })}
           tone={subject.progress === 100 ? 'success' : 'primary'}
         />
         <p className={styles.cardMeta}>
-          <span className={styles.strong}>{t('library.card.progress', { progress: subject.progress })}</span>
+          <span className={styles.strong}>{t('card.progress', { progress: subject.progress })}</span>
           <span aria-hidden="true"> · </span>
-          <span>{t('library.card.chapters', { read: subject.readChapterCount, count: subject.chapterCount })}</span>
+          <span>{t('card.chapters', { read: subject.readChapterCount, count: subject.chapterCount })}</span>
         </p>
       </div>
       <p className={styles.cardMeta}>
-        {t('library.card.summaries', { count: subject.summaryCount })}
+        {t('card.summaries', { count: subject.summaryCount })}
         <span aria-hidden="true"> · </span>
-        {t('library.card.questionLists', { count: subject.questionListCount })}
+        {t('card.questionLists', { count: subject.questionListCount })}
       </p>
       {subject.lastRead && (
         <Link to={paths.summary.read.getHref(subject.lastRead.summaryId, subject.lastRead.chapterId)} className={styles.continueLink}>
           <span>
-            <span className={styles.continueLabel}>{t('library.card.continue')}</span>
+            <span className={styles.continueLabel}>{t('card.continue')}</span>
             <span className={styles.continueTitle}>{subject.lastRead.chapterTitle}</span>
           </span>
           <ChevronRightIcon size={20} />

@@ -18,34 +18,34 @@ import styles from './library.module.css';
 const formatGrade = (score: number) => Math.max(1, score).toLocaleString('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function SummaryItem({ summary }: { summary: SubjectSummary }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['library', 'common']);
   const started = summary.readChapterCount > 0;
   return (
     <li className={styles.summaryCard}>
       <div className={styles.summaryBody}>
         <h3 className={styles.summaryTitle}>{summary.title}</h3>
         <p className={styles.summarySource}>{summary.source}</p>
-        <ul className={styles.facts} aria-label={t('library.subject.factsLabel')}>
-          <li>{t('library.subject.chapters', { count: summary.chapterCount })}</li>
-          {summary.pageCount > 0 && <li>{t('library.subject.pages', { start: summary.startPage, end: summary.endPage })}</li>}
-          <li>{t('library.subject.free', { count: summary.freeChapterCount })}</li>
+        <ul className={styles.facts} aria-label={t('subject.factsLabel')}>
+          <li>{t('subject.chapters', { count: summary.chapterCount })}</li>
+          {summary.pageCount > 0 && <li>{t('subject.pages', { start: summary.startPage, end: summary.endPage })}</li>}
+          <li>{t('subject.free', { count: summary.freeChapterCount })}</li>
         </ul>
         {summary.chapterCount > 0 && (
           <div className={styles.summaryProgress}>
             <ProgressBar
               value={(summary.readChapterCount / summary.chapterCount) * 100}
-              label={t('library.subject.readProgressLabel', { title: summary.title })}
+              label={t('subject.readProgressLabel', { title: summary.title })}
             />
-            <span className={styles.cardMeta}>{t('library.subject.read', { read: summary.readChapterCount, count: summary.chapterCount })}</span>
+            <span className={styles.cardMeta}>{t('subject.read', { read: summary.readChapterCount, count: summary.chapterCount })}</span>
           </div>
         )}
       </div>
       <div className={styles.summaryActions}>
         <ButtonLink to={paths.summary.read.getHref(summary.id)} size="sm">
-          {started ? t('library.subject.continueReading') : t('library.subject.startReading')}
+          {started ? t('subject.continueReading') : t('subject.startReading')}
         </ButtonLink>
-        <ButtonLink to={paths.library.details.getHref(summary.id)} variant="ghost" size="sm" aria-label={t('library.subject.detailsLabel', { title: summary.title })}>
-          {t('library.subject.details')}
+        <ButtonLink to={paths.library.details.getHref(summary.id)} variant="ghost" size="sm" aria-label={t('subject.detailsLabel', { title: summary.title })}>
+          {t('subject.details')}
         </ButtonLink>
       </div>
     </li>
@@ -53,7 +53,7 @@ function SummaryItem({ summary }: { summary: SubjectSummary }) {
 }
 
 function QuestionListItem({ subjectId, list }: { subjectId: string; list: SubjectQuestionList }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['library', 'common']);
   const inProgress = list.sessionId !== null && list.progress > 0 && list.progress < 100;
   const passed = list.score !== null && list.score >= PASSING_GRADE;
   return (
@@ -62,17 +62,17 @@ function QuestionListItem({ subjectId, list }: { subjectId: string; list: Subjec
         <h3 className={styles.listTitle}>{list.title}</h3>
         <p className={styles.listDescription}>{list.description}</p>
         <div className={styles.listProgress}>
-          {list.progress > 0 && <ProgressBar value={list.progress} label={t('library.subject.practiceProgressLabel', { title: list.title })} />}
+          {list.progress > 0 && <ProgressBar value={list.progress} label={t('subject.practiceProgressLabel', { title: list.title })} />}
           <span className={styles.cardMeta}>
-            {t('library.subject.questions', { count: list.totalQuestions })}
+            {t('subject.questions', { count: list.totalQuestions })}
             <span aria-hidden="true"> · </span>
-            {list.progress > 0 ? t('library.subject.practised', { progress: Math.round(list.progress) }) : t('library.subject.notPractised')}
+            {list.progress > 0 ? t('subject.practised', { progress: Math.round(list.progress) }) : t('subject.notPractised')}
           </span>
         </div>
       </div>
       <div className={styles.listAside}>
         {list.score !== null && (
-          <span className={styles.grade} data-passed={passed || undefined} aria-label={t('library.subject.gradeLabel', { grade: formatGrade(list.score) })}>
+          <span className={styles.grade} data-passed={passed || undefined} aria-label={t('subject.gradeLabel', { grade: formatGrade(list.score) })}>
             {formatGrade(list.score)}
           </span>
         )}
@@ -84,9 +84,9 @@ function QuestionListItem({ subjectId, list }: { subjectId: string; list: Subjec
           }
           size="sm"
           variant="secondary"
-          aria-label={t(inProgress ? 'library.subject.continuePracticeLabel' : 'library.subject.practiceLabel', { title: list.title })}
+          aria-label={t(inProgress ? 'subject.continuePracticeLabel' : 'subject.practiceLabel', { title: list.title })}
         >
-          {inProgress ? t('library.subject.continuePractice') : t('library.subject.practice')}
+          {inProgress ? t('subject.continuePractice') : t('subject.practice')}
         </ButtonLink>
       </div>
     </li>
@@ -94,7 +94,7 @@ function QuestionListItem({ subjectId, list }: { subjectId: string; list: Subjec
 }
 
 function SubjectContent({ subject }: { subject: SubjectDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['library', 'common']);
   const add = useAddSubject();
   return (
     <>
@@ -105,16 +105,16 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
           <p className={styles.description}>{subject.description}</p>
           {subject.inLibrary ? (
             <p className={styles.inLibrary}>
-              <CheckIcon size={16} /> {t('library.subject.inLibrary')}
+              <CheckIcon size={16} /> {t('subject.inLibrary')}
             </p>
           ) : (
             <div className={styles.addRow}>
-              <Button size="sm" isBusy={add.isPending} busyLabel={t('library.search.adding')} onClick={() => add.mutate(subject.id)}>
-                {t('library.subject.add')}
+              <Button size="sm" isBusy={add.isPending} busyLabel={t('search.adding')} onClick={() => add.mutate(subject.id)}>
+                {t('subject.add')}
               </Button>
               {add.isError && (
                 <Notice variant="error" role="alert">
-                  {t('library.search.addError')}
+                  {t('search.addError')}
                 </Notice>
               )}
             </div>
@@ -124,10 +124,10 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
 
       <section aria-labelledby="subject-summaries" className={styles.section}>
         <h2 id="subject-summaries" className={styles.sectionTitle}>
-          {t('library.subject.summaries')}
+          {t('subject.summaries')}
         </h2>
         {subject.summaries.length === 0 ? (
-          <p className={styles.sectionIntro}>{t('library.subject.noSummaries')}</p>
+          <p className={styles.sectionIntro}>{t('subject.noSummaries')}</p>
         ) : (
           <ul className={styles.stack}>
             {subject.summaries.map((summary) => (
@@ -139,10 +139,10 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
 
       <section aria-labelledby="subject-questions" className={styles.section}>
         <h2 id="subject-questions" className={styles.sectionTitle}>
-          {t('library.subject.questionLists')}
+          {t('subject.questionLists')}
         </h2>
         {subject.questionLists.length === 0 ? (
-          <p className={styles.sectionIntro}>{t('library.subject.noQuestionLists')}</p>
+          <p className={styles.sectionIntro}>{t('subject.noQuestionLists')}</p>
         ) : (
           <ul className={styles.list}>
             {subject.questionLists.map((list) => (
@@ -155,12 +155,12 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
       {subject.flashcardsEnabled && (
         <section aria-labelledby="subject-flashcards" className={styles.section}>
           <h2 id="subject-flashcards" className={styles.sectionTitle}>
-            {t('library.subject.flashcards')}
+            {t('subject.flashcards')}
           </h2>
           <Link to={paths.library.flashcardsOverview.getHref(subject.id)} className={styles.entryCard}>
             <span>
-              <span className={styles.entryTitle}>{t('library.subject.flashcardsEntry')}</span>
-              <span className={styles.entryText}>{t('library.subject.flashcardsText')}</span>
+              <span className={styles.entryTitle}>{t('subject.flashcardsEntry')}</span>
+              <span className={styles.entryText}>{t('subject.flashcardsText')}</span>
             </span>
             <ChevronRightIcon size={22} />
           </Link>
@@ -172,25 +172,25 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
 
 /** /bibliotheek/subject/{id}: the subject's summaries, question lists and flashcards. */
 export function SubjectScreen({ subjectId }: { subjectId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['library', 'common']);
   const subject = useSubject(subjectId);
   const notFound = subject.error instanceof ApiError && subject.error.status === 404;
   return (
     <div className={styles.page}>
       <Link to={paths.library.root.getHref()} className={styles.back}>
         <ArrowLeftIcon size={18} />
-        <span>{t('library.subject.back')}</span>
+        <span>{t('subject.back')}</span>
       </Link>
       {subject.isPending && (
-        <div role="status" aria-label={t('common.loading')}>
+        <div role="status" aria-label={t('common:loading')}>
           <div className={styles.skeleton} />
         </div>
       )}
       {subject.isError && (
         <>
-          <h1 className={styles.pageTitle}>{t('library.subject.title')}</h1>
+          <h1 className={styles.pageTitle}>{t('subject.title')}</h1>
           <Notice variant="error" role="alert">
-            {notFound ? t('library.subject.notFound') : t('library.subject.error')}
+            {notFound ? t('subject.notFound') : t('subject.error')}
           </Notice>
         </>
       )}

@@ -21,7 +21,7 @@ type SubjectSearchProps = {
 
 /** Search over every subject of Blok, with Toevoegen / Verwijderen per result. */
 export function SubjectSearch({ onRemove, onAnnounce }: SubjectSearchProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('library');
   const headingId = useId();
   const [query, setQuery] = useState('');
   const debounced = useDebouncedValue(query);
@@ -32,23 +32,23 @@ export function SubjectSearch({ onRemove, onAnnounce }: SubjectSearchProps) {
   const status = search.isPending
     ? ''
     : debounced.trim() === ''
-      ? t('library.search.allCount', { count: search.data?.total ?? 0 })
-      : t('library.search.resultCount', { count: search.data?.total ?? 0, query: debounced.trim() });
+      ? t('search.allCount', { count: search.data?.total ?? 0 })
+      : t('search.resultCount', { count: search.data?.total ?? 0, query: debounced.trim() });
 
   const onAdd = (subject: SubjectSearchItem) =>
-    add.mutate(subject.id, { onSuccess: () => onAnnounce(t('library.search.added', { title: subject.title })) });
+    add.mutate(subject.id, { onSuccess: () => onAnnounce(t('search.added', { title: subject.title })) });
 
   return (
     <section aria-labelledby={headingId} className={styles.section}>
       <h2 id={headingId} className={styles.sectionTitle}>
-        {t('library.search.title')}
+        {t('search.title')}
       </h2>
-      <p className={styles.sectionIntro}>{t('library.search.text')}</p>
+      <p className={styles.sectionIntro}>{t('search.text')}</p>
       <form role="search" className={styles.searchForm} onSubmit={(event) => event.preventDefault()}>
         <TextField
           type="search"
-          label={t('library.search.label')}
-          placeholder={t('library.search.placeholder')}
+          label={t('search.label')}
+          placeholder={t('search.placeholder')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           autoComplete="off"
@@ -61,12 +61,12 @@ export function SubjectSearch({ onRemove, onAnnounce }: SubjectSearchProps) {
       </p>
       {search.isError && (
         <Notice variant="error" role="alert">
-          {t('library.search.error')}
+          {t('search.error')}
         </Notice>
       )}
       {add.isError && (
         <Notice variant="error" role="alert">
-          {t('library.search.addError')}
+          {t('search.addError')}
         </Notice>
       )}
       {results.length > 0 && (
@@ -80,24 +80,24 @@ export function SubjectSearch({ onRemove, onAnnounce }: SubjectSearchProps) {
                 </Link>
                 <p className={styles.resultDescription}>{subject.description}</p>
                 <p className={styles.cardMeta}>
-                  {t('library.card.summaries', { count: subject.summaryCount })}
+                  {t('card.summaries', { count: subject.summaryCount })}
                   <span aria-hidden="true"> · </span>
-                  {t('library.card.questionLists', { count: subject.questionListCount })}
+                  {t('card.questionLists', { count: subject.questionListCount })}
                 </p>
               </div>
               <div className={styles.resultAction}>
                 {subject.inLibrary ? (
                   <>
                     <span className={styles.inLibrary}>
-                      <CheckIcon size={16} /> {t('library.search.inLibrary')}
+                      <CheckIcon size={16} /> {t('search.inLibrary')}
                     </span>
                     <Button
                       variant="ghost"
                       size="sm"
                       onClick={() => onRemove(subject)}
-                      aria-label={t('library.search.removeLabel', { title: subject.title })}
+                      aria-label={t('search.removeLabel', { title: subject.title })}
                     >
-                      {t('library.search.remove')}
+                      {t('search.remove')}
                     </Button>
                   </>
                 ) : (
@@ -105,11 +105,11 @@ export function SubjectSearch({ onRemove, onAnnounce }: SubjectSearchProps) {
                     variant="secondary"
                     size="sm"
                     isBusy={add.isPending && add.variables === subject.id}
-                    busyLabel={t('library.search.adding')}
+                    busyLabel={t('search.adding')}
                     onClick={() => onAdd(subject)}
-                    aria-label={t('library.search.addLabel', { title: subject.title })}
+                    aria-label={t('search.addLabel', { title: subject.title })}
                   >
-                    {t('library.search.add')}
+                    {t('search.add')}
                   </Button>
                 )}
               </div>

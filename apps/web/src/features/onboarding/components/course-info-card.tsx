@@ -5,7 +5,7 @@ import styles from './course-info-card.module.css';
 
 /** The sample course of the chosen year (vaknaam, percentage, illustration, title and body). */
 export function CourseInfoCard({ course }: { course: CourseInfo }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <article className={styles.card} aria-label={course.vaknaam}>
       <div className={styles.art}>
@@ -13,13 +13,13 @@ export function CourseInfoCard({ course }: { course: CourseInfo }) {
       </div>
       <div className={styles.body}>
         <p className={styles.eyebrow}>
-          {t('auth.register.courseEyebrow')}: <span className={styles.course}>{course.vaknaam}</span>
+          {t('register.courseEyebrow')}: <span className={styles.course}>{course.vaknaam}</span>
         </p>
         <h2 className={styles.title}>{course.titeltekst}</h2>
         <p className={styles.text}>{course.bodytekst}</p>
         <p className={styles.stat}>
           <span className={styles.percentage}>{course.percentage}%</span>
-          <span>{t('auth.register.coursePercentage')}</span>
+          <span>{t('register.coursePercentage')}</span>
         </p>
       </div>
     </article>

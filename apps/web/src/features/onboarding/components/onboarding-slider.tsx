@@ -17,7 +17,7 @@ const SLIDES: readonly { key: 'summaries' | 'questions' | 'flashcards'; image: C
 
 /** Step 2 of registration: three slides about what Blok offers. */
 export function OnboardingSlider({ onFinish }: { onFinish: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [index, setIndex] = useState(0);
   const [dragX, setDragX] = useState(0);
   const drag = useRef<{ pointerId: number; startX: number } | null>(null);
@@ -55,17 +55,17 @@ export function OnboardingSlider({ onFinish }: { onFinish: () => void }) {
   return (
     <div className={styles.slider}>
       <div className={styles.top}>
-        <h1 className="visually-hidden">{t('auth.register.onboardingLabel')}</h1>
+        <h1 className="visually-hidden">{t('register.onboardingLabel')}</h1>
         <Button variant="link" size="sm" className={styles.skip} onClick={onFinish}>
-          {t('auth.register.skip')}
+          {t('register.skip')}
         </Button>
       </div>
 
       <div
         className={styles.viewport}
         role="region"
-        aria-roledescription={t('auth.register.carousel')}
-        aria-label={t('auth.register.onboardingLabel')}
+        aria-roledescription={t('register.carousel')}
+        aria-label={t('register.onboardingLabel')}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={(e) => endDrag(e, false)}
@@ -88,16 +88,16 @@ export function OnboardingSlider({ onFinish }: { onFinish: () => void }) {
                 key={slide.key}
                 className={styles.slide}
                 role="group"
-                aria-roledescription={t('auth.register.slide')}
-                aria-label={t('auth.register.slideLabel', { current: i + 1, total: SLIDES.length })}
+                aria-roledescription={t('register.slide')}
+                aria-label={t('register.slideLabel', { current: i + 1, total: SLIDES.length })}
                 aria-hidden={!active}
                 inert={!active}
               >
                 <div className={styles.art}>
                   <CourseIllustration code={slide.image} className={styles.illustration} />
                 </div>
-                <h2 className={styles.title}>{t(`auth.register.slides.${slide.key}.title`)}</h2>
-                <p className={styles.text}>{t(`auth.register.slides.${slide.key}.text`)}</p>
+                <h2 className={styles.title}>{t(`register.slides.${slide.key}.title`)}</h2>
+                <p className={styles.text}>{t(`register.slides.${slide.key}.text`)}</p>
               </div>
             );
           })}
@@ -110,7 +110,7 @@ export function OnboardingSlider({ onFinish }: { onFinish: () => void }) {
             key={slide.key}
             type="button"
             className={styles.dot}
-            aria-label={t('auth.register.goToSlide', { number: i + 1 })}
+            aria-label={t('register.goToSlide', { number: i + 1 })}
             aria-current={i === index ? 'step' : undefined}
             onClick={() => goTo(i)}
           />
@@ -118,7 +118,7 @@ export function OnboardingSlider({ onFinish }: { onFinish: () => void }) {
       </div>
 
       <Button fullWidth onClick={advance}>
-        {t('auth.register.continue')}
+        {t('register.continue')}
       </Button>
     </div>
   );

@@ -26,7 +26,7 @@ type WelcomeStepProps = {
 
 /** Step 1 of registration: university, study and year, each depending on the one before. */
 export function WelcomeStep({ choice, onChoiceChange, onStart }: WelcomeStepProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'common']);
   const catalogue = useCatalogue();
 
   const university = findUniversity(catalogue.data, choice.university);
@@ -40,56 +40,56 @@ export function WelcomeStep({ choice, onChoiceChange, onStart }: WelcomeStepProp
   return (
     <div className={styles.step}>
       <div className={styles.heading}>
-        <h1>{t('auth.register.welcomeTitle')}</h1>
-        <p className={styles.intro}>{t('auth.register.welcomeIntro')}</p>
+        <h1>{t('register.welcomeTitle')}</h1>
+        <p className={styles.intro}>{t('register.welcomeIntro')}</p>
       </div>
 
       {catalogue.isError && (
         <Notice variant="error" role="alert">
-          <p>{t('auth.register.catalogueError')}</p>
+          <p>{t('register.catalogueError')}</p>
           <Button variant="link" size="sm" onClick={() => void catalogue.refetch()}>
-            {t('common.retry')}
+            {t('common:retry')}
           </Button>
         </Notice>
       )}
 
       <div className={styles.fields}>
         <Select
-          label={t('auth.register.university')}
-          placeholder={catalogue.isPending ? t('auth.register.catalogueLoading') : t('auth.register.universityPlaceholder')}
+          label={t('register.university')}
+          placeholder={catalogue.isPending ? t('register.catalogueLoading') : t('register.universityPlaceholder')}
           options={universityOptions}
           value={choice.university}
           onValueChange={(id) => onChoiceChange(chooseUniversity(choice, id))}
           disabled={universityOptions.length === 0}
         />
         <Select
-          label={t('auth.register.study')}
-          placeholder={t('auth.register.studyPlaceholder')}
+          label={t('register.study')}
+          placeholder={t('register.studyPlaceholder')}
           options={studyOptions}
           value={choice.study}
           onValueChange={(id) => onChoiceChange(chooseStudy(choice, id))}
           disabled={!university}
-          disabledHint={t('auth.register.studyDisabledHint')}
+          disabledHint={t('register.studyDisabledHint')}
         />
         <Select
-          label={t('auth.register.year')}
-          placeholder={t('auth.register.yearPlaceholder')}
+          label={t('register.year')}
+          placeholder={t('register.yearPlaceholder')}
           options={yearOptions}
           value={choice.year}
           onValueChange={(id) => onChoiceChange(chooseYear(choice, id))}
           disabled={!study}
-          disabledHint={t('auth.register.yearDisabledHint')}
+          disabledHint={t('register.yearDisabledHint')}
         />
       </div>
 
       <div aria-live="polite">{year && <CourseInfoCard course={year.courseInfo} />}</div>
 
       <Button fullWidth disabled={!year || !isChoiceComplete(choice)} onClick={onStart}>
-        {t('auth.register.start')}
+        {t('register.start')}
       </Button>
 
       <p className={styles.footer}>
-        {t('auth.register.haveAccount')} <Link to={paths.auth.login.getHref()}>{t('auth.register.loginLink')}</Link>
+        {t('register.haveAccount')} <Link to={paths.auth.login.getHref()}>{t('register.loginLink')}</Link>
       </p>
     </div>
   );

@@ -20,7 +20,7 @@ export function PwaToasts({ userAgent = navigator.userAgent }: { userAgent?: str
 }
 
 function BrowserToasts({ userAgent }: { userAgent: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pwa');
   const { updateAvailable, applyUpdate } = useServiceWorkerUpdate();
   const { online, slow } = useNetworkStatus();
   const installPrompt = useInstallPrompt();
@@ -43,16 +43,16 @@ function BrowserToasts({ userAgent }: { userAgent: string }) {
         open={updateAvailable && !updateDismissed}
         onOpenChange={(open) => !open && setUpdateDismissed(true)}
         icon={<RefreshIcon size={22} />}
-        title={t('toasts.updateTitle')}
-        action={{ label: t('toasts.updateAction'), onClick: applyUpdate }}
+        title={t('updateTitle')}
+        action={{ label: t('updateAction'), onClick: applyUpdate }}
       />
       <Toast
         open={!online}
         onOpenChange={() => undefined}
         variant="warning"
         icon={<WifiOffIcon size={22} />}
-        title={t('toasts.offline')}
-        description={t('toasts.offlineText')}
+        title={t('offline')}
+        description={t('offlineText')}
         closable={false}
         type="foreground"
       />
@@ -61,23 +61,23 @@ function BrowserToasts({ userAgent }: { userAgent: string }) {
         onOpenChange={(open) => !open && setSlowDismissed(true)}
         variant="warning"
         icon={<WifiOffIcon size={22} />}
-        title={t('toasts.slow')}
+        title={t('slow')}
         duration={8000}
       />
       <Toast
         open={showIosBanner}
         onOpenChange={(open) => !open && dismissInstall()}
         icon={<ShareIcon size={22} />}
-        title={t('toasts.iosInstall')}
+        title={t('iosInstall')}
       />
       <Toast
         open={showInstallBanner}
         onOpenChange={(open) => !open && dismissInstall()}
         icon={<DownloadIcon size={22} />}
-        title={t('toasts.androidInstall')}
-        description={t('toasts.androidInstallText')}
-        secondaryAction={{ label: t('toasts.notNow'), onClick: dismissInstall }}
-        action={{ label: t('toasts.install'), onClick: () => void installPrompt.install() }}
+        title={t('androidInstall')}
+        description={t('androidInstallText')}
+        secondaryAction={{ label: t('notNow'), onClick: dismissInstall }}
+        action={{ label: t('install'), onClick: () => void installPrompt.install() }}
       />
     </>
   );

@@ -30,7 +30,7 @@ function joinLetters(letters: string[], and: string): string {
  * expandable when taller than 150 px, and the way on.
  */
 export function FeedbackPanel({ question, isLast, onNext, isBusy, headingId }: FeedbackPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['questions', 'common']);
   const kind = statusKind(question.isCorrect);
   const bodyId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -50,7 +50,7 @@ export function FeedbackPanel({ question, isLast, onNext, isBusy, headingId }: F
   }, [question.id]);
 
   const correctLetters = question.answers.filter((a) => question.correctAnswerIds.includes(a.id)).map((a) => answerLabel(a.sortIndex));
-  const headingKey = kind === 'correct' ? 'questions.feedback.correct' : kind === 'partial' ? 'questions.feedback.partial' : 'questions.feedback.wrong';
+  const headingKey = kind === 'correct' ? 'feedback.correct' : kind === 'partial' ? 'feedback.partial' : 'feedback.wrong';
   const collapsed = collapsible && !expanded;
 
   return (
@@ -62,34 +62,34 @@ export function FeedbackPanel({ question, isLast, onNext, isBusy, headingId }: F
       <div id={bodyId} ref={bodyRef} className={styles.body} data-collapsed={collapsed || undefined} style={collapsed ? { maxHeight: FEEDBACK_COLLAPSED_HEIGHT } : undefined}>
         {question.type === 'SELECT' && correctLetters.length > 0 && kind !== 'correct' && (
           <p className={styles.correctLine}>
-            {t(correctLetters.length > 1 ? 'questions.feedback.correctAnswersAre' : 'questions.feedback.correctAnswerIs', {
-              letters: joinLetters(correctLetters, t('questions.feedback.and')),
+            {t(correctLetters.length > 1 ? 'feedback.correctAnswersAre' : 'feedback.correctAnswerIs', {
+              letters: joinLetters(correctLetters, t('feedback.and')),
             })}
           </p>
         )}
         {question.type === 'OPEN' && question.modelAnswer && (
           <div className={styles.block}>
-            <h4 className={styles.subheading}>{t('questions.open.modelAnswer')}</h4>
+            <h4 className={styles.subheading}>{t('open.modelAnswer')}</h4>
             <Paragraphs text={question.modelAnswer} />
           </div>
         )}
         {question.feedbackText && (
           <div className={styles.block}>
-            <h4 className={styles.subheading}>{t('questions.feedback.explanation')}</h4>
+            <h4 className={styles.subheading}>{t('feedback.explanation')}</h4>
             <Paragraphs text={question.feedbackText} />
           </div>
         )}
         {question.feedbackPictureUrl && (
-          <img className={styles.picture} src={assetUrl(question.feedbackPictureUrl)} alt={t('questions.feedback.pictureAlt')} loading="lazy" />
+          <img className={styles.picture} src={assetUrl(question.feedbackPictureUrl)} alt={t('feedback.pictureAlt')} loading="lazy" />
         )}
       </div>
       {collapsible && (
         <button type="button" className={styles.more} aria-expanded={expanded} aria-controls={bodyId} onClick={() => setExpanded((v) => !v)}>
-          {expanded ? t('questions.feedback.readLess') : t('questions.feedback.readMore')}
+          {expanded ? t('feedback.readLess') : t('feedback.readMore')}
         </button>
       )}
-      <Button fullWidth onClick={onNext} isBusy={isBusy} busyLabel={t('common.loading')} data-next-button>
-        {isLast ? t('questions.feedback.toOverview') : t('questions.feedback.next')}
+      <Button fullWidth onClick={onNext} isBusy={isBusy} busyLabel={t('common:loading')} data-next-button>
+        {isLast ? t('feedback.toOverview') : t('feedback.next')}
       </Button>
     </section>
   );

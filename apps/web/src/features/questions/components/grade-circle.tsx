@@ -7,19 +7,19 @@ import styles from './grade-circle.module.css';
  * while any question is skipped or awaiting review.
  */
 export function GradeCircle({ grade }: { grade: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('questions');
   const tone = gradeTone(grade);
   const label =
     tone === 'unknown'
-      ? t('questions.results.gradeUnknownLabel')
-      : t(tone === 'pass' ? 'questions.results.gradePassLabel' : 'questions.results.gradeFailLabel', { grade: formatGrade(grade) });
+      ? t('results.gradeUnknownLabel')
+      : t(tone === 'pass' ? 'results.gradePassLabel' : 'results.gradeFailLabel', { grade: formatGrade(grade) });
   return (
     <div className={styles.wrap}>
       <div className={`${styles.circle} ${styles[tone]}`} role="img" aria-label={label} data-tone={tone}>
         <span aria-hidden="true">{formatGrade(grade)}</span>
       </div>
       <p className={styles.caption} aria-hidden="true">
-        {t('questions.results.gradeCaption')}
+        {t('results.gradeCaption')}
       </p>
     </div>
   );

@@ -15,16 +15,16 @@ type ListSessionProps = {
 
 /** Practice from the reader: resumes her open session of the list or starts one, then answers. */
 export function ListSession({ questionListId, exitHref }: ListSessionProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('questions');
   const resolved = useListSession(questionListId);
 
   if (resolved.isPending) {
     return (
       <div className={styles.stateBlock}>
-        <h1>{t('questions.summary.title')}</h1>
+        <h1>{t('summary.title')}</h1>
         <div className={styles.state} role="status">
           <Spinner size={28} />
-          <p>{t('questions.session.loading')}</p>
+          <p>{t('session.loading')}</p>
         </div>
       </div>
     );
@@ -33,12 +33,12 @@ export function ListSession({ questionListId, exitHref }: ListSessionProps) {
     const notFound = resolved.error instanceof ApiError && (resolved.error.status === 404 || resolved.error.status === 400);
     return (
       <div className={styles.stateBlock}>
-        <h1>{t('questions.summary.title')}</h1>
-        <Notice variant="error" role="alert" title={notFound ? t('questions.session.listNotFoundTitle') : t('questions.session.errorTitle')}>
-          {notFound ? t('questions.session.listNotFound') : t('questions.session.error')}
+        <h1>{t('summary.title')}</h1>
+        <Notice variant="error" role="alert" title={notFound ? t('session.listNotFoundTitle') : t('session.errorTitle')}>
+          {notFound ? t('session.listNotFound') : t('session.error')}
         </Notice>
         <ButtonLink to={exitHref(null)} variant="secondary" fullWidth>
-          {t('questions.session.back')}
+          {t('session.back')}
         </ButtonLink>
       </div>
     );

@@ -35,7 +35,7 @@ const FOCUS_TARGET: Record<FlowOutcome, string> = {
  * heading after an answer, to the question heading on a new question, to the results title.
  */
 export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: QuestionSessionProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['questions', 'common']);
   const navigate = useNavigate();
   const flow = useSessionFlow(sessionId);
   const [quitOpen, setQuitOpen] = useState(false);
@@ -92,10 +92,10 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
   if (flow.query.isPending) {
     return (
       <div className={styles.stateBlock}>
-        <h1>{t('questions.session.title')}</h1>
+        <h1>{t('session.title')}</h1>
         <div className={styles.state} role="status">
           <Spinner size={28} />
-          <p>{t('questions.session.loading')}</p>
+          <p>{t('session.loading')}</p>
         </div>
       </div>
     );
@@ -106,18 +106,18 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
     const notFound = flow.query.error instanceof ApiError && (flow.query.error.status === 404 || flow.query.error.status === 400);
     return (
       <div className={styles.stateBlock}>
-        <h1>{t('questions.session.title')}</h1>
-        <Notice variant="error" role="alert" title={notFound ? t('questions.session.notFoundTitle') : t('questions.session.errorTitle')}>
-          {notFound ? t('questions.session.notFound') : t('questions.session.error')}
+        <h1>{t('session.title')}</h1>
+        <Notice variant="error" role="alert" title={notFound ? t('session.notFoundTitle') : t('session.errorTitle')}>
+          {notFound ? t('session.notFound') : t('session.error')}
         </Notice>
         <div className={styles.stateActions}>
           {!notFound && (
             <Button onClick={() => void flow.query.refetch()} fullWidth>
-              {t('common.retry')}
+              {t('common:retry')}
             </Button>
           )}
           <ButtonLink to={exitTo} variant="secondary" fullWidth>
-            {t('questions.session.back')}
+            {t('session.back')}
           </ButtonLink>
         </div>
       </div>

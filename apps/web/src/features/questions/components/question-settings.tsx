@@ -26,32 +26,32 @@ type QuestionSettingsProps = {
  * recommended or all questions, and whether answers show in between; 'Start' begins a session.
  */
 export function QuestionSettings({ subjectId, questionListId, backTo, sessionHref, onStarted }: QuestionSettingsProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['questions', 'common']);
   const lists = useQuestionLists(subjectId);
 
   return (
     <div className={styles.page}>
       <Link to={backTo} className={styles.back}>
         <ArrowLeftIcon size={18} />
-        <span>{t('questions.settings.back')}</span>
+        <span>{t('settings.back')}</span>
       </Link>
-      <h1 className={styles.title}>{t('questions.settings.title')}</h1>
+      <h1 className={styles.title}>{t('settings.title')}</h1>
       {lists.isPending && (
         <div className={styles.loading} role="status">
           <Spinner size={24} />
-          <span>{t('common.loading')}</span>
+          <span>{t('common:loading')}</span>
         </div>
       )}
       {lists.isError && (
         <Notice variant="error" role="alert">
-          {lists.error instanceof ApiError && lists.error.status === 404 ? t('questions.settings.notFound') : t('questions.settings.error')}
+          {lists.error instanceof ApiError && lists.error.status === 404 ? t('settings.notFound') : t('settings.error')}
         </Notice>
       )}
       {lists.data &&
         (lists.data.questionLists.length === 0 ? (
           <>
             <p className={styles.intro}>{lists.data.subjectTitle}</p>
-            <Notice>{t('questions.settings.empty')}</Notice>
+            <Notice>{t('settings.empty')}</Notice>
           </>
         ) : (
           <SettingsForm
@@ -79,7 +79,7 @@ function SettingsForm({
   sessionHref: QuestionSettingsProps['sessionHref'];
   onStarted: QuestionSettingsProps['onStarted'];
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['questions', 'common']);
   const errorId = useId();
   const initial = lists.find((l) => l.id === initialListId) ?? lists[0]!;
   const [chosen, setChosen] = useState<string[]>([initial.id]);
@@ -106,7 +106,7 @@ function SettingsForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!primary) {
-      setError(t('questions.settings.chooseOne'));
+      setError(t('settings.chooseOne'));
       document.getElementById(`list-${lists[0]!.id}`)?.focus();
       return;
     }
@@ -123,11 +123,11 @@ function SettingsForm({
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <p className={styles.intro}>{t('questions.settings.intro', { subject: subjectTitle })}</p>
+      <p className={styles.intro}>{t('settings.intro', { subject: subjectTitle })}</p>
 
       <fieldset className={styles.fieldset} aria-describedby={error ? errorId : undefined}>
-        <legend className={styles.legend}>{t('questions.settings.listsLegend')}</legend>
-        <p className={styles.hint}>{t('questions.settings.listsHint')}</p>
+        <legend className={styles.legend}>{t('settings.listsLegend')}</legend>
+        <p className={styles.hint}>{t('settings.listsHint')}</p>
         <ul className={styles.options}>
           {lists.filter((l) => showAllLists || chosen.includes(l.id) || l.id === initial.id).map((l) => (
             <li key={l.id}>
@@ -136,8 +136,8 @@ function SettingsForm({
                 <span className={styles.optionBody}>
                   <span className={styles.optionTitle}>{l.title}</span>
                   <span className={styles.optionMeta}>
-                    {t('questions.settings.listMeta', { count: l.totalQuestions })}
-                    {l.progress > 0 && ` · ${t('questions.settings.listProgress', { progress: l.progress })}`}
+                    {t('settings.listMeta', { count: l.totalQuestions })}
+                    {l.progress > 0 && ` · ${t('settings.listProgress', { progress: l.progress })}`}
                   </span>
                 </span>
               </label>
@@ -154,7 +154,7 @@ function SettingsForm({
               requestAnimationFrame(() => document.getElementById(`list-${initial.id}`)?.focus());
             }}
           >
-            {t('questions.settings.moreLists', { count: lists.length - 1 })}
+            {t('settings.moreLists', { count: lists.length - 1 })}
           </button>
         )}
         {error && (
@@ -165,14 +165,14 @@ function SettingsForm({
       </fieldset>
 
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('questions.settings.modeLegend')}</legend>
+        <legend className={styles.legend}>{t('settings.modeLegend')}</legend>
         <ul className={styles.options}>
           <li>
             <label className={styles.option} data-checked={mode === 'recommended' || undefined}>
               <input type="radio" name="mode" className={styles.control} checked={mode === 'recommended'} onChange={() => setMode('recommended')} />
               <span className={styles.optionBody}>
-                <span className={styles.optionTitle}>{t('questions.settings.recommended')}</span>
-                <span className={styles.optionMeta}>{t('questions.settings.recommendedMeta', { count: recommendedCount })}</span>
+                <span className={styles.optionTitle}>{t('settings.recommended')}</span>
+                <span className={styles.optionMeta}>{t('settings.recommendedMeta', { count: recommendedCount })}</span>
               </span>
             </label>
           </li>
@@ -180,8 +180,8 @@ function SettingsForm({
             <label className={styles.option} data-checked={mode === 'all' || undefined}>
               <input type="radio" name="mode" className={styles.control} checked={mode === 'all'} onChange={() => setMode('all')} />
               <span className={styles.optionBody}>
-                <span className={styles.optionTitle}>{t('questions.settings.all')}</span>
-                <span className={styles.optionMeta}>{t('questions.settings.allMeta', { count: allCount })}</span>
+                <span className={styles.optionTitle}>{t('settings.all')}</span>
+                <span className={styles.optionMeta}>{t('settings.allMeta', { count: allCount })}</span>
               </span>
             </label>
           </li>
@@ -189,27 +189,27 @@ function SettingsForm({
       </fieldset>
 
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('questions.settings.answersLegend')}</legend>
+        <legend className={styles.legend}>{t('settings.answersLegend')}</legend>
         <label className={styles.option} data-checked={showAnswers || undefined}>
           <input type="checkbox" className={styles.control} checked={showAnswers} onChange={(e) => setShowAnswersChoice(e.target.checked)} />
           <span className={styles.optionBody}>
-            <span className={styles.optionTitle}>{t('questions.settings.showAnswers')}</span>
-            <span className={styles.optionMeta}>{showAnswers ? t('questions.settings.showAnswersOn') : t('questions.settings.showAnswersOff')}</span>
+            <span className={styles.optionTitle}>{t('settings.showAnswers')}</span>
+            <span className={styles.optionMeta}>{showAnswers ? t('settings.showAnswersOn') : t('settings.showAnswersOff')}</span>
           </span>
         </label>
       </fieldset>
 
       {resumable && (
-        <Notice title={t('questions.settings.resumeTitle')}>
-          <p>{t('questions.settings.resumeText')}</p>
+        <Notice title={t('settings.resumeTitle')}>
+          <p>{t('settings.resumeText')}</p>
           <ButtonLink to={sessionHref(resumable.sessionId!, resumable.id)} variant="secondary" size="sm" className={styles.resume}>
-            {t('questions.settings.resume')}
+            {t('settings.resume')}
           </ButtonLink>
         </Notice>
       )}
 
-      <Button type="submit" fullWidth isBusy={start.isPending} busyLabel={t('questions.settings.starting')}>
-        {t('questions.settings.start')}
+      <Button type="submit" fullWidth isBusy={start.isPending} busyLabel={t('settings.starting')}>
+        {t('settings.start')}
       </Button>
     </form>
   );

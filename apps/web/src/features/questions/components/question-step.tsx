@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import { MAX_TEXT_ANSWER_LENGTH, UNANSWERED_STATUSES, type Answer, type Assessment, type SessionOverview, type SessionQuestion } from '@blok/contract/questions';
 import { Button } from '../../../components/ui/button/button.tsx';
 import type { FlowAction } from '../hooks/use-session-flow.ts';
@@ -44,7 +45,7 @@ function isLastOpen(overview: SessionOverview, index: number): boolean {
  * multi-answer ones are confirmed with 'Bevestig antwoord'; open ones are sent, then assessed.
  */
 export function QuestionStep({ overview, question, onAction, isBusy, pendingAction, onQuit }: QuestionStepProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['questions', 'common']);
   const [selected, setSelected] = useState<string[]>([]);
   const [text, setText] = useState('');
   const [textError, setTextError] = useState('');
@@ -70,7 +71,7 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
   const sendText = () => {
     const trimmed = text.trim();
     if (!trimmed) {
-      setTextError(t('questions.open.required'));
+      setTextError(t('open.required'));
       return;
     }
     setTextError('');
@@ -101,38 +102,38 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
         <div
           className={styles.progress}
           role="progressbar"
-          aria-label={t('questions.step.progressLabel')}
+          aria-label={t('step.progressLabel')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={overview.progress}
-          aria-valuetext={t('questions.step.counter', { number, total: overview.questionsCount })}
+          aria-valuetext={t('step.counter', { number, total: overview.questionsCount })}
         >
           <span className={styles.progressFill} style={{ width: `${overview.progress}%` }} />
         </div>
         <div className={styles.meta}>
-          <p className={styles.counter}>{t('questions.step.counter', { number, total: overview.questionsCount })}</p>
+          <p className={styles.counter}>{t('step.counter', { number, total: overview.questionsCount })}</p>
           {canSkip && (
             <Button variant="ghost" size="sm" onClick={() => onAction({ type: 'skip' })} disabled={isBusy} isBusy={busyWith('skip')}>
-              {t('questions.step.skip')}
+              {t('step.skip')}
             </Button>
           )}
         </div>
-        {overview.skippedMode && <p className={styles.modeNote}>{t('questions.step.skippedMode')}</p>}
+        {overview.skippedMode && <p className={styles.modeNote}>{t('step.skippedMode')}</p>}
       </header>
 
       <article className={styles.card} aria-labelledby={QUESTION_HEADING_ID}>
         <h2 id={QUESTION_HEADING_ID} className={styles.label} tabIndex={-1}>
-          {t('questions.step.label', { number })}
+          {t('step.label', { number })}
         </h2>
         {question.pictureUrl && (
-          <img className={styles.picture} src={assetUrl(question.pictureUrl)} alt={t('questions.step.pictureAlt', { number })} />
+          <img className={styles.picture} src={assetUrl(question.pictureUrl)} alt={t('step.pictureAlt', { number })} />
         )}
         <div className={styles.text}>
           <Paragraphs text={question.questionText} />
         </div>
 
         {isSelect && !multiple && (
-          <ul className={styles.answers} aria-label={t('questions.step.answersLabel')}>
+          <ul className={styles.answers} aria-label={t('step.answersLabel')}>
             {question.answers.map((answer, index) => {
               const state = optionState(answer, question);
               return (
@@ -150,7 +151,7 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
                     <span className={styles.letter} aria-hidden="true">
                       {answerLabel(index)}
                     </span>
-                    <span className={styles.visuallyHidden}>{t('questions.step.answerPrefix', { letter: answerLabel(index) })}</span>
+                    <span className={styles.visuallyHidden}>{t('step.answerPrefix', { letter: answerLabel(index) })}</span>
                     <span className={styles.optionText}>{answer.answerText}</span>
                     <OptionMark state={state} />
                   </button>
@@ -162,9 +163,9 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
 
         {multiple && (
           <fieldset className={styles.fieldset} aria-describedby={hintId} disabled={locked || isBusy}>
-            <legend className={styles.visuallyHidden}>{t('questions.step.answersLabel')}</legend>
+            <legend className={styles.visuallyHidden}>{t('step.answersLabel')}</legend>
             <p id={hintId} className={styles.hint}>
-              {t('questions.step.multipleHint')}
+              {t('step.multipleHint')}
             </p>
             <ul className={styles.answers}>
               {question.answers.map((answer, index) => {
@@ -185,7 +186,7 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
                       <span className={styles.letter} aria-hidden="true">
                         {answerLabel(index)}
                       </span>
-                      <span className={styles.visuallyHidden}>{t('questions.step.answerPrefix', { letter: answerLabel(index) })}</span>
+                      <span className={styles.visuallyHidden}>{t('step.answerPrefix', { letter: answerLabel(index) })}</span>
                       <span className={styles.optionText}>{answer.answerText}</span>
                       <OptionMark state={state} />
                     </label>
@@ -194,8 +195,8 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
               })}
             </ul>
             {!locked && (
-              <Button fullWidth onClick={confirmMultiple} disabled={selected.length === 0} isBusy={busyWith('answer')} busyLabel={t('common.loading')}>
-                {t('questions.step.confirm')}
+              <Button fullWidth onClick={confirmMultiple} disabled={selected.length === 0} isBusy={busyWith('answer')} busyLabel={t('common:loading')}>
+                {t('step.confirm')}
               </Button>
             )}
           </fieldset>
@@ -204,7 +205,7 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
         {question.type === 'OPEN' && !locked && (
           <div className={styles.open}>
             <label className={styles.openLabel} htmlFor={textId}>
-              {t('questions.open.yourAnswer')}
+              {t('open.yourAnswer')}
             </label>
             <textarea
               id={textId}
@@ -221,15 +222,15 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
                 {textError}
               </p>
             )}
-            <Button fullWidth onClick={sendText} isBusy={busyWith('answer')} busyLabel={t('common.loading')}>
-              {t('questions.open.send')}
+            <Button fullWidth onClick={sendText} isBusy={busyWith('answer')} busyLabel={t('common:loading')}>
+              {t('open.send')}
             </Button>
           </div>
         )}
 
         {question.type === 'OPEN' && locked && question.textAnswer && (
           <div className={styles.ownAnswer}>
-            <h3 className={styles.subheading}>{t('questions.open.yourAnswer')}</h3>
+            <h3 className={styles.subheading}>{t('open.yourAnswer')}</h3>
             <Paragraphs text={question.textAnswer} />
           </div>
         )}
@@ -247,14 +248,14 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
       {showFeedback && <FeedbackPanel question={question} isLast={isLast} onNext={next} isBusy={busyWith('next')} headingId={FEEDBACK_HEADING_ID} />}
 
       {locked && !question.revealed && (
-        <Button fullWidth onClick={next} isBusy={busyWith('next')} busyLabel={t('common.loading')}>
-          {isLast ? t('questions.feedback.toOverview') : t('questions.feedback.next')}
+        <Button fullWidth onClick={next} isBusy={busyWith('next')} busyLabel={t('common:loading')}>
+          {isLast ? t('feedback.toOverview') : t('feedback.next')}
         </Button>
       )}
 
       <footer className={styles.footer}>
         <button type="button" className={styles.quit} onClick={onQuit}>
-          {t('questions.step.quit')}
+          {t('step.quit')}
         </button>
       </footer>
     </div>
@@ -262,13 +263,13 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
 }
 
 function OptionMark({ state }: { state: OptionState }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['questions', 'common']);
   if (state === 'idle') return null;
   const text = {
-    picked: t('questions.step.markPicked'),
-    correct: t('questions.step.markCorrectPicked'),
-    wrong: t('questions.step.markWrongPicked'),
-    missed: t('questions.step.markCorrect'),
+    picked: t('step.markPicked'),
+    correct: t('step.markCorrectPicked'),
+    wrong: t('step.markWrongPicked'),
+    missed: t('step.markCorrect'),
   }[state];
   return (
     <span className={styles.mark} data-mark={state}>
@@ -286,10 +287,10 @@ function OptionMark({ state }: { state: OptionState }) {
   );
 }
 
-const ASSESSMENTS: ReadonlyArray<{ value: Assessment; key: string }> = [
-  { value: 'goed', key: 'questions.open.good' },
-  { value: 'deels goed', key: 'questions.open.partial' },
-  { value: 'fout', key: 'questions.open.wrong' },
+const ASSESSMENTS: ReadonlyArray<{ value: Assessment; key: ParseKeys<'questions'> }> = [
+  { value: 'goed', key: 'open.good' },
+  { value: 'deels goed', key: 'open.partial' },
+  { value: 'fout', key: 'open.wrong' },
 ];
 
 /** An open answer in review: her answer beside the model answer, and her own verdict. */
@@ -304,20 +305,20 @@ function OpenAssessment({
   onAssess: (result: Assessment) => void;
   headingId: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['questions', 'common']);
   return (
     <section className={styles.assess} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.assessHeading} tabIndex={-1}>
-        {t('questions.open.compareTitle')}
+        {t('open.compareTitle')}
       </h3>
       {question.modelAnswer && (
         <div className={styles.model}>
-          <h4 className={styles.subheading}>{t('questions.open.modelAnswer')}</h4>
+          <h4 className={styles.subheading}>{t('open.modelAnswer')}</h4>
           <Paragraphs text={question.modelAnswer} />
         </div>
       )}
       <fieldset className={styles.assessChoices} disabled={isBusy}>
-        <legend className={styles.assessLegend}>{t('questions.open.assessQuestion')}</legend>
+        <legend className={styles.assessLegend}>{t('open.assessQuestion')}</legend>
         <div className={styles.assessButtons}>
           {ASSESSMENTS.map((a) => (
             <Button key={a.value} variant="secondary" onClick={() => onAssess(a.value)}>

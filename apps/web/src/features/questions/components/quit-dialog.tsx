@@ -10,15 +10,15 @@ type QuitDialogProps = {
 
 /** The quit modal (spec section 2, popup quitQuestions): stop now, continue later. */
 export function QuitDialog({ open, onOpenChange, onQuit }: QuitDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('questions');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} popup={POPUP.quitQuestions} title={t('questions.quit.title')} description={t('questions.quit.text')}>
+    <Dialog open={open} onOpenChange={onOpenChange} popup={POPUP.quitQuestions} title={t('quit.title')} description={t('quit.text')}>
       <Button variant="danger" fullWidth onClick={onQuit}>
-        {t('questions.quit.confirm')}
+        {t('quit.confirm')}
       </Button>
       <DialogClose asChild>
         <Button variant="secondary" fullWidth>
-          {t('questions.quit.cancel')}
+          {t('quit.cancel')}
         </Button>
       </DialogClose>
     </Dialog>

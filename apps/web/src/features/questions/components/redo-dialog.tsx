@@ -11,15 +11,15 @@ type RedoDialogProps = {
 
 /** The redo popup (spec section 4, redoQuestions): clears her answers and starts over. */
 export function RedoDialog({ open, onOpenChange, onRedo, isBusy }: RedoDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('questions');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} popup={POPUP.redoQuestions} title={t('questions.redo.title')} description={t('questions.redo.text')}>
-      <Button fullWidth onClick={onRedo} isBusy={isBusy} busyLabel={t('questions.redo.busy')}>
-        {t('questions.redo.confirm')}
+    <Dialog open={open} onOpenChange={onOpenChange} popup={POPUP.redoQuestions} title={t('redo.title')} description={t('redo.text')}>
+      <Button fullWidth onClick={onRedo} isBusy={isBusy} busyLabel={t('redo.busy')}>
+        {t('redo.confirm')}
       </Button>
       <DialogClose asChild>
         <Button variant="secondary" fullWidth disabled={isBusy}>
-          {t('questions.redo.cancel')}
+          {t('redo.cancel')}
         </Button>
       </DialogClose>
     </Dialog>

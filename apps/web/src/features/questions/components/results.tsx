@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import type { SessionOverview, SessionQuestion } from '@blok/contract/questions';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
@@ -39,16 +40,16 @@ function joinPhrases(parts: string[], and: string): string {
  * detail area; skipped and review rows lead to answering them.
  */
 export function Results({ overview, onAction, isBusy, pendingAction, onExit, onRedo, onQuit }: ResultsProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['questions', 'common']);
   const open = openQuestionCount(overview);
   const total = overview.questionsCount;
   const tone = gradeTone(overview.grade);
   const busyWith = (type: FlowAction['type']) => isBusy && pendingAction?.type === type;
 
-  const done = [t('questions.results.partCorrect', { count: overview.correctAnswers, total })];
-  if (overview.partialAnswers > 0) done.push(t('questions.results.partPartial', { count: overview.partialAnswers }));
-  if (overview.wrongAnswers > 0) done.push(t('questions.results.partWrong', { count: overview.wrongAnswers }));
-  const summary = t('questions.results.summary', { parts: joinPhrases(done, t('questions.results.and')) });
+  const done = [t('results.partCorrect', { count: overview.correctAnswers, total })];
+  if (overview.partialAnswers > 0) done.push(t('results.partPartial', { count: overview.partialAnswers }));
+  if (overview.wrongAnswers > 0) done.push(t('results.partWrong', { count: overview.wrongAnswers }));
+  const summary = t('results.summary', { parts: joinPhrases(done, t('results.and')) });
   const answered = overview.correctAnswers + overview.partialAnswers + overview.wrongAnswers;
   const pct = (n: number) => (total > 0 ? (100 * n) / total : 0);
 
@@ -56,42 +57,42 @@ export function Results({ overview, onAction, isBusy, pendingAction, onExit, onR
     <div className={styles.results}>
       <header className={styles.header}>
         <h1 id={RESULTS_HEADING_ID} className={styles.title} tabIndex={-1}>
-          {t('questions.results.title')}
+          {t('results.title')}
         </h1>
         <p className={styles.topic}>{overview.title}</p>
       </header>
 
-      <Notice variant="success" title={t(`questions.results.notice.${tone}.title`)}>
-        {t(`questions.results.notice.${tone}.text`, { count: open })}
+      <Notice variant="success" title={t(`results.notice.${tone}.title`)}>
+        {t(`results.notice.${tone}.text`, { count: open })}
       </Notice>
 
-      <section className={styles.summary} aria-label={t('questions.results.summaryLabel')}>
+      <section className={styles.summary} aria-label={t('results.summaryLabel')}>
         <GradeCircle grade={overview.grade} />
         <p className={styles.sentence}>
           {summary}
-          {open > 0 && <> {t('questions.results.open', { count: open })}</>}
+          {open > 0 && <> {t('results.open', { count: open })}</>}
         </p>
         <div
           className={styles.bar}
           role="progressbar"
-          aria-label={t('questions.results.progressLabel')}
+          aria-label={t('results.progressLabel')}
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={answered}
-          aria-valuetext={t('questions.results.progressText', { answered, total })}
+          aria-valuetext={t('results.progressText', { answered, total })}
         >
           <span className={styles.segCorrect} style={{ width: `${pct(overview.correctAnswers)}%` }} />
           <span className={styles.segPartial} style={{ width: `${pct(overview.partialAnswers)}%` }} />
           <span className={styles.segWrong} style={{ width: `${pct(overview.wrongAnswers)}%` }} />
         </div>
         <p className={styles.barText} aria-hidden="true">
-          {t('questions.results.progressText', { answered, total })}
+          {t('results.progressText', { answered, total })}
         </p>
       </section>
 
       <section className={styles.list} aria-labelledby="results-rows-heading">
         <h2 id="results-rows-heading" className={styles.listHeading}>
-          {t('questions.results.rowsTitle')}
+          {t('results.rowsTitle')}
         </h2>
         <ul className={styles.rows}>
           {overview.questions.map((q) => (
@@ -102,12 +103,12 @@ export function Results({ overview, onAction, isBusy, pendingAction, onExit, onR
 
       <div className={styles.actions}>
         {open > 0 ? (
-          <Button fullWidth onClick={() => onAction({ type: 'review' })} isBusy={busyWith('review')} busyLabel={t('common.loading')} disabled={isBusy}>
-            {t('questions.results.answerQuestions')}
+          <Button fullWidth onClick={() => onAction({ type: 'review' })} isBusy={busyWith('review')} busyLabel={t('common:loading')} disabled={isBusy}>
+            {t('results.answerQuestions')}
           </Button>
         ) : (
           <Button fullWidth onClick={onExit}>
-            {t('questions.results.continueStudying')}
+            {t('results.continueStudying')}
           </Button>
         )}
         <Button
@@ -115,25 +116,25 @@ export function Results({ overview, onAction, isBusy, pendingAction, onExit, onR
           fullWidth
           onClick={() => onAction({ type: 'previous', index: total - 1 })}
           isBusy={busyWith('previous')}
-          busyLabel={t('common.loading')}
+          busyLabel={t('common:loading')}
           disabled={isBusy || total === 0}
         >
-          {t('questions.results.goBack')}
+          {t('results.goBack')}
         </Button>
         {open > 0 && (
           <Button variant="link" onClick={onExit}>
-            {t('questions.results.cancel')}
+            {t('results.cancel')}
           </Button>
         )}
       </div>
 
       <div className={styles.more}>
         <button type="button" className={styles.textButton} onClick={onRedo} disabled={isBusy}>
-          {t('questions.results.redo')}
+          {t('results.redo')}
         </button>
         {open > 0 && (
           <button type="button" className={`${styles.textButton} ${styles.quit}`} onClick={onQuit}>
-            {t('questions.step.quit')}
+            {t('step.quit')}
           </button>
         )}
       </div>
@@ -141,23 +142,23 @@ export function Results({ overview, onAction, isBusy, pendingAction, onExit, onR
   );
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  [-1]: 'questions.status.notAnswered',
-  0: 'questions.status.wrong',
-  1: 'questions.status.correct',
-  2: 'questions.status.partial',
-  3: 'questions.status.skipped',
-  4: 'questions.status.review',
+const STATUS_TEXT: Record<number, ParseKeys<'questions'>> = {
+  [-1]: 'status.notAnswered',
+  0: 'status.wrong',
+  1: 'status.correct',
+  2: 'status.partial',
+  3: 'status.skipped',
+  4: 'status.review',
 };
 
 function ResultRow({ question, disabled, onAnswer }: { question: SessionQuestion; disabled: boolean; onAnswer: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['questions', 'common']);
   const [expanded, setExpanded] = useState(false);
   const detailId = useId();
   const kind = statusKind(question.isCorrect);
   const number = question.questionIndex + 1;
-  const label = t('questions.results.row', { number });
-  const status = t(STATUS_TEXT[question.isCorrect] ?? 'questions.status.notAnswered');
+  const label = t('results.row', { number });
+  const status = t(STATUS_TEXT[question.isCorrect] ?? 'status.notAnswered');
 
   if (kind === 'open') {
     return (
@@ -166,7 +167,7 @@ function ResultRow({ question, disabled, onAnswer }: { question: SessionQuestion
           <StatusIcon kind={kind} />
           <span className={styles.rowLabel}>{label}</span>
           <span className={styles.rowStatus}>{status}</span>
-          <span className={styles.visuallyHidden}>{t('questions.results.answerNow')}</span>
+          <span className={styles.visuallyHidden}>{t('results.answerNow')}</span>
           <ChevronRightIcon size={20} className={styles.chevron} />
         </button>
       </li>
@@ -189,7 +190,7 @@ function ResultRow({ question, disabled, onAnswer }: { question: SessionQuestion
 }
 
 function ResultDetail({ question }: { question: SessionQuestion }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['questions', 'common']);
   const picked = question.answers.filter((a) => a.isChecked);
   const correct = question.answers.filter((a) => question.correctAnswerIds.includes(a.id));
   return (
@@ -197,10 +198,10 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
       <div className={styles.questionText}>
         <Paragraphs text={question.questionText} />
       </div>
-      {question.pictureUrl && <img className={styles.picture} src={assetUrl(question.pictureUrl)} alt={t('questions.step.pictureAlt', { number: question.questionIndex + 1 })} loading="lazy" />}
+      {question.pictureUrl && <img className={styles.picture} src={assetUrl(question.pictureUrl)} alt={t('step.pictureAlt', { number: question.questionIndex + 1 })} loading="lazy" />}
 
       <div className={styles.block}>
-        <h3 className={styles.blockTitle}>{picked.length > 1 ? t('questions.results.yourAnswers') : t('questions.results.yourAnswer')}</h3>
+        <h3 className={styles.blockTitle}>{picked.length > 1 ? t('results.yourAnswers') : t('results.yourAnswer')}</h3>
         {question.type === 'OPEN' ? (
           <Paragraphs text={question.textAnswer ?? ''} />
         ) : (
@@ -216,7 +217,7 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
 
       {question.type === 'SELECT' && correct.length > 0 && (
         <div className={`${styles.block} ${styles.correctBlock}`}>
-          <h3 className={styles.blockTitle}>{correct.length > 1 ? t('questions.results.correctAnswers') : t('questions.results.correctAnswer')}</h3>
+          <h3 className={styles.blockTitle}>{correct.length > 1 ? t('results.correctAnswers') : t('results.correctAnswer')}</h3>
           <ul className={styles.answerList}>
             {correct.map((a) => (
               <li key={a.id}>
@@ -229,17 +230,17 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
 
       {question.type === 'OPEN' && question.modelAnswer && (
         <div className={`${styles.block} ${styles.correctBlock}`}>
-          <h3 className={styles.blockTitle}>{t('questions.open.modelAnswer')}</h3>
+          <h3 className={styles.blockTitle}>{t('open.modelAnswer')}</h3>
           <Paragraphs text={question.modelAnswer} />
         </div>
       )}
 
       {question.feedbackText && (
         <div className={styles.block}>
-          <h3 className={styles.blockTitle}>{t('questions.results.explanation')}</h3>
+          <h3 className={styles.blockTitle}>{t('results.explanation')}</h3>
           <Paragraphs text={question.feedbackText} />
           {question.feedbackPictureUrl && (
-            <img className={styles.picture} src={assetUrl(question.feedbackPictureUrl)} alt={t('questions.feedback.pictureAlt')} loading="lazy" />
+            <img className={styles.picture} src={assetUrl(question.feedbackPictureUrl)} alt={t('feedback.pictureAlt')} loading="lazy" />
           )}
         </div>
       )}

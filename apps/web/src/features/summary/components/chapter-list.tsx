@@ -12,7 +12,7 @@ import { LockIcon } from './summary-icons.tsx';
 import styles from './summary.module.css';
 
 function ChapterRow({ summary, chapter, number, isCurrent }: { summary: SummaryDetail; chapter: SummaryChapter; number: number; isCurrent: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['summary', 'common']);
   const titleId = `chapter-${chapter.chapterId}-title`;
   return (
     <li className={styles.chapterRow} data-current={isCurrent || undefined}>
@@ -27,22 +27,22 @@ function ChapterRow({ summary, chapter, number, isCurrent }: { summary: SummaryD
         </span>
         <span className={styles.chapterMain}>
           <span id={titleId} className={styles.chapterTitle}>
-            <span className="visually-hidden">{t('summary.chapters.number', { number })} </span>
+            <span className="visually-hidden">{t('chapters.number', { number })} </span>
             <span dangerouslySetInnerHTML={{ __html: chapter.title }} />
           </span>
           <span className={styles.chapterMeta}>
             <PriorityBadge priority={chapter.priority} />
-            <span>{t('summary.read.pages', { start: chapter.startPage, end: chapter.endPage })}</span>
-            <span>{t('summary.read.minutes', { count: chapter.readingMinutes })}</span>
+            <span>{t('read.pages', { start: chapter.startPage, end: chapter.endPage })}</span>
+            <span>{t('read.minutes', { count: chapter.readingMinutes })}</span>
           </span>
           <span id={`${titleId}-state`} className={styles.chapterState}>
             {chapter.locked && (
               <span className={styles.lockBadge}>
-                <LockIcon size={14} /> {t('summary.read.premium')}
+                <LockIcon size={14} /> {t('read.premium')}
               </span>
             )}
-            {chapter.isRead && <span className={styles.readBadge}>{t('summary.read.isRead')}</span>}
-            {isCurrent && <span className={styles.currentBadge}>{t('summary.chapters.current')}</span>}
+            {chapter.isRead && <span className={styles.readBadge}>{t('read.isRead')}</span>}
+            {isCurrent && <span className={styles.currentBadge}>{t('chapters.current')}</span>}
           </span>
         </span>
       </Link>
@@ -50,9 +50,9 @@ function ChapterRow({ summary, chapter, number, isCurrent }: { summary: SummaryD
         <Link
           to={paths.summary.questions.getHref(summary.id, chapter.questionListId)}
           className={styles.chapterQuestions}
-          aria-label={t('summary.chapters.questionsLabel', { number, title: chapter.titleText })}
+          aria-label={t('chapters.questionsLabel', { number, title: chapter.titleText })}
         >
-          {t('summary.chapters.questions')}
+          {t('chapters.questions')}
         </Link>
       )}
     </li>
@@ -61,7 +61,7 @@ function ChapterRow({ summary, chapter, number, isCurrent }: { summary: SummaryD
 
 /** /summary/read/{id}/chapters: every chapter with priority, read state, lock and its questions. */
 export function ChapterList({ summaryId }: { summaryId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['summary', 'common']);
   const summary = useSummary(summaryId);
   const notFound = summary.error instanceof ApiError && summary.error.status === 404;
   const data = summary.data;
@@ -70,18 +70,18 @@ export function ChapterList({ summaryId }: { summaryId: string }) {
     <div className={styles.page}>
       <Link to={paths.summary.read.getHref(summaryId, data?.progress?.chapterId)} className={styles.back}>
         <ArrowLeftIcon size={18} />
-        <span>{t('summary.chapters.back')}</span>
+        <span>{t('chapters.back')}</span>
       </Link>
       {summary.isPending && (
         <p className={styles.loading} role="status">
-          <Spinner /> {t('common.loading')}
+          <Spinner /> {t('common:loading')}
         </p>
       )}
       {summary.isError && (
         <>
-          <h1 className={styles.pageTitle}>{t('summary.chapters.title')}</h1>
+          <h1 className={styles.pageTitle}>{t('chapters.title')}</h1>
           <Notice variant="error" role="alert">
-            {notFound ? t('summary.read.summaryNotFound') : t('summary.read.error')}
+            {notFound ? t('read.summaryNotFound') : t('read.error')}
           </Notice>
         </>
       )}
@@ -89,11 +89,11 @@ export function ChapterList({ summaryId }: { summaryId: string }) {
         <>
           <header className={styles.header}>
             <p className={styles.eyebrow}>{data.title}</p>
-            <h1 className={styles.pageTitle}>{t('summary.chapters.title')}</h1>
-            <p className={styles.intro}>{t('summary.chapters.progress', { read: readCount, count: data.chapters.length })}</p>
+            <h1 className={styles.pageTitle}>{t('chapters.title')}</h1>
+            <p className={styles.intro}>{t('chapters.progress', { read: readCount, count: data.chapters.length })}</p>
           </header>
           <PriorityLegend />
-          <ol className={styles.chapters} aria-label={t('summary.chapters.listLabel', { title: data.title })}>
+          <ol className={styles.chapters} aria-label={t('chapters.listLabel', { title: data.title })}>
             {data.chapters.map((chapter, index) => (
               <ChapterRow
                 key={chapter.chapterId}

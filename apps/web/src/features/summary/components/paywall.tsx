@@ -12,7 +12,7 @@ type PaywallProps = {
 
 /** Shown instead of a premium chapter when she has no subscription (403 premium_required). */
 export function Paywall({ back }: PaywallProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('summary');
   const benefits = ['allChapters', 'allQuestions', 'flashcards', 'savings'] as const;
   return (
     <section className={styles.paywall} aria-labelledby="paywall-title">
@@ -26,20 +26,20 @@ export function Paywall({ back }: PaywallProps) {
           <LockIcon size={28} />
         </span>
         <h2 id="paywall-title" className={styles.paywallTitle}>
-          {t('summary.paywall.title')}
+          {t('paywall.title')}
         </h2>
-        <p className={styles.paywallText}>{t('summary.paywall.text')}</p>
+        <p className={styles.paywallText}>{t('paywall.text')}</p>
         <ul className={styles.benefits}>
           {benefits.map((key) => (
             <li key={key}>
               <CheckCircleIcon size={20} />
-              <span>{t(`summary.paywall.benefits.${key}`)}</span>
+              <span>{t(`paywall.benefits.${key}`)}</span>
             </li>
           ))}
         </ul>
         <div className={styles.paywallActions}>
           <ButtonLink to={paths.shop.root.getHref()} fullWidth>
-            {t('summary.paywall.cta')}
+            {t('paywall.cta')}
           </ButtonLink>
           <ButtonLink to={back.to} variant="ghost" fullWidth>
             {back.label}

@@ -6,18 +6,18 @@ const LEVEL: Record<ChapterPriority, 'high' | 'medium' | 'low'> = { 1: 'high', 2
 
 /** A chapter's exam priority: filled bars plus the word, never colour alone. */
 export function PriorityBadge({ priority }: { priority: ChapterPriority }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('summary');
   const level = LEVEL[priority];
   return (
-    <span className={styles.priority} data-level={level} title={t('summary.priority.hint')}>
+    <span className={styles.priority} data-level={level} title={t('priority.hint')}>
       <span className={styles.priorityBars} aria-hidden="true">
         <span data-on={priority <= 3 || undefined} />
         <span data-on={priority <= 2 || undefined} />
         <span data-on={priority <= 1 || undefined} />
       </span>
       <span>
-        <span className="visually-hidden">{t('summary.priority.label')}: </span>
-        {t(`summary.priority.${level}`)}
+        <span className="visually-hidden">{t('priority.label')}: </span>
+        {t(`priority.${level}`)}
       </span>
     </span>
   );
@@ -25,10 +25,10 @@ export function PriorityBadge({ priority }: { priority: ChapterPriority }) {
 
 /** Explains the priority marks (and the lock and read marks) above a chapter list. */
 export function PriorityLegend() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('summary');
   return (
     <div className={styles.legend}>
-      <p className={styles.legendTitle}>{t('summary.priority.legend')}</p>
+      <p className={styles.legendTitle}>{t('priority.legend')}</p>
       <ul className={styles.legendList}>
         {([1, 2, 3] as const).map((p) => (
           <li key={p}>

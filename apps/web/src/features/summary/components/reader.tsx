@@ -27,31 +27,31 @@ type ToolbarProps = {
 
 /** The reader's bar: chapter list, where she is, text size; a thin line shows how far she read. */
 function Toolbar({ summaryId, number, count, progress, textSize }: ToolbarProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['summary', 'common']);
   return (
     <div className={styles.toolbar}>
       <div className={styles.toolbarInner}>
         <Link to={paths.summary.chapters.getHref(summaryId)} className={styles.toolbarLink}>
           <ListIcon size={20} />
-          <span>{t('summary.read.chapters')}</span>
+          <span>{t('read.chapters')}</span>
         </Link>
         {number !== undefined && count !== undefined && (
-          <span className={styles.toolbarCount}>{t('summary.read.chapterOf', { number, count })}</span>
+          <span className={styles.toolbarCount}>{t('read.chapterOf', { number, count })}</span>
         )}
         {textSize && (
-          <div className={styles.textSize} role="group" aria-label={t('summary.read.textSize')}>
-            <button type="button" className={styles.sizeButton} onClick={textSize.decrease} disabled={!textSize.canDecrease} aria-label={t('summary.read.smaller')}>
+          <div className={styles.textSize} role="group" aria-label={t('read.textSize')}>
+            <button type="button" className={styles.sizeButton} onClick={textSize.decrease} disabled={!textSize.canDecrease} aria-label={t('read.smaller')}>
               <span aria-hidden="true" className={styles.sizeSmall}>
                 A−
               </span>
             </button>
-            <button type="button" className={styles.sizeButton} onClick={textSize.increase} disabled={!textSize.canIncrease} aria-label={t('summary.read.larger')}>
+            <button type="button" className={styles.sizeButton} onClick={textSize.increase} disabled={!textSize.canIncrease} aria-label={t('read.larger')}>
               <span aria-hidden="true" className={styles.sizeLarge}>
                 A+
               </span>
             </button>
             <span className="visually-hidden" role="status">
-              {t('summary.read.textSizeNow', { percent: textSize.percent })}
+              {t('read.textSizeNow', { percent: textSize.percent })}
             </span>
           </div>
         )}
@@ -66,20 +66,20 @@ function Toolbar({ summaryId, number, count, progress, textSize }: ToolbarProps)
 }
 
 function NeighbourLink({ summaryId, link, direction }: { summaryId: string; link: ChapterContent['next']; direction: 'previous' | 'next' }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['summary', 'common']);
   if (!link) return <span />;
   return (
     <Link to={paths.summary.read.getHref(summaryId, link.chapterId)} className={styles.neighbour} data-direction={direction} rel={direction === 'next' ? 'next' : 'prev'}>
       <span className={styles.neighbourLabel}>
         {direction === 'previous' && <ArrowLeftIcon size={16} />}
-        {t(direction === 'next' ? 'summary.read.next' : 'summary.read.previous')}
+        {t(direction === 'next' ? 'read.next' : 'read.previous')}
         {direction === 'next' && <ChevronRightIcon size={16} />}
       </span>
       <span className={styles.neighbourTitle}>
         {link.locked && (
           <>
             <LockIcon size={16} />
-            <span className="visually-hidden">{t('summary.read.premium')}: </span>
+            <span className="visually-hidden">{t('read.premium')}: </span>
           </>
         )}
         {link.titleText}
@@ -90,7 +90,7 @@ function NeighbourLink({ summaryId, link, direction }: { summaryId: string; link
 
 /** One chapter, open: the summary's heart. */
 function ChapterView({ chapter }: { chapter: ChapterContent }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['summary', 'common']);
   const textSize = useTextSize();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const progress = useReadingPosition({ summaryId: chapter.summaryId, chapterId: chapter.chapterId, initialPosition: chapter.position });
@@ -143,18 +143,18 @@ function ChapterView({ chapter }: { chapter: ChapterContent }) {
           <p className={styles.eyebrow}>
             <Link to={paths.library.details.getHref(chapter.summaryId)}>{chapter.summaryTitle}</Link>
           </p>
-          <p className={styles.kicker}>{t('summary.read.chapterNumber', { number: chapter.number })}</p>
+          <p className={styles.kicker}>{t('read.chapterNumber', { number: chapter.number })}</p>
           {/* The title is inline HTML sanitized by the API (em, strong, sup, sub only). */}
           <h1 id="chapter-title" ref={headingRef} tabIndex={-1} className={styles.title} dangerouslySetInnerHTML={{ __html: chapter.title }} />
-          <ul className={styles.meta} aria-label={t('summary.read.metaLabel')}>
+          <ul className={styles.meta} aria-label={t('read.metaLabel')}>
             <li>
               <PriorityBadge priority={chapter.priority} />
             </li>
-            <li>{t('summary.read.pages', { start: chapter.startPage, end: chapter.endPage })}</li>
-            <li>{t('summary.read.minutes', { count: chapter.readingMinutes })}</li>
+            <li>{t('read.pages', { start: chapter.startPage, end: chapter.endPage })}</li>
+            <li>{t('read.minutes', { count: chapter.readingMinutes })}</li>
             {chapter.isRead && (
               <li className={styles.readMark}>
-                <CheckCircleIcon size={16} /> {t('summary.read.isRead')}
+                <CheckCircleIcon size={16} /> {t('read.isRead')}
               </li>
             )}
           </ul>
@@ -164,25 +164,25 @@ function ChapterView({ chapter }: { chapter: ChapterContent }) {
         <div ref={proseRef} className={styles.prose} dangerouslySetInnerHTML={{ __html: chapter.html }} />
 
         <footer className={styles.chapterFooter}>
-          <p className={styles.endMark}>{t('summary.read.end', { number: chapter.number })}</p>
+          <p className={styles.endMark}>{t('read.end', { number: chapter.number })}</p>
           {chapter.questionListId && (
             <div className={styles.practice}>
               <div>
-                <p className={styles.practiceTitle}>{t('summary.read.practiceTitle')}</p>
-                <p className={styles.practiceText}>{t('summary.read.practiceText')}</p>
+                <p className={styles.practiceTitle}>{t('read.practiceTitle')}</p>
+                <p className={styles.practiceText}>{t('read.practiceText')}</p>
               </div>
               <ButtonLink to={paths.summary.questions.getHref(chapter.summaryId, chapter.questionListId)} variant="secondary" size="sm">
-                {t('summary.read.practice')}
+                {t('read.practice')}
               </ButtonLink>
             </div>
           )}
-          <nav className={styles.neighbours} aria-label={t('summary.read.neighbours')}>
+          <nav className={styles.neighbours} aria-label={t('read.neighbours')}>
             <NeighbourLink summaryId={chapter.summaryId} link={chapter.previous} direction="previous" />
             <NeighbourLink summaryId={chapter.summaryId} link={chapter.next} direction="next" />
           </nav>
           <Link to={paths.summary.chapters.getHref(chapter.summaryId)} className={styles.allChapters}>
             <ListIcon size={18} />
-            {t('summary.read.allChapters', { count: chapter.chapterCount })}
+            {t('read.allChapters', { count: chapter.chapterCount })}
           </Link>
         </footer>
       </article>
@@ -191,13 +191,13 @@ function ChapterView({ chapter }: { chapter: ChapterContent }) {
 }
 
 function LockedChapter({ summary, chapter }: { summary: SummaryDetail; chapter: SummaryChapter | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['summary', 'common']);
   const index = chapter ? summary.chapters.indexOf(chapter) : -1;
   const previous = index > 0 ? summary.chapters[index - 1] : undefined;
   const back =
     previous && !previous.locked
-      ? { to: paths.summary.read.getHref(summary.id, previous.chapterId), label: t('summary.paywall.backToChapter', { number: index }) }
-      : { to: paths.summary.chapters.getHref(summary.id), label: t('summary.paywall.backToList') };
+      ? { to: paths.summary.read.getHref(summary.id, previous.chapterId), label: t('paywall.backToChapter', { number: index }) }
+      : { to: paths.summary.chapters.getHref(summary.id), label: t('paywall.backToList') };
   return (
     <>
       <Toolbar summaryId={summary.id} number={index >= 0 ? index + 1 : undefined} count={summary.chapters.length} />
@@ -206,19 +206,19 @@ function LockedChapter({ summary, chapter }: { summary: SummaryDetail; chapter: 
           <p className={styles.eyebrow}>
             <Link to={paths.library.details.getHref(summary.id)}>{summary.title}</Link>
           </p>
-          {index >= 0 && <p className={styles.kicker}>{t('summary.read.chapterNumber', { number: index + 1 })}</p>}
+          {index >= 0 && <p className={styles.kicker}>{t('read.chapterNumber', { number: index + 1 })}</p>}
           {chapter ? (
             <h1 id="chapter-title" tabIndex={-1} className={styles.title} dangerouslySetInnerHTML={{ __html: chapter.title }} />
           ) : (
             <h1 id="chapter-title" tabIndex={-1} className={styles.title}>
-              {t('summary.paywall.title')}
+              {t('paywall.title')}
             </h1>
           )}
-          <ul className={styles.meta} aria-label={t('summary.read.metaLabel')}>
+          <ul className={styles.meta} aria-label={t('read.metaLabel')}>
             <li className={styles.premiumMark}>
-              <LockIcon size={16} /> {t('summary.read.premium')}
+              <LockIcon size={16} /> {t('read.premium')}
             </li>
-            {chapter && <li>{t('summary.read.pages', { start: chapter.startPage, end: chapter.endPage })}</li>}
+            {chapter && <li>{t('read.pages', { start: chapter.startPage, end: chapter.endPage })}</li>}
           </ul>
         </header>
         <Paywall back={back} />
@@ -232,7 +232,7 @@ function LockedChapter({ summary, chapter }: { summary: SummaryDetail; chapter: 
  * (or the first chapter) and puts that chapter in the address.
  */
 export function Reader({ summaryId, chapterId }: { summaryId: string; chapterId: string | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['summary', 'common']);
   const navigate = useNavigate();
   const summary = useSummary(summaryId);
   const resumeId = summary.data?.progress?.chapterId ?? summary.data?.chapters[0]?.chapterId;
@@ -255,23 +255,23 @@ export function Reader({ summaryId, chapterId }: { summaryId: string; chapterId:
   if (summaryMissing || chapterMissing || emptySummary || (chapter.isError && !isPremiumRequired(chapter.error)) || (summary.isError && !chapterId)) {
     return (
       <div className={styles.state}>
-        <h1 className={styles.stateTitle}>{t('summary.read.title')}</h1>
+        <h1 className={styles.stateTitle}>{t('read.title')}</h1>
         <Notice variant="error" role="alert">
-          {summaryMissing ? t('summary.read.summaryNotFound') : chapterMissing ? t('summary.read.chapterNotFound') : emptySummary ? t('summary.read.empty') : t('summary.read.error')}
+          {summaryMissing ? t('read.summaryNotFound') : chapterMissing ? t('read.chapterNotFound') : emptySummary ? t('read.empty') : t('read.error')}
         </Notice>
         <div className={styles.stateActions}>
           {!summaryMissing && (
             <ButtonLink to={paths.summary.chapters.getHref(summaryId)} variant="secondary">
-              {t('summary.read.toChapterList')}
+              {t('read.toChapterList')}
             </ButtonLink>
           )}
           {!summaryMissing && !chapterMissing && !emptySummary && (
             <Button variant="ghost" onClick={() => void Promise.all([summary.refetch(), chapter.refetch()])}>
-              {t('common.retry')}
+              {t('common:retry')}
             </Button>
           )}
           <ButtonLink to={paths.library.root.getHref()} variant="ghost">
-            {t('summary.read.toLibrary')}
+            {t('read.toLibrary')}
           </ButtonLink>
         </div>
       </div>
@@ -282,7 +282,7 @@ export function Reader({ summaryId, chapterId }: { summaryId: string; chapterId:
     <>
       <Toolbar summaryId={summaryId} />
       <div className={styles.loading} role="status">
-        <Spinner /> {t('summary.read.loading')}
+        <Spinner /> {t('read.loading')}
       </div>
     </>
   );

@@ -13,7 +13,7 @@ import { ListIcon, LockIcon } from './summary-icons.tsx';
 import styles from './summary.module.css';
 
 function DetailsContent({ summary }: { summary: SummaryDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['summary', 'common', 'library']);
   const chapters = summary.chapters;
   const free = chapters.filter((c) => c.access === 'free').length;
   const locked = chapters.filter((c) => c.locked).length;
@@ -30,26 +30,26 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
         </p>
         <h1 className={styles.pageTitle}>{summary.title}</h1>
         <p className={styles.source}>
-          <span className={styles.sourceLabel}>{t('summary.details.source')}</span> {summary.source}
+          <span className={styles.sourceLabel}>{t('details.source')}</span> {summary.source}
         </p>
         <p className={styles.intro}>{summary.description}</p>
       </header>
 
       <dl className={styles.stats}>
         <div>
-          <dt>{t('summary.details.chapters')}</dt>
+          <dt>{t('details.chapters')}</dt>
           <dd>{chapters.length}</dd>
         </div>
         <div>
-          <dt>{t('summary.details.pages')}</dt>
+          <dt>{t('details.pages')}</dt>
           <dd>{pages}</dd>
         </div>
         <div>
-          <dt>{t('summary.details.readingTime')}</dt>
-          <dd>{t('summary.details.hours', { hours: Math.max(1, Math.round(minutes / 60)), count: Math.max(1, Math.round(minutes / 60)) })}</dd>
+          <dt>{t('details.readingTime')}</dt>
+          <dd>{t('details.hours', { hours: Math.max(1, Math.round(minutes / 60)), count: Math.max(1, Math.round(minutes / 60)) })}</dd>
         </div>
         <div>
-          <dt>{t('summary.details.read')}</dt>
+          <dt>{t('details.read')}</dt>
           <dd>
             {read}/{chapters.length}
           </dd>
@@ -61,30 +61,30 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
           {current >= 0 ? (
             <>
               <ButtonLink to={paths.summary.read.getHref(summary.id, chapters[current]!.chapterId)} fullWidth>
-                {t('summary.details.continue')}
+                {t('details.continue')}
               </ButtonLink>
-              <p className={styles.ctaHint}>{t('summary.details.continueHint', { number: current + 1, title: chapters[current]!.titleText })}</p>
+              <p className={styles.ctaHint}>{t('details.continueHint', { number: current + 1, title: chapters[current]!.titleText })}</p>
             </>
           ) : (
             <ButtonLink to={paths.summary.read.getHref(summary.id, chapters[0]!.chapterId)} fullWidth>
-              {t('summary.details.start')}
+              {t('details.start')}
             </ButtonLink>
           )}
           <ButtonLink to={paths.summary.chapters.getHref(summary.id)} variant="ghost" fullWidth icon={<ListIcon size={20} />}>
-            {t('summary.details.toChapters')}
+            {t('details.toChapters')}
           </ButtonLink>
         </div>
       )}
 
       {locked > 0 && (
-        <Notice variant="info" title={t('summary.details.freeTitle', { count: free })}>
-          {t('summary.details.freeText', { count: chapters.length })} <Link to={paths.shop.root.getHref()}>{t('summary.details.freeLink')}</Link>
+        <Notice variant="info" title={t('details.freeTitle', { count: free })}>
+          {t('details.freeText', { count: chapters.length })} <Link to={paths.shop.root.getHref()}>{t('details.freeLink')}</Link>
         </Notice>
       )}
 
       <section aria-labelledby="details-contents" className={styles.section}>
         <h2 id="details-contents" className={styles.sectionTitle}>
-          {t('summary.details.contents')}
+          {t('details.contents')}
         </h2>
         <PriorityLegend />
         <ol className={styles.toc}>
@@ -96,22 +96,22 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
                 </span>
                 <span className={styles.tocMain}>
                   <span className={styles.chapterTitle}>
-                    <span className="visually-hidden">{t('summary.chapters.number', { number: index + 1 })} </span>
+                    <span className="visually-hidden">{t('chapters.number', { number: index + 1 })} </span>
                     <span dangerouslySetInnerHTML={{ __html: chapter.title }} />
                   </span>
                   <span className={styles.chapterMeta}>
                     <PriorityBadge priority={chapter.priority} />
-                    <span>{t('summary.read.pages', { start: chapter.startPage, end: chapter.endPage })}</span>
+                    <span>{t('read.pages', { start: chapter.startPage, end: chapter.endPage })}</span>
                     {chapter.access === 'free' ? (
-                      <span className={styles.freeBadge}>{t('summary.details.free')}</span>
+                      <span className={styles.freeBadge}>{t('details.free')}</span>
                     ) : (
                       <span className={styles.lockBadge}>
-                        <LockIcon size={14} /> {t('summary.read.premium')}
+                        <LockIcon size={14} /> {t('read.premium')}
                       </span>
                     )}
                     {chapter.isRead && (
                       <span className={styles.readBadge}>
-                        <CheckIcon size={14} /> {t('summary.read.isRead')}
+                        <CheckIcon size={14} /> {t('read.isRead')}
                       </span>
                     )}
                   </span>
@@ -127,7 +127,7 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
 
 /** /bibliotheek/details/{id}: what a summary covers, what is free, and where to start. Back goes to Home. */
 export function SummaryDetails({ summaryId, back }: { summaryId: string; back: { to: string; label: string } }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['summary', 'common', 'library']);
   const summary = useSummary(summaryId);
   const notFound = summary.error instanceof ApiError && summary.error.status === 404;
   return (
@@ -138,14 +138,14 @@ export function SummaryDetails({ summaryId, back }: { summaryId: string; back: {
       </Link>
       {summary.isPending && (
         <p className={styles.loading} role="status">
-          <Spinner /> {t('common.loading')}
+          <Spinner /> {t('common:loading')}
         </p>
       )}
       {summary.isError && (
         <>
-          <h1 className={styles.pageTitle}>{t('library.details.title')}</h1>
+          <h1 className={styles.pageTitle}>{t('library:details.title')}</h1>
           <Notice variant="error" role="alert">
-            {notFound ? t('summary.read.summaryNotFound') : t('summary.read.error')}
+            {notFound ? t('read.summaryNotFound') : t('read.error')}
           </Notice>
         </>
       )}

@@ -9,14 +9,14 @@ import styles from './profile.module.css';
 
 /** 'Account verwijderen' with the deleteAccount confirmation popup. */
 export function DeleteAccountButton({ onDeleted }: { onDeleted: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['profile', 'common']);
   const [open, setOpen] = useState(false);
   const deletion = useDeleteProfile({ onSuccess: onDeleted });
 
   return (
     <>
       <Button variant="ghost" className={styles.danger} icon={<TrashIcon size={20} />} onClick={() => setOpen(true)}>
-        {t('profile.deleteAccount')}
+        {t('deleteAccount')}
       </Button>
       <Dialog
         open={open}
@@ -27,26 +27,26 @@ export function DeleteAccountButton({ onDeleted }: { onDeleted: () => void }) {
         }}
         popup={POPUP.deleteAccount}
         icon={<TrashIcon size={26} />}
-        title={t('profile.deleteTitle')}
-        description={t('profile.deleteText')}
+        title={t('deleteTitle')}
+        description={t('deleteText')}
       >
         {deletion.isError && (
           <Notice variant="error" role="alert">
-            {t('profile.deleteError')}
+            {t('deleteError')}
           </Notice>
         )}
         <Button
           variant="danger"
           fullWidth
           isBusy={deletion.isPending || deletion.isSuccess}
-          busyLabel={t('profile.deleting')}
+          busyLabel={t('deleting')}
           onClick={() => deletion.mutate()}
         >
-          {t('profile.deleteConfirm')}
+          {t('deleteConfirm')}
         </Button>
         <DialogClose asChild>
           <Button variant="secondary" fullWidth disabled={deletion.isPending}>
-            {t('common.cancel')}
+            {t('common:cancel')}
           </Button>
         </DialogClose>
       </Dialog>

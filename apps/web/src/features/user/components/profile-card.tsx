@@ -14,41 +14,41 @@ export function fullName(profile: Pick<Profile, 'firstName' | 'middleName' | 'la
 
 /** The profile picture (default when empty), name, e-mail and study of the user. */
 export function ProfileCard({ profile, studyNames }: ProfileCardProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   const name = fullName(profile);
-  const unknown = t('profile.unknownValue');
+  const unknown = t('unknownValue');
   return (
     <section className={styles.card} aria-labelledby="profile-account-heading">
       <div className={styles.identity}>
         <img
           className={styles.picture}
           src={profile.profilePictureUrl || DEFAULT_PROFILE_PICTURE_URL}
-          alt={t('profile.pictureAlt')}
+          alt={t('pictureAlt')}
           width={72}
           height={72}
         />
         <div className={styles.identityText}>
           <h2 id="profile-account-heading" className={styles.name}>
-            {name || t('profile.account')}
+            {name || t('account')}
           </h2>
           <p className={styles.email}>{profile.email}</p>
         </div>
       </div>
       <dl className={styles.details}>
         <div className={styles.row}>
-          <dt>{t('profile.email')}</dt>
+          <dt>{t('email')}</dt>
           <dd>{profile.email}</dd>
         </div>
         <div className={styles.row}>
-          <dt>{t('profile.university')}</dt>
+          <dt>{t('university')}</dt>
           <dd>{studyNames.university || unknown}</dd>
         </div>
         <div className={styles.row}>
-          <dt>{t('profile.study')}</dt>
+          <dt>{t('study')}</dt>
           <dd>{studyNames.study || unknown}</dd>
         </div>
         <div className={styles.row}>
-          <dt>{t('profile.year')}</dt>
+          <dt>{t('year')}</dt>
           <dd>{studyNames.year || unknown}</dd>
         </div>
       </dl>

@@ -1,0 +1,12 @@
+// Every Dutch namespace, one line each. Adding a feature's namespace is one line here (see ../README.md);
+// the i18n setup and the key types read this list.
+export { default as common } from './common.json';
+export { default as auth } from './auth.json';
+export { default as home } from './home.json';
+export { default as library } from './library.json';
+export { default as summary } from './summary.json';
+export { default as questions } from './questions.json';
+export { default as profile } from './profile.json';
+export { default as shop } from './shop.json';
+export { default as tutorial } from './tutorial.json';
+export { default as pwa } from './pwa.json';
