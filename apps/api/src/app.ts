@@ -12,6 +12,7 @@ import type { Env } from './env.ts';
 import { AppError } from './errors.ts';
 import database from './plugins/database.ts';
 import services from './plugins/services.ts';
+import commands from './plugins/commands.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
 import web from './plugins/web.ts';
@@ -129,7 +130,10 @@ export async function buildApp(opts: BuildOptions) {
       registerPerIp: env.REGISTER_RATE_LIMIT_IP,
       windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
     },
+    jobs: { enabled: env.JOBS, pollIntervalMs: env.JOBS_POLL_INTERVAL_MS, leaseSeconds: env.JOBS_LEASE_SECONDS },
   });
+  // Before the routes: it turns every write route registered after it into a command.
+  await app.register(commands);
   await app.register(authenticate);
   await app.register(errorHandler);
 

@@ -34,8 +34,27 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   /** General request limit per IP per minute (per process). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Run the leased job runner in this process (off: a process that only serves requests). */
+  JOBS: z.enum(['on', 'off', 'true', 'false']).default('on').transform((v) => v === 'on' || v === 'true'),
+  /** How often an idle job runner looks for due jobs. */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+  /** How long a claimed job is leased before another process may take it over. */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Public base URL of the app, used for links (subscriptionUrl, accountUrl). */
   PUBLIC_URL: z.string().default(''),
+  /** Web Push (VAPID) keys, base64url; generated into data/.vapid-keys.json outside production when unset. */
+  VAPID_PUBLIC_KEY: z.string().min(40).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  /** Contact of the sender for push services: a mailto: or https: URL. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/).default('mailto:support@blok.example'),
+  /** SMTP server for mail (smtp://user:pass@host:587 or smtps://…). Unset: mail goes to MAIL_OUTBOX_DIR. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//).optional(),
+  /** Sender of every mail. */
+  MAIL_FROM: z.string().default('Blok <noreply@blok.example>'),
+  /** Folder the outbox writes mails to when no SMTP_URL is set (one .eml file per mail). */
+  MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
+  /** Password reset requests per IP address and per e-mail address per window. */
+  FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { JWT_SECRET: string; jwtSecretSource: 'env' | 'file' | 'generated' };

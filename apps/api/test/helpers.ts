@@ -42,7 +42,8 @@ export async function createTestApp(dialect: DialectName, envOverrides: Record<s
     };
   }
   await migrateToLatest(handle.db);
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...envOverrides });
+  // The job runner stays off unless a test turns it on (JOBS=on) or drives it (app.jobs.runDue()).
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JOBS: 'off', ...envOverrides });
   const app = await buildApp({ env, database: handle, logger: false, serveWeb: false });
   await app.ready();
   return {

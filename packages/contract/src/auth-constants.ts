@@ -16,3 +16,11 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 /** Response header carrying the user's active device id on authenticated calls. */
 export const DEVICE_ID_HEADER = 'deviceid';
+
+/**
+ * Request header of every write (decision 007): a UUID the client picks once per intended change
+ * and sends again on its retries, so a retried write happens once and answers its first response.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Response header marking a stored response sent again for a repeated Idempotency-Key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';

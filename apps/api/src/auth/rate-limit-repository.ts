@@ -1,4 +1,4 @@
-import { sql, type DB } from '@blok/db';
+import { sql, type Executor } from '@blok/db';
 
 export interface Hit {
   count: number;
@@ -11,7 +11,8 @@ export interface Hit {
  * (ARCHITECTURE: rate-limit counters that must be global live in the database).
  */
 export class RateLimitRepository {
-  constructor(private readonly db: DB) {}
+  /** `db` is the executor it runs on: the database, or the transaction of a unit of work. */
+  constructor(private readonly db: Executor) {}
 
   /** Adds one to the key's counter (starting a new window when the old one ended) and returns it. */
   async hit(key: string, windowSeconds: number): Promise<Hit> {
@@ -46,5 +47,14 @@ export class RateLimitRepository {
 
   private retryAfter(windowStart: string, windowSeconds: number, nowMs: number): number {
     return Math.max(1, Math.ceil((Date.parse(windowStart) + windowSeconds * 1000 - nowMs) / 1000));
+  }
+
+  /** Deletes counters whose window ended more than `windowSeconds` ago. */
+  async purgeEnded(windowSeconds: number, nowMs = Date.now()): Promise<number> {
+    const res = await this.db
+      .deleteFrom('rate_limits')
+      .where('window_start', '<', new Date(nowMs - windowSeconds * 1000).toISOString())
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 }

@@ -1,4 +1,4 @@
-import { uuidv7, type DB, type UsersTable } from '@blok/db';
+import { uuidv7, type Executor, type UsersTable } from '@blok/db';
 
 export type UserRow = UsersTable;
 
@@ -6,7 +6,8 @@ const now = () => new Date().toISOString();
 
 /** Users, devices and refresh tokens. The only place that touches these tables. */
 export class AccountRepository {
-  constructor(private readonly db: DB) {}
+  /** `db` is the executor it runs on: the database, or the transaction of a unit of work. */
+  constructor(private readonly db: Executor) {}
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -59,7 +60,9 @@ export class AccountRepository {
     tokenHash: string;
     familyLifetimeSeconds: number;
   }): Promise<{ deviceRowId: string }> {
-    return this.db.transaction().execute(async (trx) => {
+    {
+      // part of the caller's unit of work (one transaction)
+      const trx = this.db;
       const ts = now();
       await trx
         .updateTable('devices')
@@ -101,7 +104,7 @@ export class AccountRepository {
         })
         .execute();
       return { deviceRowId };
-    });
+    }
   }
 
   findRefreshToken(tokenHash: string) {
@@ -127,7 +130,9 @@ export class AccountRepository {
    * Returns false when the token was already used or revoked meanwhile (a concurrent reuse).
    */
   async rotateRefreshToken(input: { id: string; userId: string; deviceRowId: string; familyId: string; familyExpiresAt: string; newHash: string }): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    {
+      // part of the caller's unit of work (one transaction)
+      const trx = this.db;
       const ts = now();
       const updated = await trx
         .updateTable('refresh_tokens')
@@ -152,7 +157,7 @@ export class AccountRepository {
         })
         .execute();
       return true;
-    });
+    }
   }
 
   async revokeFamily(familyId: string): Promise<void> {
@@ -175,5 +180,11 @@ export class AccountRepository {
     const own = rows.find((r) => r.id === deviceRowId);
     const active = rows.filter((r) => r.revoked_at === null).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
     return { tokenDeviceRevoked: !own || own.revoked_at !== null, activeDeviceId: active?.device_id ?? null };
+  }
+
+  /** Deletes refresh tokens whose family ended (reuse detection needs them only until then). */
+  async purgeEndedFamilies(nowIso: string): Promise<number> {
+    const res = await this.db.deleteFrom('refresh_tokens').where('family_expires_at', '<', nowIso).executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 }

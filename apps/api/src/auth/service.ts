@@ -1,9 +1,10 @@
-import { CLIENT_ID, MIN_PASSWORD_LENGTH, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponse } from '@blok/contract';
+import { CLIENT_ID, DEVICE_ID_HEADER, MIN_PASSWORD_LENGTH, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponse } from '@blok/contract';
 import { isValidChoice } from '@blok/content/catalogue';
 import { AppError } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { AccountRepository } from './repository.ts';
-import type { RateLimitRepository } from './rate-limit-repository.ts';
+import { AccountRepository } from './repository.ts';
+import { RateLimitRepository } from './rate-limit-repository.ts';
+import { keepChanges, type Executor, type UnitOfWork } from '../write/unit-of-work.ts';
 import { hashToken, newRefreshToken, type AccessTokens } from './tokens.ts';
 
 // Pragmatic address check: one @, a dot in the domain, no spaces; the real test is the mailbox.
@@ -35,11 +36,19 @@ function tooMany(retryAfter: number): AppError {
 /** Registration, password login, refresh rotation and logout (spec sections 4, 7, 8; ARCHITECTURE Auth). */
 export class AuthService {
   constructor(
-    private readonly accounts: AccountRepository,
-    private readonly limits: RateLimitRepository,
+    private readonly uow: UnitOfWork,
     private readonly tokens: AccessTokens,
     private readonly rateLimits: RateLimits,
   ) {}
+
+  /** Repositories on the current unit of work's transaction, or on the database. */
+  private get accounts(): AccountRepository {
+    return new AccountRepository(this.uow.executor);
+  }
+
+  private get limits(): RateLimitRepository {
+    return new RateLimitRepository(this.uow.executor);
+  }
 
   private checkClient(clientId: string): void {
     if (clientId !== CLIENT_ID) throw new AppError('invalid_client', 'Onbekende client.');
@@ -54,9 +63,10 @@ export class AuthService {
     };
   }
 
-  private async startSession(userId: string, deviceId: string, client: ClientInfo): Promise<TokenResponse> {
+  /** Signs the user in on this device (and out everywhere else); part of the caller's unit of work. */
+  private async startSession(tx: Executor, userId: string, deviceId: string, client: ClientInfo): Promise<TokenResponse> {
     const refreshToken = newRefreshToken();
-    const { deviceRowId } = await this.accounts.startDeviceSession({
+    const { deviceRowId } = await new AccountRepository(tx).startDeviceSession({
       userId,
       deviceId,
       userAgent: client.userAgent,
@@ -84,15 +94,19 @@ export class AuthService {
     if (await this.accounts.findUserByEmail(email)) {
       throw new AppError('email_already_exist', 'Er bestaat al een account met dit e-mailadres, ga naar de login pagina');
     }
-    const user = await this.accounts.createUser({
-      email,
-      passwordHash: await hashPassword(input.password),
-      university: input.university,
-      study: input.study,
-      year: input.year,
+    // Hashing is slow on purpose: done before the transaction, which then stays short.
+    const passwordHash = await hashPassword(input.password);
+    return this.uow.run(async (tx) => {
+      const user = await new AccountRepository(tx).createUser({
+        email,
+        passwordHash,
+        university: input.university,
+        study: input.study,
+        year: input.year,
+      });
+      if (!user) throw new AppError('email_already_exist', 'Er bestaat al een account met dit e-mailadres, ga naar de login pagina');
+      return this.startSession(tx, user.id, input.deviceId, client);
     });
-    if (!user) throw new AppError('email_already_exist', 'Er bestaat al een account met dit e-mailadres, ga naar de login pagina');
-    return this.startSession(user.id, input.deviceId, client);
   }
 
   async loginWithPassword(
@@ -114,44 +128,74 @@ export class AuthService {
       await this.limits.hit(accountKey, window);
       throw new AppError('invalid_credentials', 'Ongeldige combinatie van gebruikersnaam en wachtwoord');
     }
-    await this.limits.reset(accountKey);
-    return this.startSession(user.id, input.deviceId, client);
-  }
-
-  async refresh(input: { clientId: string; refreshToken: string }): Promise<{ tokens: TokenResponse } | { revokedDevice: true; userId: string; deviceRowId: string }> {
-    this.checkClient(input.clientId);
-    const row = await this.accounts.findRefreshToken(hashToken(input.refreshToken));
-    if (!row) throw new AppError('invalid_grant', 'Je sessie is verlopen. Log opnieuw in.');
-    if (row.device_revoked_at !== null) {
-      return { revokedDevice: true, userId: row.user_id, deviceRowId: row.device_row_id };
-    }
-    if (row.used_at !== null || row.revoked_at !== null) {
-      // Reuse of a rotated token: someone holds a copy. Revoke the whole family.
-      await this.accounts.revokeFamily(row.family_id);
-      throw new AppError('invalid_grant', 'Je sessie is verlopen. Log opnieuw in.');
-    }
-    if (Date.parse(row.family_expires_at) <= Date.now()) {
-      await this.accounts.revokeFamily(row.family_id);
-      throw new AppError('invalid_grant', 'Je sessie is verlopen. Log opnieuw in.');
-    }
-    const next = newRefreshToken();
-    const rotated = await this.accounts.rotateRefreshToken({
-      id: row.id,
-      userId: row.user_id,
-      deviceRowId: row.device_row_id,
-      familyId: row.family_id,
-      familyExpiresAt: row.family_expires_at,
-      newHash: hashToken(next),
+    return this.uow.run(async (tx) => {
+      await new RateLimitRepository(tx).reset(accountKey);
+      return this.startSession(tx, user.id, input.deviceId, client);
     });
-    if (!rotated) {
-      await this.accounts.revokeFamily(row.family_id);
-      throw new AppError('invalid_grant', 'Je sessie is verlopen. Log opnieuw in.');
-    }
-    return { tokens: await this.issue(row.user_id, row.device_row_id, next) };
   }
 
-  async logout(refreshToken: string): Promise<void> {
-    const row = await this.accounts.findRefreshToken(hashToken(refreshToken));
-    if (row) await this.accounts.revokeFamily(row.family_id);
+  /**
+   * Exchanges a refresh token for new tokens, rotating it (one transaction). A used or revoked token
+   * revokes its whole family (someone holds a copy) and answers invalid_grant; a token of a device
+   * signed out by a newer login answers device_revoked with the active device in the header.
+   */
+  refresh(input: { clientId: string; refreshToken: string }): Promise<TokenResponse> {
+    this.checkClient(input.clientId);
+    const expired = () => new AppError('invalid_grant', 'Je sessie is verlopen. Log opnieuw in.');
+    return this.uow.run(async (tx) => {
+      const accounts = new AccountRepository(tx);
+      const row = await accounts.findRefreshToken(hashToken(input.refreshToken));
+      if (!row) throw expired();
+      if (row.device_revoked_at !== null) {
+        const state = await accounts.deviceState(row.user_id, row.device_row_id);
+        throw new AppError(
+          'device_revoked',
+          'Je bent uitgelogd omdat er op een ander apparaat is ingelogd.',
+          state.activeDeviceId ? { [DEVICE_ID_HEADER]: state.activeDeviceId } : {},
+        );
+      }
+      if (row.used_at !== null || row.revoked_at !== null || Date.parse(row.family_expires_at) <= Date.now()) {
+        // Reuse of a rotated token (someone holds a copy), or the family's end: revoke the family.
+        await accounts.revokeFamily(row.family_id);
+        throw keepChanges(expired());
+      }
+      const next = newRefreshToken();
+      const rotated = await accounts.rotateRefreshToken({
+        id: row.id,
+        userId: row.user_id,
+        deviceRowId: row.device_row_id,
+        familyId: row.family_id,
+        familyExpiresAt: row.family_expires_at,
+        newHash: hashToken(next),
+      });
+      if (!rotated) {
+        // A concurrent use of the same token won the rotation: this is a reuse.
+        await accounts.revokeFamily(row.family_id);
+        throw keepChanges(expired());
+      }
+      return this.issue(row.user_id, row.device_row_id, next);
+    });
+  }
+
+  /** Revokes the refresh token family of this sign-in. */
+  logout(refreshToken: string): Promise<null> {
+    return this.uow.run(async (tx) => {
+      const accounts = new AccountRepository(tx);
+      const row = await accounts.findRefreshToken(hashToken(refreshToken));
+      if (row) await accounts.revokeFamily(row.family_id);
+      return null;
+    });
+  }
+
+  /** The device rows that matter for a request: is the token's device revoked, which device is active. */
+  deviceState(userId: string, deviceRowId: string) {
+    return this.accounts.deviceState(userId, deviceRowId);
+  }
+
+  /** Maintenance (a job): removes ended refresh token families and ended rate-limit windows. */
+  async purgeExpired(tx: Executor): Promise<{ refreshTokens: number; rateLimits: number }> {
+    const refreshTokens = await new AccountRepository(tx).purgeEndedFamilies(new Date().toISOString());
+    const rateLimits = await new RateLimitRepository(tx).purgeEnded(this.rateLimits.windowSeconds);
+    return { refreshTokens, rateLimits };
   }
 }

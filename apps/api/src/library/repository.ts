@@ -1,4 +1,4 @@
-import { sql, type DB } from '@blok/db';
+import { sql, type Executor } from '@blok/db';
 
 /** A chapter without its text: what lists, progress and access checks need. */
 export interface ChapterRow {
@@ -55,7 +55,8 @@ function countMap(rows: Array<{ key: string; n: number | string | bigint }>): Ma
  * the user id from the caller (the authenticated request), never from input.
  */
 export class LibraryRepository {
-  constructor(private readonly db: DB) {}
+  /** `db` is the executor it runs on: the database, or the transaction of a unit of work. */
+  constructor(private readonly db: Executor) {}
 
   // ------------------------------------------------------------ library
 
@@ -257,7 +258,9 @@ export class LibraryRepository {
   /** Saves her place in a summary and marks chapters read, in one transaction. */
   async saveProgress(input: { userId: string; summaryId: string; chapterId: string; position: number; markRead: string[] }): Promise<string> {
     const updated_at = new Date().toISOString();
-    await this.db.transaction().execute(async (trx) => {
+    {
+      // part of the caller's unit of work (one transaction)
+      const trx = this.db;
       await trx
         .insertInto('reading_progress')
         .values({ user_id: input.userId, summary_id: input.summaryId, chapter_id: input.chapterId, position: input.position, updated_at })
@@ -270,7 +273,7 @@ export class LibraryRepository {
           .onConflict((oc) => oc.columns(['user_id', 'chapter_id']).doNothing())
           .execute();
       }
-    });
+    }
     return updated_at;
   }
 

@@ -15,7 +15,8 @@ import {
 } from '@blok/contract';
 import { AppError } from '../errors.ts';
 import { plainText } from '../content/render.ts';
-import type { ChapterRow, LibraryRepository } from './repository.ts';
+import { LibraryRepository, type ChapterRow } from './repository.ts';
+import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { gradeFromScore } from '../questions/grade.ts';
 
 /** What the library shows of the student's practice (the questions feature provides it). */
@@ -89,9 +90,14 @@ const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCo
 /** Library, subjects, summaries, the reader's chapters and progress, and Home's data. */
 export class LibraryService {
   constructor(
-    private readonly repo: LibraryRepository,
+    private readonly uow: UnitOfWork,
     private readonly practice?: PracticeSource,
   ) {}
+
+  /** The repository on the current unit of work's transaction, or on the database for reads. */
+  private get repo(): LibraryRepository {
+    return new LibraryRepository(this.uow.executor);
+  }
 
   /** Her subjects: those of her study and year, plus the ones she added, minus the ones she removed. */
   private async libraryMembership(reader: Reader): Promise<Map<string, 'study' | 'added'>> {
@@ -170,23 +176,29 @@ export class LibraryService {
   }
 
   /** Adds a subject to her library. Idempotent. */
-  async add(reader: Reader, subjectId: string): Promise<void> {
-    if (!(await this.repo.findSubject(subjectId))) throw subjectNotFound();
-    if (await this.repo.isStudySubject(subjectId, reader.study, reader.year)) {
-      await this.repo.deleteEntry(reader.id, subjectId); // un-hide: her study's subjects need no entry
-    } else {
-      await this.repo.setEntry(reader.id, subjectId, 'added');
-    }
+  add(reader: Reader, subjectId: string): Promise<null> {
+    return this.uow.run(async () => {
+      if (!(await this.repo.findSubject(subjectId))) throw subjectNotFound();
+      if (await this.repo.isStudySubject(subjectId, reader.study, reader.year)) {
+        await this.repo.deleteEntry(reader.id, subjectId); // un-hide: her study's subjects need no entry
+      } else {
+        await this.repo.setEntry(reader.id, subjectId, 'added');
+      }
+      return null;
+    });
   }
 
   /** Removes a subject from her library: hides one of her study's, forgets one she added. Idempotent. */
-  async remove(reader: Reader, subjectId: string): Promise<void> {
-    if (!(await this.repo.findSubject(subjectId))) throw subjectNotFound();
-    if (await this.repo.isStudySubject(subjectId, reader.study, reader.year)) {
-      await this.repo.setEntry(reader.id, subjectId, 'hidden');
-    } else {
-      await this.repo.deleteEntry(reader.id, subjectId);
-    }
+  remove(reader: Reader, subjectId: string): Promise<null> {
+    return this.uow.run(async () => {
+      if (!(await this.repo.findSubject(subjectId))) throw subjectNotFound();
+      if (await this.repo.isStudySubject(subjectId, reader.study, reader.year)) {
+        await this.repo.setEntry(reader.id, subjectId, 'hidden');
+      } else {
+        await this.repo.deleteEntry(reader.id, subjectId);
+      }
+      return null;
+    });
   }
 
   async subject(reader: Reader, subjectId: string): Promise<SubjectDetail> {
@@ -338,7 +350,11 @@ export class LibraryService {
    * Saves her place. A chapter counts as read at position >= 0.9, or when she moves on from it
    * to the next chapter.
    */
-  async saveProgress(reader: Reader, summaryId: string, input: { chapterId: string; position: number }): Promise<SavedReadingProgress> {
+  saveProgress(reader: Reader, summaryId: string, input: { chapterId: string; position: number }): Promise<SavedReadingProgress> {
+    return this.uow.run(() => this.saveProgressIn(reader, summaryId, input));
+  }
+
+  private async saveProgressIn(reader: Reader, summaryId: string, input: { chapterId: string; position: number }): Promise<SavedReadingProgress> {
     const { chapters } = await this.summaryWithChapters(summaryId);
     const index = chapters.findIndex((c) => c.id === input.chapterId);
     if (index < 0) throw chapterNotFound();

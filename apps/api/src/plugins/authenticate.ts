@@ -27,7 +27,7 @@ export default fp(
       if (!token) throw new AppError('unauthorized', 'Je moet ingelogd zijn.');
       const claims = await app.services.tokens.verify(token);
       if (!claims) throw new AppError('invalid_token', 'Je sessie is verlopen.');
-      const state = await app.services.accounts.deviceState(claims.sub, claims.dev);
+      const state = await app.services.auth.deviceState(claims.sub, claims.dev);
       if (state.activeDeviceId) reply.header(DEVICE_ID_HEADER, state.activeDeviceId);
       if (state.tokenDeviceRevoked) {
         throw new AppError('device_revoked', 'Je bent uitgelogd omdat er op een ander apparaat is ingelogd.');

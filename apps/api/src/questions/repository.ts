@@ -1,4 +1,4 @@
-import { uuidv7, type DB, type QuestionListsTable, type QuestionSessionsTable, type QuestionsTable, type AnswersTable } from '@blok/db';
+import { uuidv7, type Executor, type QuestionListsTable, type QuestionSessionsTable, type QuestionsTable, type AnswersTable } from '@blok/db';
 import { computeScore, countStatuses } from './grade.ts';
 import { progressOf } from './navigation.ts';
 
@@ -67,7 +67,8 @@ export function parseAnswerIds(value: string | null): string[] {
 
 /** The only place that touches the questions feature's tables. */
 export class QuestionsRepository {
-  constructor(private readonly db: DB) {}
+  /** `db` is the executor it runs on: the database, or the transaction of a unit of work. */
+  constructor(private readonly db: Executor) {}
 
   // ------------------------------------------------------------------ content
 
@@ -126,7 +127,9 @@ export class QuestionsRepository {
   async createSession(s: NewSession): Promise<string> {
     const id = uuidv7();
     const ts = now();
-    await this.db.transaction().execute(async (trx) => {
+    {
+      // part of the caller's unit of work (one transaction)
+      const trx = this.db;
       await trx
         .insertInto('question_sessions')
         .values({
@@ -159,7 +162,7 @@ export class QuestionsRepository {
       for (let i = 0; i < rows.length; i += 100) {
         await trx.insertInto('session_questions').values(rows.slice(i, i + 100)).execute();
       }
-    });
+    }
     return id;
   }
 
@@ -242,7 +245,9 @@ export class QuestionsRepository {
 
   /** Clears every answer of the session and puts it back at its first question. */
   async resetSession(sessionId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    {
+      // part of the caller's unit of work (one transaction)
+      const trx = this.db;
       await trx
         .updateTable('session_questions')
         .set({ status: -1, answer_ids: null, text_answer: null, answered_at: null })
@@ -253,7 +258,7 @@ export class QuestionsRepository {
         .set({ current_index: 0, skipped_mode: 0, review_index: null, finished_at: null, updated_at: now() })
         .where('id', '=', sessionId)
         .execute();
-    });
+    }
   }
 
   /**
@@ -261,7 +266,9 @@ export class QuestionsRepository {
    * list's questions in her sessions over several lists. Other users are untouched.
    */
   async deleteListAnswers(userId: string, listId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    {
+      // part of the caller's unit of work (one transaction)
+      const trx = this.db;
       await trx.deleteFrom('question_sessions').where('user_id', '=', userId).where('question_list_id', '=', listId).execute();
       const multi = trx.selectFrom('question_sessions').select('id').where('user_id', '=', userId).where('question_list_id', 'is', null);
       const listQuestions = trx.selectFrom('questions').select('id').where('question_list_id', '=', listId);
@@ -281,7 +288,7 @@ export class QuestionsRepository {
         .where('question_id', 'in', listQuestions)
         .execute();
       await trx.updateTable('question_sessions').set({ finished_at: null, updated_at: now() }).where('id', 'in', ids).execute();
-    });
+    }
   }
 
   // ------------------------------------------------------------------ progress
@@ -289,6 +296,11 @@ export class QuestionsRepository {
   /** See listProgress below. */
   listProgress(userId: string, listIds: string[]): Promise<Map<string, ListProgress>> {
     return listProgress(this.db, userId, listIds);
+  }
+
+  /** See openQuestionSessions below. */
+  openSessions(userId: string, limit = 5): Promise<OpenSessionCard[]> {
+    return openQuestionSessions(this.db, userId, limit);
   }
 }
 
@@ -299,7 +311,7 @@ export class QuestionsRepository {
  * - sessionId: her latest unfinished session of the list, null when none.
  * Lists without any session get { progress: 0, score: null, sessionId: null }.
  */
-export async function listProgress(db: DB, userId: string, listIds: string[]): Promise<Map<string, ListProgress>> {
+async function listProgress(db: Executor, userId: string, listIds: string[]): Promise<Map<string, ListProgress>> {
   const result = new Map<string, ListProgress>();
   const ids = [...new Set(listIds)];
   for (const id of ids) result.set(id, { progress: 0, score: null, sessionId: null });
@@ -368,7 +380,7 @@ export interface OpenSessionCard {
  * The user's unfinished practice sessions, most recently used first, one per list (the latest).
  * For Home's continue cards: link to /bibliotheek/questions/{sessionId}/{subjectId}/{questionListId}.
  */
-export async function openQuestionSessions(db: DB, userId: string, limit = 5): Promise<OpenSessionCard[]> {
+async function openQuestionSessions(db: Executor, userId: string, limit = 5): Promise<OpenSessionCard[]> {
   const sessions = await db
     .selectFrom('question_sessions')
     .selectAll()

@@ -16,11 +16,13 @@ import { AppError } from '../errors.ts';
 import { contentImageUrl } from '../content/render.ts';
 import { computeGrade, computeScore, countStatuses } from './grade.ts';
 import { goTo, isAtEnd, moveNext, progressOf, skip, startReview, type NavigationState } from './navigation.ts';
+import { UnitOfWork } from '../write/unit-of-work.ts';
 import {
+  QuestionsRepository,
   parseAnswerIds,
   type AnswerRow,
   type QuestionListRow,
-  type QuestionsRepository,
+  type OpenSessionCard,
   type SessionQuestionRow,
   type SessionRow,
   type ListProgress,
@@ -44,6 +46,13 @@ function isRevealed(session: SessionRow, status: number): boolean {
   return isLocked(status) && (session.show_answers === 1 || session.finished_at !== null);
 }
 
+/** Whether a stored answer is the one given again (picked ids in any order, or the same text). */
+function sameAnswer(row: SessionQuestionRow, answerIds: string[] | null, textAnswer: string | null): boolean {
+  if (textAnswer !== null) return (row.text_answer ?? '').trim() === textAnswer;
+  const stored = parseAnswerIds(row.answer_ids);
+  return answerIds !== null && stored.length === answerIds.length && answerIds.every((id) => stored.includes(id));
+}
+
 function stateOf(session: SessionRow, total: number): NavigationState {
   return { current: Math.min(Math.max(0, session.current_index), total), skippedMode: session.skipped_mode === 1, reviewIndex: session.review_index };
 }
@@ -54,7 +63,24 @@ function stateOf(session: SessionRow, total: number): NavigationState {
  * contract's answers.
  */
 export class QuestionsService {
-  constructor(private readonly repo: QuestionsRepository) {}
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The repository on the current unit of work's transaction, or on the database for reads. */
+  private get repo(): QuestionsRepository {
+    return new QuestionsRepository(this.uow.executor);
+  }
+
+  // ------------------------------------------------------------------ for other features
+
+  /** Her standing per question list (progress, score, open session), for the library. */
+  listProgress(userId: string, listIds: string[]): Promise<Map<string, ListProgress>> {
+    return this.repo.listProgress(userId, listIds);
+  }
+
+  /** Her open practice sessions, most recent first, for Home's continue cards. */
+  openSessions(userId: string, limit: number): Promise<OpenSessionCard[]> {
+    return this.repo.openSessions(userId, limit);
+  }
 
   // ------------------------------------------------------------------ lists
 
@@ -117,10 +143,13 @@ export class QuestionsService {
   }
 
   /** Restart: clears the user's answers of the list (DELETE question-list/{id}/answers). */
-  async restartList(userId: string, listId: string): Promise<void> {
-    const list = await this.repo.findList(listId);
-    if (!list) throw listNotFound();
-    await this.repo.deleteListAnswers(userId, list.id);
+  restartList(userId: string, listId: string): Promise<null> {
+    return this.uow.run(async () => {
+      const list = await this.repo.findList(listId);
+      if (!list) throw listNotFound();
+      await this.repo.deleteListAnswers(userId, list.id);
+      return null;
+    });
   }
 
   // ------------------------------------------------------------------ start
@@ -131,7 +160,11 @@ export class QuestionsService {
    * list's recommendedQuestions; 'all' takes every question. Questions keep the order of the
    * lists and, within a list, their own order.
    */
-  async start(userId: string, listId: string, mode: 'recommended' | 'all', body: StartSessionBody | undefined): Promise<string> {
+  start(userId: string, listId: string, mode: 'recommended' | 'all', body: StartSessionBody | undefined): Promise<{ id: string }> {
+    return this.uow.run(() => this.startIn(userId, listId, mode, body));
+  }
+
+  private async startIn(userId: string, listId: string, mode: 'recommended' | 'all', body: StartSessionBody | undefined): Promise<{ id: string }> {
     const primary = await this.repo.findList(listId);
     if (!primary) throw listNotFound();
     const extraIds = [...new Set((body?.questionListIds ?? []).filter((id) => id !== primary.id))];
@@ -160,7 +193,7 @@ export class QuestionsService {
       const subject = await this.repo.findSubject(primary.subject_id);
       title = `${subject?.title ?? primary.title}: ${lists.length} onderwerpen`;
     }
-    return this.repo.createSession({
+    const id = await this.repo.createSession({
       userId,
       subjectId: primary.subject_id,
       questionListId: lists.length === 1 ? primary.id : null,
@@ -169,6 +202,7 @@ export class QuestionsService {
       mode,
       questionIds,
     });
+    return { id };
   }
 
   // ------------------------------------------------------------------ reading
@@ -218,13 +252,21 @@ export class QuestionsService {
 
   // ------------------------------------------------------------------ navigation
 
-  async next(userId: string, sessionId: string): Promise<SessionStep> {
+  next(userId: string, sessionId: string): Promise<SessionStep> {
+    return this.uow.run(() => this.nextIn(userId, sessionId));
+  }
+
+  private async nextIn(userId: string, sessionId: string): Promise<SessionStep> {
     const loaded = await this.load(userId, sessionId);
     const statuses = loaded.rows.map((r) => r.status);
     return this.moveTo(loaded, moveNext(statuses, stateOf(loaded.session, statuses.length)));
   }
 
-  async skip(userId: string, sessionId: string): Promise<SessionStep> {
+  skip(userId: string, sessionId: string): Promise<SessionStep> {
+    return this.uow.run(() => this.skipIn(userId, sessionId));
+  }
+
+  private async skipIn(userId: string, sessionId: string): Promise<SessionStep> {
     const loaded = await this.load(userId, sessionId);
     const statuses = loaded.rows.map((r) => r.status);
     const result = skip(statuses, stateOf(loaded.session, statuses.length));
@@ -236,13 +278,21 @@ export class QuestionsService {
     return this.moveTo(loaded, result.state);
   }
 
-  async previous(userId: string, sessionId: string, index: number): Promise<SessionStep> {
+  previous(userId: string, sessionId: string, index: number): Promise<SessionStep> {
+    return this.uow.run(() => this.previousIn(userId, sessionId, index));
+  }
+
+  private async previousIn(userId: string, sessionId: string, index: number): Promise<SessionStep> {
     const loaded = await this.load(userId, sessionId);
     if (index >= loaded.rows.length) throw new AppError('not_found', 'Deze vraag bestaat niet in deze sessie.');
     return this.moveTo(loaded, goTo(stateOf(loaded.session, loaded.rows.length), index));
   }
 
-  async review(userId: string, sessionId: string, index: number | undefined): Promise<SessionStep> {
+  review(userId: string, sessionId: string, index: number | undefined): Promise<SessionStep> {
+    return this.uow.run(() => this.reviewIn(userId, sessionId, index));
+  }
+
+  private async reviewIn(userId: string, sessionId: string, index: number | undefined): Promise<SessionStep> {
     const loaded = await this.load(userId, sessionId);
     const statuses = loaded.rows.map((r) => r.status);
     if (index !== undefined && index >= statuses.length) throw new AppError('not_found', 'Deze vraag bestaat niet in deze sessie.');
@@ -251,7 +301,11 @@ export class QuestionsService {
     return this.moveTo(loaded, state);
   }
 
-  async reset(userId: string, sessionId: string): Promise<SessionStep> {
+  reset(userId: string, sessionId: string): Promise<SessionStep> {
+    return this.uow.run(() => this.resetIn(userId, sessionId));
+  }
+
+  private async resetIn(userId: string, sessionId: string): Promise<SessionStep> {
     const { session } = await this.load(userId, sessionId);
     await this.repo.resetSession(session.id);
     const reloaded = await this.load(userId, sessionId);
@@ -260,7 +314,15 @@ export class QuestionsService {
 
   // ------------------------------------------------------------------ answering
 
-  async saveAnswer(userId: string, listId: string, body: SaveAnswerBody): Promise<SessionQuestion> {
+  /**
+   * Stores her answer; the question is then locked. The same answer again (a retry) answers the
+   * question as it stands; another answer to a locked question is 409 answer_locked.
+   */
+  saveAnswer(userId: string, listId: string, body: SaveAnswerBody): Promise<SessionQuestion> {
+    return this.uow.run(() => this.saveAnswerIn(userId, listId, body));
+  }
+
+  private async saveAnswerIn(userId: string, listId: string, body: SaveAnswerBody): Promise<SessionQuestion> {
     let session: SessionRow | undefined;
     if (body.sessionId) {
       session = await this.repo.findSession(body.sessionId, userId);
@@ -301,6 +363,12 @@ export class QuestionsService {
     }
 
     if (!canAnswer(row.status) || !(await this.repo.saveAnswer(row.id, status, answerIds, textAnswer))) {
+      // Locked, maybe by a concurrent save of this very answer: the same answer is a retry.
+      const current = (await this.repo.sessionQuestions(session.id))[index]!;
+      if (isLocked(current.status) && sameAnswer(current, answerIds, textAnswer)) {
+        rows[index] = current;
+        return this.questionAt(session, rows, index);
+      }
       throw new AppError('answer_locked', 'Deze vraag is al beantwoord; je antwoord staat vast.');
     }
     await this.repo.touch(session.id);
@@ -308,7 +376,11 @@ export class QuestionsService {
     return this.questionAt(session, rows, index);
   }
 
-  async assess(userId: string, sessionId: string, body: AssessBody): Promise<SessionQuestion> {
+  assess(userId: string, sessionId: string, body: AssessBody): Promise<SessionQuestion> {
+    return this.uow.run(() => this.assessIn(userId, sessionId, body));
+  }
+
+  private async assessIn(userId: string, sessionId: string, body: AssessBody): Promise<SessionQuestion> {
     const { session, rows } = await this.load(userId, sessionId);
     const index = rows.findIndex((r) => r.question_id === body.questionId);
     if (index < 0) throw questionNotInSession();

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenSessionSchema } from '@blok/contract';
-import { listProgress, openQuestionSessions } from '../../src/questions/repository.ts';
+import type { Executor } from '@blok/db';
+import { QuestionsRepository } from '../../src/questions/repository.ts';
 import { DIALECTS, type TestContext } from '../helpers.ts';
 import { answerId, questionsApp, student } from './support.ts';
+
+const listProgress = (db: Executor, userId: string, ids: string[]) => new QuestionsRepository(db).listProgress(userId, ids);
+const openQuestionSessions = (db: Executor, userId: string, limit: number) => new QuestionsRepository(db).openSessions(userId, limit);
 
 /** The functions the library and Home use to show practice progress and open sessions. */
 describe.each(DIALECTS)('practice progress for the library and Home on %s', (dialect) => {

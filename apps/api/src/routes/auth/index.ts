@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, DEVICE_ID_HEADER, LoginBodySchema, RegisterBodySchema, TokenResponseSchema } from '@blok/contract';
-import { AppError } from '../../errors.ts';
+import { ApiErrorSchema, LoginBodySchema, RegisterBodySchema, TokenResponseSchema } from '@blok/contract';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
@@ -43,14 +42,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TokenResponseSchema, ...errors },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const b = req.body;
       if (b.grant_type === 'refresh_token') {
-        const result = await app.services.auth.refresh({ clientId: b.client_id, refreshToken: b.refresh_token });
-        if ('tokens' in result) return result.tokens;
-        const state = await app.services.accounts.deviceState(result.userId, result.deviceRowId);
-        if (state.activeDeviceId) reply.header(DEVICE_ID_HEADER, state.activeDeviceId);
-        throw new AppError('device_revoked', 'Je bent uitgelogd omdat er op een ander apparaat is ingelogd.');
+        return app.services.auth.refresh({ clientId: b.client_id, refreshToken: b.refresh_token });
       }
       return app.services.auth.loginWithPassword(
         { clientId: b.client_id, deviceId: b.device_id, username: b.username, password: b.password },

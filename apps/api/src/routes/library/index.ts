@@ -19,11 +19,8 @@ import {
   SummaryDetailSchema,
   SummaryParamsSchema,
 } from '@blok/contract';
-import { toBool } from '@blok/db';
 import { AppError } from '../../errors.ts';
-import { LibraryRepository } from '../../library/repository.ts';
-import { LibraryService, type Reader } from '../../library/service.ts';
-import { listProgress, openQuestionSessions } from '../../questions/repository.ts';
+import type { Reader } from '../../library/service.ts';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } as const;
@@ -36,17 +33,8 @@ const IMAGE_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=864
  * signed-in user except the content images (an <img> cannot send a bearer token).
  */
 const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const library = new LibraryService(new LibraryRepository(db), {
-    listProgress: (userId, listIds) => listProgress(db, userId, listIds),
-    openSessions: (userId, limit) => openQuestionSessions(db, userId, limit),
-  });
-
-  async function reader(req: FastifyRequest): Promise<Reader> {
-    const user = await app.services.accounts.findUserById(req.auth!.userId);
-    if (!user) throw new AppError('invalid_token', 'Dit account bestaat niet meer.');
-    return { id: user.id, study: user.study, year: user.year, hasSubscription: toBool(user.has_subscription), firstName: user.first_name };
-  }
+  const library = app.services.library;
+  const reader = (req: FastifyRequest): Promise<Reader> => app.services.user.student(req.auth!.userId);
 
   app.get(
     '/library',

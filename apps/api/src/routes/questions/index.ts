@@ -18,8 +18,6 @@ import {
   StartSessionBodySchema,
   StartSessionResponseSchema,
 } from '@blok/contract';
-import { QuestionsRepository } from '../../questions/repository.ts';
-import { QuestionsService } from '../../questions/service.ts';
 
 const tags = ['questions'];
 const security = [{ bearer: [] }];
@@ -31,7 +29,7 @@ const conflictErrors = { ...errors, 409: ApiErrorSchema } as const;
  * sessions belong to their user: another user's session answers 404.
  */
 const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const questions = new QuestionsService(new QuestionsRepository(app.database.db));
+  const questions = app.services.questions;
   app.addHook('preHandler', app.authenticate);
 
   // ---------------------------------------------------------------- question lists
@@ -118,8 +116,8 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) => {
-        const id = await questions.start(req.auth!.userId, req.params.id, mode, req.body ?? undefined);
-        return reply.status(201).send({ id });
+        reply.status(201);
+        return questions.start(req.auth!.userId, req.params.id, mode, req.body ?? undefined);
       },
     );
   }

@@ -1,0 +1,87 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DB, Executor, Tx } from '@blok/db';
+import { AppError } from '../errors.ts';
+
+export type { Executor, Tx } from '@blok/db';
+
+/**
+ * What a command (an idempotent write request) needs from the unit of work: when its outermost
+ * transaction succeeds, the response is stored in that same transaction.
+ */
+export interface CommandScope {
+  /** stores the response of the command in the transaction that made its change */
+  complete(tx: Tx, status: number, body: unknown): Promise<void>;
+  /** the success status of the route (its one 2xx response) */
+  readonly successStatus: number;
+  /** set once the response was stored with the change */
+  stored: boolean;
+}
+
+interface Ambient {
+  tx?: Tx;
+  command?: CommandScope;
+}
+
+const ambient = new AsyncLocalStorage<Ambient>();
+
+/**
+ * An AppError that answers the request while the changes made so far stand (a refresh token reuse
+ * revokes the family and still answers invalid_grant). Throw `keepChanges(err)` inside `uow.run`.
+ */
+export class KeepChangesError extends Error {
+  constructor(public readonly error: AppError) {
+    super(error.message);
+    this.name = 'KeepChangesError';
+  }
+}
+export const keepChanges = (error: AppError) => new KeepChangesError(error);
+
+/**
+ * One transaction per change (decision 007). Services call `run` once per command and compose
+ * repositories on the transaction it hands them; a nested `run` joins the outer transaction. Inside
+ * a command, the value the outermost `run` returns is the response body, stored with the change.
+ */
+export class UnitOfWork {
+  constructor(readonly db: DB) {}
+
+  async run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const outer = ambient.getStore();
+    if (outer?.tx) return fn(outer.tx);
+    const command = outer?.command;
+    if (command?.stored) throw new Error('A command runs one unit of work: its response is already stored.');
+    let kept: AppError | undefined;
+    const result = await this.db.transaction().execute(async (tx) =>
+      ambient.run({ tx, command }, async () => {
+        let value: T;
+        try {
+          value = await fn(tx);
+        } catch (err) {
+          if (!(err instanceof KeepChangesError)) throw err;
+          kept = err.error;
+          if (command && !command.stored) {
+            await command.complete(tx, err.error.statusCode, { error: err.error.code, error_description: err.error.message });
+            command.stored = true;
+          }
+          return undefined as T;
+        }
+        if (command && !command.stored) {
+          await command.complete(tx, command.successStatus, value ?? null);
+          command.stored = true;
+        }
+        return value;
+      }),
+    );
+    if (kept) throw kept;
+    return result;
+  }
+
+  /** The ambient transaction, or the database: for reads that must see the command's own writes. */
+  get executor(): Executor {
+    return ambient.getStore()?.tx ?? this.db;
+  }
+}
+
+/** Runs `fn` as a command: its unit of work stores the response through `scope`. */
+export function runAsCommand<T>(scope: CommandScope, fn: () => Promise<T>): Promise<T> {
+  return ambient.run({ command: scope }, fn);
+}
