@@ -3,13 +3,15 @@ import { join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import {
+  FlashcardSetManifestSchema,
   QuestionListManifestSchema,
   SubjectManifestSchema,
   type ChapterManifest,
+  type FlashcardSetManifest,
   type QuestionListManifest,
   type SubjectManifest,
 } from './schema.ts';
-import { stripMarkup } from './markup.ts';
+import { stripMarkup } from '@blok/domain/markup';
 
 /** One precise problem in a content folder: which file, which field, what is wrong. */
 export interface ContentProblem {
@@ -35,6 +37,7 @@ export interface LoadedSubject {
   manifest: SubjectManifest;
   summaries: Array<Omit<SubjectManifest['summaries'][number], 'chapters'> & { chapters: LoadedChapter[] }>;
   questionLists: QuestionListManifest[];
+  flashcardSets: FlashcardSetManifest[];
   /** image path (images/x.svg) -> absolute file path */
   images: Map<string, string>;
 }
@@ -144,6 +147,39 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
     });
     questionLists.push(list);
   }
+  const flashcardSets: FlashcardSetManifest[] = [];
+  const setIds = new Set<string>();
+  const cardIds = new Set<string>();
+  for (const setPath of manifest.flashcardSets) {
+    const abs = join(dir, setPath);
+    if (!existsSync(abs)) {
+      problems.push({ file: 'subject.yaml', field: 'flashcardSets', message: `bestand ${setPath} bestaat niet` });
+      continue;
+    }
+    const setRaw = readYaml(abs, setPath, problems);
+    const setParsed = FlashcardSetManifestSchema.safeParse(setRaw);
+    if (!setParsed.success) {
+      problems.push(...zodProblems(setPath, setParsed.error));
+      continue;
+    }
+    const set = setParsed.data;
+    if (setIds.has(set.id)) problems.push({ file: setPath, field: 'id', message: `dubbele id ${set.id}` });
+    setIds.add(set.id);
+    if (set.chapter && !chapterIds.has(set.chapter)) {
+      problems.push({ file: setPath, field: 'chapter', message: `hoofdstuk ${set.chapter} bestaat niet` });
+    }
+    set.cards.forEach((card, ci) => {
+      if (cardIds.has(card.id)) problems.push({ file: setPath, field: `cards.${ci}.id`, message: `dubbele id ${card.id}` });
+      cardIds.add(card.id);
+      checkImage(setPath, `cards.${ci}.frontPicture`, card.frontPicture);
+      checkImage(setPath, `cards.${ci}.backPicture`, card.backPicture);
+      for (const side of ['front', 'back'] as const) {
+        for (const m of card[side].matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) checkImage(setPath, `cards.${ci}.${side}`, m[1]);
+      }
+    });
+    flashcardSets.push(set);
+  }
+
   manifest.summaries.forEach((summary, si) =>
     summary.chapters.forEach((chapter, ci) => {
       if (chapter.questionList && !listIds.has(chapter.questionList)) {
@@ -157,7 +193,7 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
   );
 
   if (problems.length) throw new ContentError(problems);
-  return { dir, manifest, summaries, questionLists, images };
+  return { dir, manifest, summaries, questionLists, flashcardSets, images };
 }
 
 /**

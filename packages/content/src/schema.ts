@@ -55,6 +55,8 @@ export const SubjectManifestSchema = z.object({
   summaries: z.array(SummaryManifestSchema).min(1),
   /** question list files, e.g. questions/h1-basis.yaml */
   questionLists: z.array(RelativePathSchema.refine((p) => /\.ya?ml$/.test(p), 'moet een .yaml-bestand zijn')).default([]),
+  /** flashcard set files, e.g. flashcards/h1-basis.yaml */
+  flashcardSets: z.array(RelativePathSchema.refine((p) => /\.ya?ml$/.test(p), 'moet een .yaml-bestand zijn')).default([]),
 });
 
 export const AnswerManifestSchema = z.object({
@@ -105,8 +107,31 @@ export const QuestionListManifestSchema = z.object({
   questions: z.array(QuestionManifestSchema).min(1),
 });
 
+export const FlashcardManifestSchema = z.object({
+  /** globally unique card id (favorites and study progress point at it) */
+  id: SlugSchema,
+  /** Markdown, rendered to sanitized HTML at import */
+  front: z.string().trim().min(1),
+  back: z.string().trim().min(1),
+  frontPicture: ImagePathSchema.optional(),
+  backPicture: ImagePathSchema.optional(),
+});
+
+export const FlashcardSetManifestSchema = z.object({
+  /** globally unique set id */
+  id: SlugSchema,
+  title: z.string().min(1),
+  description: z.string().min(1),
+  sortIndex: z.number().int().nonnegative(),
+  /** chapter id (within this subject) the set belongs to, if any */
+  chapter: SlugSchema.optional(),
+  cards: z.array(FlashcardManifestSchema).min(1),
+});
+
 export type SubjectManifest = z.infer<typeof SubjectManifestSchema>;
 export type SummaryManifest = z.infer<typeof SummaryManifestSchema>;
 export type ChapterManifest = z.infer<typeof ChapterManifestSchema>;
 export type QuestionListManifest = z.infer<typeof QuestionListManifestSchema>;
 export type QuestionManifest = z.infer<typeof QuestionManifestSchema>;
+export type FlashcardSetManifest = z.infer<typeof FlashcardSetManifestSchema>;
+export type FlashcardManifest = z.infer<typeof FlashcardManifestSchema>;

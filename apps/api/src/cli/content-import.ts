@@ -26,7 +26,7 @@ async function main(): Promise<number> {
       await migrateToLatest(handle.db);
       const report = await importContent(handle.db, folder, { force, dialect: handle.dialect });
       for (const s of report.subjects) {
-        console.log(`${s.status === 'imported' ? 'geïmporteerd' : 'ongewijzigd'}: ${s.id} (${s.chapters} hoofdstukken, ${s.questionLists} vragenlijsten, ${s.questions} vragen)`);
+        console.log(`${s.status === 'imported' ? 'geïmporteerd' : 'ongewijzigd'}: ${s.id} (${s.chapters} hoofdstukken, ${s.questionLists} vragenlijsten, ${s.questions} vragen${s.flashcardSets ? `, ${s.flashcardSets} flashcardsets, ${s.flashcards} flashcards` : ''})`);
       }
     } finally {
       await handle.close();

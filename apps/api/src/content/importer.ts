@@ -3,12 +3,20 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ContentError, listSubjectFolders, loadSubjectFolder, type LoadedSubject } from '@blok/content/load';
 import { sql, type DB } from '@blok/db';
-import { plainText, renderChapterHtml, sanitizeInline } from './render.ts';
+import { plainText, renderCardHtml, renderChapterHtml, sanitizeInline } from './render.ts';
 
 const MIME: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 export interface ImportReport {
-  subjects: Array<{ id: string; status: 'imported' | 'unchanged'; chapters: number; questionLists: number; questions: number }>;
+  subjects: Array<{
+    id: string;
+    status: 'imported' | 'unchanged';
+    chapters: number;
+    questionLists: number;
+    questions: number;
+    flashcardSets: number;
+    flashcards: number;
+  }>;
 }
 
 function hashSubject(s: LoadedSubject, images: Map<string, Buffer>): string {
@@ -16,6 +24,7 @@ function hashSubject(s: LoadedSubject, images: Map<string, Buffer>): string {
   h.update(JSON.stringify(s.manifest));
   for (const summary of s.summaries) for (const c of summary.chapters) h.update(c.markdown);
   h.update(JSON.stringify(s.questionLists));
+  h.update(JSON.stringify(s.flashcardSets));
   for (const [name, data] of [...images].sort(([a], [b]) => a.localeCompare(b))) h.update(name).update(data);
   return h.digest('hex');
 }
@@ -39,7 +48,7 @@ export function loadContent(root: string): LoadedSubject[] {
   return loaded;
 }
 
-type IdKind = 'subject' | 'samenvatting' | 'hoofdstuk' | 'vragenlijst' | 'vraag';
+type IdKind = 'subject' | 'samenvatting' | 'hoofdstuk' | 'vragenlijst' | 'vraag' | 'flashcardset' | 'flashcard';
 
 /** Every id a subject folder claims, by kind (ids are global keys in the database). */
 function claimedIds(s: LoadedSubject): Array<[IdKind, string]> {
@@ -49,6 +58,8 @@ function claimedIds(s: LoadedSubject): Array<[IdKind, string]> {
     ...s.summaries.flatMap((x) => x.chapters.map((c): [IdKind, string] => ['hoofdstuk', c.id])),
     ...s.questionLists.map((l): [IdKind, string] => ['vragenlijst', l.id]),
     ...s.questionLists.flatMap((l) => l.questions.map((q): [IdKind, string] => ['vraag', q.id])),
+    ...s.flashcardSets.map((x): [IdKind, string] => ['flashcardset', x.id]),
+    ...s.flashcardSets.flatMap((x) => x.cards.map((c): [IdKind, string] => ['flashcard', c.id])),
   ];
 }
 
@@ -71,7 +82,7 @@ function crossSubjectDuplicates(subjects: LoadedSubject[]): ContentError['proble
 async function databaseConflicts(db: DB, s: LoadedSubject): Promise<ContentError['problems']> {
   const id = s.manifest.id;
   const problems: ContentError['problems'] = [];
-  const check = async (kind: IdKind, table: 'summaries' | 'chapters' | 'question_lists' | 'questions', ids: string[]) => {
+  const check = async (kind: IdKind, table: 'summaries' | 'chapters' | 'question_lists' | 'questions' | 'flashcard_sets' | 'flashcards', ids: string[]) => {
     if (ids.length === 0) return;
     const rows = await db.selectFrom(table).select(['id', 'subject_id']).where('id', 'in', ids).where('subject_id', '!=', id).execute();
     for (const r of rows) problems.push({ file: `${id}/subject.yaml`, field: kind, message: `id ${r.id} hoort al bij vak ${r.subject_id}` });
@@ -82,6 +93,8 @@ async function databaseConflicts(db: DB, s: LoadedSubject): Promise<ContentError
   await check('hoofdstuk', 'chapters', of('hoofdstuk'));
   await check('vragenlijst', 'question_lists', of('vragenlijst'));
   await check('vraag', 'questions', of('vraag'));
+  await check('flashcardset', 'flashcard_sets', of('flashcardset'));
+  await check('flashcard', 'flashcards', of('flashcard'));
   return problems;
 }
 
@@ -108,6 +121,8 @@ export async function importContent(db: DB, root: string, options: { force?: boo
         chapters: s.summaries.reduce((n, x) => n + x.chapters.length, 0),
         questionLists: s.questionLists.length,
         questions: s.questionLists.reduce((n, l) => n + l.questions.length, 0),
+        flashcardSets: s.flashcardSets.length,
+        flashcards: s.flashcardSets.reduce((n, x) => n + x.cards.length, 0),
       };
       const existing = await trx.selectFrom('subjects').select('content_hash').where('id', '=', id).executeTakeFirst();
       if (existing?.content_hash === hash && !options.force) {
@@ -208,7 +223,37 @@ export async function importContent(db: DB, root: string, options: { force?: boo
         }
       }
 
+      // Flashcard sets and cards, upserted by id: favorites, sessions and schedules keep pointing at them.
+      const setIds: string[] = [];
+      const cardIds: string[] = [];
+      for (const set of s.flashcardSets) {
+        setIds.push(set.id);
+        const setRow = { subject_id: id, title: set.title, description: set.description, sort_index: set.sortIndex, chapter_id: set.chapter ?? null };
+        await trx.insertInto('flashcard_sets').values({ id: set.id, ...setRow }).onConflict((oc) => oc.column('id').doUpdateSet(setRow)).execute();
+        for (const [ci, card] of set.cards.entries()) {
+          cardIds.push(card.id);
+          const cardRow = {
+            flashcard_set_id: set.id,
+            subject_id: id,
+            sort_index: ci,
+            front_markdown: card.front,
+            back_markdown: card.back,
+            front_html: renderCardHtml(card.front, id),
+            back_html: renderCardHtml(card.back, id),
+            front_picture: card.frontPicture ?? null,
+            back_picture: card.backPicture ?? null,
+          };
+          await trx.insertInto('flashcards').values({ id: card.id, ...cardRow }).onConflict((oc) => oc.column('id').doUpdateSet(cardRow)).execute();
+        }
+      }
+
       // Remove what vanished from the folder.
+      let staleCards = trx.deleteFrom('flashcards').where('subject_id', '=', id);
+      if (cardIds.length) staleCards = staleCards.where('id', 'not in', cardIds);
+      await staleCards.execute();
+      let staleSets = trx.deleteFrom('flashcard_sets').where('subject_id', '=', id);
+      if (setIds.length) staleSets = staleSets.where('id', 'not in', setIds);
+      await staleSets.execute();
       await trx.deleteFrom('chapters').where('subject_id', '=', id).where('id', 'not in', chapterIds).execute();
       await trx.deleteFrom('summaries').where('subject_id', '=', id).where('id', 'not in', summaryIds).execute();
       let staleQuestions = trx.deleteFrom('questions').where('subject_id', '=', id);

@@ -39,6 +39,14 @@ export function renderChapterHtml(markdown: string, subjectId: string): string {
   });
 }
 
+/**
+ * One side of a flashcard: the same sanitized Markdown as a chapter, with every heading level
+ * folded to paragraphs' weight (a card has no outline; the screen owns the headings).
+ */
+export function renderCardHtml(markdown: string, subjectId: string): string {
+  return renderChapterHtml(markdown, subjectId).replace(/<(\/?)h[2-6]>/g, '<$1p>');
+}
+
 /** Inline markup allowed in titles (emphasis only). */
 export function sanitizeInline(html: string): string {
   return sanitizeHtml(html, { allowedTags: ['em', 'strong', 'i', 'b', 'sup', 'sub'], allowedAttributes: {} });

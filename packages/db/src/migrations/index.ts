@@ -3,6 +3,7 @@ import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-content.ts';
 import * as m0003 from './0003-questions.ts';
 import * as m0004 from './0004-write-path.ts';
+import * as m0005 from './0005-flashcards.ts';
 import * as m0006 from './0006-shop.ts';
 
 /**
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002-content': m0002,
   '0003-questions': m0003,
   '0004-write-path': m0004,
+  '0005-flashcards': m0005,
   '0006-shop': m0006,
 };
