@@ -136,4 +136,64 @@ describe('api client', () => {
     expect(events).toContainEqual({ type: 'signed-out', reason: 'refresh-failed' });
     expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBeNull();
   });
+
+  it('sends a fresh Idempotency-Key with every write and none with reads', async () => {
+    const deviceId = await signInForTest();
+    const fetchSpy = mockApi([
+      { method: 'PUT', path: 'library/vak-a', status: 204, headers: { deviceid: deviceId } },
+      { path: 'library', body: { subjects: [] }, headers: { deviceid: deviceId } },
+    ]);
+    await api.put('library/vak-a');
+    await api.put('library/vak-a');
+    await api.get('library');
+    const keys = fetchSpy.mock.calls.map((c) => new Headers(c[1]?.headers).get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBeNull();
+  });
+
+  it('retries a write that lost its connection or met a 503 with the same Idempotency-Key', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const deviceId = await signInForTest();
+    let calls = 0;
+    const fetchSpy = vi.fn(async () => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      if (calls === 2) return Response.json({ error: 'database_unavailable', error_description: 'x' }, { status: 503 });
+      return Response.json({ id: 's1' }, { status: 201, headers: { deviceid: deviceId } });
+    });
+    vi.stubGlobal('fetch', fetchSpy);
+    const result = api.post('session/lijst/start', {}, null, { idempotencyKey: '0193a0b2-7c3d-4e5f-8a6b-0c1d2e3f4a5b' });
+    await vi.advanceTimersByTimeAsync(2000);
+    await expect(result).resolves.toEqual({ id: 's1' });
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+    const keys = (fetchSpy.mock.calls as unknown as Array<[string, RequestInit]>).map((c) => new Headers(c[1].headers).get('idempotency-key'));
+    expect(new Set(keys)).toEqual(new Set(['0193a0b2-7c3d-4e5f-8a6b-0c1d2e3f4a5b']));
+  });
+
+  it('keeps the Idempotency-Key when a write is retried after a token refresh', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const deviceId = await signInForTest();
+    const keys: Array<string | null> = [];
+    let answerCalls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).endsWith('/api/auth/login')) {
+          return Response.json({ access_token: 'access-2', expires_in: 900, refresh_token: 'refresh-2', token_type: 'Bearer' });
+        }
+        keys.push(new Headers(init?.headers).get('idempotency-key'));
+        answerCalls += 1;
+        if (answerCalls === 1) return Response.json({ error: 'invalid_token', error_description: 'expired' }, { status: 401 });
+        return Response.json({ ok: true }, { headers: { deviceid: deviceId } });
+      }),
+    );
+    const result = api.post('question-list/l1/save-answer', { questionId: 'q1', answerId: 'a1' });
+    await vi.advanceTimersByTimeAsync(REFRESH_SETTLE_MS);
+    await expect(result).resolves.toEqual({ ok: true });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+  });
 });

@@ -1,5 +1,5 @@
 import { env } from '../config/env.ts';
-import { CLIENT_ID, DEVICE_ID_HEADER } from '@blok/contract/auth-constants';
+import { CLIENT_ID, DEVICE_ID_HEADER, IDEMPOTENCY_KEY_HEADER } from '@blok/contract/auth-constants';
 import { loadAuthContract } from './auth/auth-contract.ts';
 import { ApiError, setGlobalApiError } from './api-error.ts';
 import { getDeviceId, getStoredDeviceId } from './device-id.ts';
@@ -29,7 +29,28 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Show errors in place instead of the global toast. */
   skipErrorPopup?: boolean;
+  /**
+   * The write's Idempotency-Key (decision 007). Writes get a fresh one per call by default; a
+   * caller that retries the same intended change later (an offline queue) passes its own.
+   */
+  idempotencyKey?: string;
 };
+
+/** Transient failures of a write that are retried with the same Idempotency-Key. */
+const RETRY_DELAYS_MS = [400, 1500];
+const RETRY_STATUSES = new Set([502, 503, 504]);
+
+/** A random UUID (v4), also where crypto.randomUUID is missing (plain http on a LAN address). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const isWrite = (method: RequestOptions['method']) => method !== undefined && method !== 'GET';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -76,6 +97,7 @@ let refreshInFlight: Promise<boolean> | null = null;
 
 async function requestNewTokens(refreshToken: string): Promise<boolean> {
   const { TokenResponseSchema } = await loadAuthContract();
+  const key = newIdempotencyKey();
   const form = new URLSearchParams({
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
@@ -85,7 +107,11 @@ async function requestNewTokens(refreshToken: string): Promise<boolean> {
   });
   let response: Response;
   try {
-    response = await fetch(url('auth/login'), { method: 'POST', body: form, headers: { accept: 'application/json' } });
+    // A refresh whose answer got lost is retried with the same key: the server answers the first
+    // rotation again instead of taking the repeated token for a stolen copy.
+    response = await sendWrite(() =>
+      fetch(url('auth/login'), { method: 'POST', body: form, headers: { accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: key } }),
+    );
   } catch (error) {
     console.warn('Token refresh failed: network error', error);
     return false;
@@ -157,8 +183,32 @@ function deviceRevoked(): ApiError {
   return new ApiError(401, 'device_revoked', '');
 }
 
+/**
+ * Sends a write, retrying a lost connection or a passing 502/503/504 (up to twice, same request and
+ * so the same Idempotency-Key): the change happens once, whichever attempt reached the server.
+ */
+async function sendWrite(attempt: () => Promise<Response>): Promise<Response> {
+  for (let i = 0; ; i += 1) {
+    const last = i >= RETRY_DELAYS_MS.length;
+    try {
+      const response = await attempt();
+      if (last || !RETRY_STATUSES.has(response.status)) return response;
+    } catch (error) {
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+      if (last || offline || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    }
+    await delay(RETRY_DELAYS_MS[i]!);
+  }
+}
+
 async function send(path: string, options: RequestOptions, authPath: boolean): Promise<Response> {
+  if (isWrite(options.method)) return sendWrite(() => sendOnce(path, options, authPath));
+  return sendOnce(path, options, authPath);
+}
+
+async function sendOnce(path: string, options: RequestOptions, authPath: boolean): Promise<Response> {
   const headers = new Headers({ accept: 'application/json', ...options.headers });
+  if (options.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey);
   if (!authPath) {
     headers.set('accept-language', 'en');
     const token = getAccessToken();
@@ -176,7 +226,9 @@ async function send(path: string, options: RequestOptions, authPath: boolean): P
 /**
  * Calls the API. Resolves with the parsed body (undefined for 204); rejects with ApiError.
  */
-export async function request<T = unknown>(path: string, parser: Parser<T> | null, options: RequestOptions = {}): Promise<T> {
+export async function request<T = unknown>(path: string, parser: Parser<T> | null, requested: RequestOptions = {}): Promise<T> {
+  // One key for every attempt of this write: the retry after a token refresh, or after a lost answer.
+  const options = isWrite(requested.method) ? { ...requested, idempotencyKey: requested.idempotencyKey ?? newIdempotencyKey() } : requested;
   const authPath = isAuthApiPath(path);
   const popup = !authPath && !options.skipErrorPopup;
 
