@@ -22,6 +22,7 @@ import catalogueRoutes from './routes/catalogue/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import libraryRoutes from './routes/library/index.ts';
 import questionsRoutes from './routes/questions/index.ts';
+import shopRoutes from './routes/shop/index.ts';
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -131,6 +132,7 @@ export async function buildApp(opts: BuildOptions) {
       windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
     },
     jobs: { enabled: env.JOBS, pollIntervalMs: env.JOBS_POLL_INTERVAL_MS, leaseSeconds: env.JOBS_LEASE_SECONDS },
+    shop: { publicUrl: env.PUBLIC_URL, mollieApiKey: env.MOLLIE_API_KEY, production: env.NODE_ENV === 'production' },
   });
   // Before the routes: it turns every write route registered after it into a command.
   await app.register(commands);
@@ -144,6 +146,7 @@ export async function buildApp(opts: BuildOptions) {
   // Feature route plugins declare their own full paths below /api.
   await app.register(libraryRoutes, { prefix: '/api' });
   await app.register(questionsRoutes, { prefix: '/api' });
+  await app.register(shopRoutes, { prefix: '/api/shop' });
 
   if (opts.serveWeb !== false) await app.register(web, { root: env.WEB_DIST });
   return app;

@@ -42,6 +42,11 @@ const EnvSchema = z.object({
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Public base URL of the app, used for links (subscriptionUrl, accountUrl). */
   PUBLIC_URL: z.string().default(''),
+  /** Mollie API key (test_… or live_…). Unset: the built-in test checkout takes payments and no money moves. */
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'must be a Mollie API key (test_… or live_…)')
+    .optional(),
   /** Web Push (VAPID) keys, base64url; generated into data/.vapid-keys.json outside production when unset. */
   VAPID_PUBLIC_KEY: z.string().min(40).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
@@ -71,6 +76,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment configuration:\n${lines}`);
   }
   const env = parsed.data;
+  if (env.MOLLIE_API_KEY && !/^https?:\/\/[^/]/.test(env.PUBLIC_URL)) {
+    throw new Error('Invalid environment configuration:\n  PUBLIC_URL: required with MOLLIE_API_KEY (the public https address Mollie sends students back to and calls the webhook on)');
+  }
   if (env.JWT_SECRET) return { ...env, JWT_SECRET: env.JWT_SECRET, jwtSecretSource: 'env' };
   if (env.NODE_ENV === 'production') {
     throw new Error('Invalid environment configuration:\n  JWT_SECRET: required in production (at least 32 characters)');

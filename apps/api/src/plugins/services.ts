@@ -4,6 +4,9 @@ import { AccessTokens } from '../auth/tokens.ts';
 import { LibraryService } from '../library/service.ts';
 import { QuestionsService } from '../questions/service.ts';
 import { UserService } from '../user/service.ts';
+import { ShopService, SHOP_JOBS, type PeriodJobPayload } from '../shop/service.ts';
+import { MollieProvider } from '../shop/mollie-provider.ts';
+import { TestCheckoutProvider } from '../shop/test-provider.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { purgeFinishedJobs } from '../jobs/queue.ts';
 import { IdempotencyStore } from '../write/idempotency.ts';
@@ -19,6 +22,7 @@ declare module 'fastify' {
       user: UserService;
       library: LibraryService;
       questions: QuestionsService;
+      shop: ShopService;
     };
     /** The leased job runner of this process (decision 007). */
     jobs: JobRunner;
@@ -30,6 +34,8 @@ export interface ServicesOptions {
   accessTokenTtlSeconds: number;
   rateLimits: RateLimits;
   jobs: { enabled: boolean; pollIntervalMs: number; leaseSeconds: number };
+  /** PUBLIC_URL and MOLLIE_API_KEY (unset: the built-in test checkout) */
+  shop: { publicUrl: string; mollieApiKey?: string; production: boolean };
 }
 
 /** How long finished jobs are kept (their dedupe keys with them). */
@@ -56,6 +62,17 @@ export default fp<ServicesOptions>(
       openSessions: (userId, limit) => questions.openSessions(userId, limit),
     });
 
+    // Shop (decision record "shop and payments"): Mollie when a key is set, else the test checkout.
+    const testCheckout = opts.shop.mollieApiKey ? null : new TestCheckoutProvider(() => uow.executor);
+    const provider = opts.shop.mollieApiKey ? new MollieProvider(opts.shop.mollieApiKey) : testCheckout!;
+    if (!opts.shop.mollieApiKey && opts.shop.production) {
+      app.log.warn('MOLLIE_API_KEY is not set: the built-in test checkout grants Premium without payment');
+    }
+    const shop = new ShopService(uow, provider, jobs, { publicUrl: opts.shop.publicUrl.replace(/\/+$/, ''), log: app.log }, testCheckout);
+    jobs.register(SHOP_JOBS.periodEnd, async (payload, { tx }) => shop.endPeriod(tx, payload as PeriodJobPayload));
+    // Not transactional: it calls the provider; the provider's idempotency key makes it charge once.
+    jobs.register(SHOP_JOBS.renew, async (payload) => shop.renew(payload as PeriodJobPayload), { transactional: false });
+
     // Maintenance: every hour, in one process of however many.
     jobs.every('maintenance.purge-idempotency-keys', HOUR, async (_payload, { tx }) => {
       await idempotency.purge(tx);
@@ -67,7 +84,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, idempotency, tokens, auth, user, library, questions });
+    app.decorate('services', { uow, idempotency, tokens, auth, user, library, questions, shop });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());
