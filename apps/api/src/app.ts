@@ -18,6 +18,9 @@ import errorHandler from './plugins/error-handler.ts';
 import web from './plugins/web.ts';
 import authRoutes from './routes/auth/index.ts';
 import userRoutes from './routes/user/index.ts';
+import userPublicRoutes from './routes/user/public.ts';
+import passwordResetRoutes from './routes/password-reset/index.ts';
+import { resolveVapidKeys } from './push/vapid.ts';
 import catalogueRoutes from './routes/catalogue/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import libraryRoutes from './routes/library/index.ts';
@@ -132,6 +135,15 @@ export async function buildApp(opts: BuildOptions) {
       windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
     },
     jobs: { enabled: env.JOBS, pollIntervalMs: env.JOBS_POLL_INTERVAL_MS, leaseSeconds: env.JOBS_LEASE_SECONDS },
+    profile: {
+      vapid: resolveVapidKeys(env),
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      outboxDir: env.MAIL_OUTBOX_DIR,
+      publicUrl: env.PUBLIC_URL,
+      allowRequestOrigin: env.NODE_ENV !== 'production',
+      forgotPasswordPerWindow: env.FORGOT_PASSWORD_RATE_LIMIT,
+    },
     shop: { publicUrl: env.PUBLIC_URL, mollieApiKey: env.MOLLIE_API_KEY, production: env.NODE_ENV === 'production' },
   });
   // Before the routes: it turns every write route registered after it into a command.
@@ -143,6 +155,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(catalogueRoutes, { prefix: '/api/catalogue' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(userPublicRoutes, { prefix: '/api' });
+  await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   // Feature route plugins declare their own full paths below /api.
   await app.register(libraryRoutes, { prefix: '/api' });
   await app.register(questionsRoutes, { prefix: '/api' });

@@ -6,3 +6,5 @@ export * from './health.ts';
 export * from './library.ts';
 export * from './questions.ts';
 export * from './shop.ts';
+export * from './push.ts';
+export * from './password-reset.ts';

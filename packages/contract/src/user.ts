@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH } from './auth-constants.ts';
 
 /** Picture shown when the user has none (served by the web app). */
 export const DEFAULT_PROFILE_PICTURE_URL = '/images/default-profile.svg';
@@ -21,3 +22,38 @@ export const ProfileSchema = z.object({
   year: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** Names may hold letters (any script), spaces, hyphens, apostrophes and dots ("J.", "d'Ancona"). */
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+const name = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => v === '' || NAME_PATTERN.test(v), { message: 'Gebruik alleen letters, spaties, streepjes en apostroffen.' });
+
+/** PUT user/profile: the name and the study choice (catalogue ids, like registration). */
+export const UpdateProfileBodySchema = z.object({
+  firstName: name(50).refine((v) => v.length > 0, { message: 'Je moet een naam invoeren' }),
+  middleName: name(20).default(''),
+  lastName: name(80).default(''),
+  university: z.string().min(1).max(100),
+  study: z.string().min(1).max(100),
+  year: z.string().min(1).max(100),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+/** Profile picture rules (spec section 5: ext and maxSize), the same in the form and on the server. */
+export const PROFILE_PICTURE_RULES = 'required|ext:jpg,jpeg,png,webp|maxSize:5';
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Pictures are stored as a square of this many pixels. */
+export const PROFILE_PICTURE_SIZE = 256;
+
+/** PUT user/password: change the password while signed in; other devices are signed out. */
+export const ChangePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  newPassword: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  newPasswordConfirmation: z.string().max(MAX_PASSWORD_LENGTH),
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

@@ -430,7 +430,72 @@ export interface FlashcardReviewLogsTable {
   time_zone: string;
 }
 
+/** A student's profile picture, re-encoded on upload (issue 11). */
+export interface ProfilePicturesTable {
+  /** unguessable id, part of the picture's public URL; a new upload gets a new id */
+  id: string;
+  user_id: string;
+  mime: string;
+  data_base64: string;
+  created_at: string;
+}
+
+/** What a student wants to be reminded of by push (issue 11); defaults off. */
+export interface PushPreferencesTable {
+  user_id: string;
+  daily_enabled: number;
+  /** local time in Europe/Amsterdam, HH:MM */
+  daily_time: string;
+  /** ISO weekdays 1 (Monday) to 7 (Sunday), comma separated */
+  daily_days: string;
+  flashcards_due: number;
+  subject_news: number;
+  updated_at: string;
+}
+
+/** One browser's Web Push subscription. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string;
+  created_at: string;
+  last_success_at: string | null;
+}
+
+/** A single-use password reset link (stored hashed), valid for an hour. */
+export interface PasswordResetTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A mail waiting for (or past) delivery by the mail job. */
+export interface MailOutboxTable {
+  id: string;
+  user_id: string;
+  to_address: string;
+  subject: string;
+  /** cleared once sent */
+  text_body: string;
+  html_body: string;
+  created_at: string;
+  sent_at: string | null;
+  /** 'smtp' or 'outbox' */
+  transport: string | null;
+}
+
 export interface Database {
+  profile_pictures: ProfilePicturesTable;
+  push_preferences: PushPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  mail_outbox: MailOutboxTable;
   users: UsersTable;
   devices: DevicesTable;
   refresh_tokens: RefreshTokensTable;

@@ -4,6 +4,13 @@ import { AccessTokens } from '../auth/tokens.ts';
 import { LibraryService } from '../library/service.ts';
 import { QuestionsService } from '../questions/service.ts';
 import { UserService } from '../user/service.ts';
+import { PushService } from '../push/service.ts';
+import { PushSender } from '../push/sender.ts';
+import { registerPushJobs } from '../push/jobs.ts';
+import type { VapidKeys } from '../push/vapid.ts';
+import { OutboxMailer, SmtpMailer, type Mailer } from '../mail/mailer.ts';
+import { registerMailJobs } from '../mail/jobs.ts';
+import { PasswordResetService } from '../password-reset/service.ts';
 import { ShopService, SHOP_JOBS, type PeriodJobPayload } from '../shop/service.ts';
 import { MollieProvider } from '../shop/mollie-provider.ts';
 import { TestCheckoutProvider } from '../shop/test-provider.ts';
@@ -20,6 +27,9 @@ declare module 'fastify' {
       tokens: AccessTokens;
       auth: AuthService;
       user: UserService;
+      push: PushService;
+      passwordReset: PasswordResetService;
+      mailer: Mailer;
       library: LibraryService;
       questions: QuestionsService;
       shop: ShopService;
@@ -34,6 +44,18 @@ export interface ServicesOptions {
   accessTokenTtlSeconds: number;
   rateLimits: RateLimits;
   jobs: { enabled: boolean; pollIntervalMs: number; leaseSeconds: number };
+  /** profile, push reminders and password reset (issue 11) */
+  profile: {
+    vapid: VapidKeys;
+    /** SMTP_URL; unset: mails go to the outbox folder */
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    outboxDir: string;
+    publicUrl: string;
+    /** outside production a reset link may use the request's own address when PUBLIC_URL is unset */
+    allowRequestOrigin: boolean;
+    forgotPasswordPerWindow: number;
+  };
   /** PUBLIC_URL and MOLLIE_API_KEY (unset: the built-in test checkout) */
   shop: { publicUrl: string; mollieApiKey?: string; production: boolean };
 }
@@ -55,7 +77,25 @@ export default fp<ServicesOptions>(
     const tokens = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds);
     const idempotency = new IdempotencyStore(db, opts.jwtSecret);
     const auth = new AuthService(uow, tokens, opts.rateLimits);
-    const user = new UserService(uow);
+    // Profile, push and password reset (issue 11). Mail: SMTP when configured, else the outbox folder.
+    const mailer: Mailer = opts.profile.smtpUrl
+      ? new SmtpMailer(opts.profile.smtpUrl, opts.profile.mailFrom)
+      : new OutboxMailer(opts.profile.outboxDir, opts.profile.mailFrom, (info, message) => app.log.info(info, message));
+    const user = new UserService(uow, {
+      passwordFailuresPerAccount: opts.rateLimits.loginFailuresPerAccount,
+      windowSeconds: opts.rateLimits.windowSeconds,
+      outbox: mailer instanceof OutboxMailer ? mailer : null,
+    });
+    const push = new PushService(uow, jobs, new PushSender(opts.profile.vapid));
+    const passwordReset = new PasswordResetService(uow, jobs, {
+      perWindow: opts.profile.forgotPasswordPerWindow,
+      windowSeconds: opts.rateLimits.windowSeconds,
+      publicUrl: opts.profile.publicUrl,
+      allowRequestOrigin: opts.profile.allowRequestOrigin,
+    });
+    registerPushJobs(jobs, push);
+    registerMailJobs(jobs, mailer);
+    if (mailer instanceof SmtpMailer) app.addHook('onClose', async () => mailer.close());
     const questions = new QuestionsService(uow);
     const library = new LibraryService(uow, {
       listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
@@ -84,7 +124,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, idempotency, tokens, auth, user, library, questions, shop });
+    app.decorate('services', { uow, idempotency, tokens, auth, user, push, passwordReset, mailer, library, questions, shop });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

@@ -1,4 +1,6 @@
-import type { Executor, UsersTable } from '@blok/db';
+import { uuidv7, type Executor, type ProfilePicturesTable, type UsersTable } from '@blok/db';
+
+const now = () => new Date().toISOString();
 
 export type UserRow = UsersTable;
 
@@ -11,10 +13,89 @@ export class UserRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Deletes the user; every personal row goes with it (foreign keys cascade) or is deleted here. */
+  /**
+   * Deletes the user; every personal row goes with it (foreign keys cascade: devices, tokens,
+   * progress, picture, push preferences and subscriptions, reset links, mails) or is deleted here:
+   * stored command responses, throttling counters keyed by her address or id, queued reminders.
+   */
   async delete(id: string): Promise<boolean> {
+    const user = await this.findById(id);
+    if (!user) return false;
     await this.db.deleteFrom('idempotency_keys').where('scope', '=', id).where('state', '=', 'completed').execute();
+    const keys = [`login:account:${user.email}`, `forgot:email:${user.email}`, `password-change:account:${id}`];
+    await this.db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
+    await this.db.deleteFrom('jobs').where('state', '=', 'queued').where('dedupe_key', 'like', `push:%:${id}:%`).execute();
     const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   }
+
+  async updateProfile(
+    userId: string,
+    input: { firstName: string; middleName: string; lastName: string; university: string; study: string; year: string },
+  ): Promise<boolean> {
+    const res = await this.db
+      .updateTable('users')
+      .set({
+        first_name: input.firstName,
+        middle_name: input.middleName,
+        last_name: input.lastName,
+        university: input.university,
+        study: input.study,
+        year: input.year,
+        updated_at: now(),
+      })
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Replaces the user's picture; returns the new picture's id (part of its URL). */
+  async replacePicture(userId: string, picture: { mime: string; data: Buffer }): Promise<string> {
+    const id = uuidv7();
+    await this.db.deleteFrom('profile_pictures').where('user_id', '=', userId).execute();
+    await this.db
+      .insertInto('profile_pictures')
+      .values({ id, user_id: userId, mime: picture.mime, data_base64: picture.data.toString('base64'), created_at: now() })
+      .execute();
+    await this.db.updateTable('users').set({ profile_picture_url: pictureUrl(id), updated_at: now() }).where('id', '=', userId).execute();
+    return id;
+  }
+
+  async removePicture(userId: string): Promise<void> {
+    await this.db.deleteFrom('profile_pictures').where('user_id', '=', userId).execute();
+    await this.db.updateTable('users').set({ profile_picture_url: '', updated_at: now() }).where('id', '=', userId).execute();
+  }
+
+  findPicture(id: string): Promise<ProfilePicturesTable | undefined> {
+    return this.db.selectFrom('profile_pictures').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async passwordHash(userId: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+    return row?.password_hash;
+  }
+
+  async setPasswordHash(userId: string, hash: string): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: hash, updated_at: now() }).where('id', '=', userId).execute();
+  }
+
+  /**
+   * Signs the user out everywhere except on `keepDeviceRowId` (null: everywhere): revokes the
+   * devices and their refresh tokens.
+   */
+  async revokeDevices(userId: string, keepDeviceRowId: string | null): Promise<void> {
+    const ts = now();
+    let devices = this.db.updateTable('devices').set({ revoked_at: ts }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    let tokens = this.db.updateTable('refresh_tokens').set({ revoked_at: ts }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    if (keepDeviceRowId) {
+      devices = devices.where('id', '!=', keepDeviceRowId);
+      tokens = tokens.where('device_row_id', '!=', keepDeviceRowId);
+    }
+    await devices.execute();
+    await tokens.execute();
+  }
 }
+
+
+/** Public URL of a stored picture. The id is unguessable; an <img> cannot send a bearer token. */
+export const pictureUrl = (id: string) => `/api/profile-pictures/${id}`;

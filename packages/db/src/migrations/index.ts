@@ -5,6 +5,7 @@ import * as m0003 from './0003-questions.ts';
 import * as m0004 from './0004-write-path.ts';
 import * as m0005 from './0005-flashcards.ts';
 import * as m0006 from './0006-shop.ts';
+import * as m0007 from './0007-profile.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-write-path': m0004,
   '0005-flashcards': m0005,
   '0006-shop': m0006,
+  '0007-profile': m0007,
 };
