@@ -10,8 +10,6 @@ export const REFRESH_TOKEN_LIFETIME_SECONDS = 2_592_000;
 export const DEFAULT_COOKIE_SECONDS = 3600;
 /** The keep-me-logged-in flag value stored locally. */
 export const KEEP_ME_LOGGED_IN_VALUE = '1';
-/** Minimum password length the API accepts (spec error invalid_password_length). */
-export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
 
 /** Response header carrying the user's active device id on authenticated calls. */

@@ -1,37 +1,18 @@
 import { z } from 'zod';
+import { ASSESSMENTS } from '@blok/domain/status';
 
 /*
  * Practice questions: question lists, sessions, answering, feedback and results.
  *
- * Status codes (spec section 4, field `isCorrect` of a session question):
- *   -1 not answered yet, 0 wrong, 1 correct, 2 partially correct, 3 skipped, 4 review (an open
- *   answer awaiting the student's own assessment). -1, 3 and 4 count as "not answered".
+ * Status codes (field `isCorrect` of a session question), grades and the rules over them live in
+ * `@blok/domain` (status.ts, grade.ts): -1 not answered yet, 0 wrong, 1 correct, 2 partially
+ * correct, 3 skipped, 4 review.
  *
  * Positions: `questionIndex` and `currentIndex` are 0-based positions in the session. While the
  * student answers, `currentIndex` points at the current question; once the run reaches its end
  * (the results screen) `currentIndex` equals `questionsCount` and `finished` is true.
  */
 
-/** Status of a question in a session (spec section 4). */
-export const QUESTION_STATUS = {
-  notAnswered: -1,
-  wrong: 0,
-  correct: 1,
-  partial: 2,
-  skipped: 3,
-  review: 4,
-} as const;
-export type QuestionStatus = (typeof QUESTION_STATUS)[keyof typeof QUESTION_STATUS];
-
-/** Statuses that lock a question: a second answer is refused with 409 answer_locked. */
-export const LOCKED_STATUSES: readonly number[] = [0, 1, 2, 4];
-/** Statuses that count as not answered in a session (spec section 4). */
-export const UNANSWERED_STATUSES: readonly number[] = [-1, 3, 4];
-
-/** Passing grade on the Dutch 1-10 scale (spec section 9). */
-export const PASSING_GRADE = 5.5;
-/** Lowest grade shown (spec section 9: the score is clamped to a minimum of 1). */
-export const MIN_GRADE = 1;
 /** Answer labels A to T: at most 20 answers per question (spec section 9). */
 export const ANSWER_LABELS = 'ABCDEFGHIJKLMNOPQRST';
 /** The explanation panel becomes expandable above this height in px (spec section 9). */
@@ -162,7 +143,7 @@ export const SessionQuestionSchema = z.object({
   userAnswerIds: z.array(z.string()),
   /** the student's open answer (OPEN) */
   textAnswer: z.string().nullable(),
-  /** status code, see QUESTION_STATUS */
+  /** status code, see QUESTION_STATUS in @blok/domain/status */
   isCorrect: StatusSchema,
   revealed: z.boolean(),
   correctAnswerIds: z.array(z.string()),
@@ -273,10 +254,6 @@ export const SaveAnswerBodySchema = z
   })
   .strict();
 export type SaveAnswerBody = z.infer<typeof SaveAnswerBodySchema>;
-
-/** The student's own assessment of an open answer against the model answer. */
-export const ASSESSMENTS = ['goed', 'deels goed', 'fout'] as const;
-export type Assessment = (typeof ASSESSMENTS)[number];
 
 /** POST /api/session/{id}/assess: only for a question in review (4); sets 1, 2 or 0. */
 export const AssessBodySchema = z

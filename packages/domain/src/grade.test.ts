@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeGrade, computeProgress, computeScore, countStatuses, gradeFromScore, isPassing } from './grade.ts';
+import { computeGrade, computeProgress, computeScore, countStatuses, formatGrade, gradeFromScore, gradeTone, isPassing } from './grade.ts';
 
 const counts = (statuses: number[]) => countStatuses(statuses);
 
@@ -87,5 +87,17 @@ describe('gradeFromScore', () => {
     expect(gradeFromScore(67)).toBe(6.7);
     expect(gradeFromScore(4)).toBe(1);
     expect(gradeFromScore(0)).toBe(1);
+  });
+});
+
+describe('gradeTone and formatGrade', () => {
+  it('colours a grade by the passing boundary, unknown while there is none', () => {
+    expect([5.5, 5.4, 10, 1, null].map(gradeTone)).toEqual(['pass', 'fail', 'pass', 'fail', 'unknown']);
+  });
+  it('writes a grade the Dutch way with one decimal, or a question mark', () => {
+    expect(formatGrade(7.5)).toBe('7,5');
+    expect(formatGrade(10)).toBe('10,0');
+    expect(formatGrade(1)).toBe('1,0');
+    expect(formatGrade(null)).toBe('?');
   });
 });

@@ -1,4 +1,7 @@
-import { MIN_GRADE, PASSING_GRADE } from '@blok/contract';
+/** Passing grade on the Dutch 1-10 scale (spec section 9). */
+export const PASSING_GRADE = 5.5;
+/** Lowest grade shown (spec section 9: the score is clamped to a minimum of 1). */
+export const MIN_GRADE = 1;
 
 /** How many questions of a session ended in each status. */
 export interface StatusCounts {
@@ -52,6 +55,16 @@ export const gradeFromScore = (score: number): number => Math.max(MIN_GRADE, Mat
 
 /** A grade of 5.5 or more passes (spec section 9). */
 export const isPassing = (grade: number): boolean => grade >= PASSING_GRADE;
+
+/** The colour of a grade: green when it passes, red below, orange '?' while it is unknown. */
+export type GradeTone = 'pass' | 'fail' | 'unknown';
+
+export const gradeTone = (grade: number | null): GradeTone => (grade === null ? 'unknown' : isPassing(grade) ? 'pass' : 'fail');
+
+const gradeFormat = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A grade in Dutch notation with one decimal (7,5), or '?' while it is unknown. */
+export const formatGrade = (grade: number | null): string => (grade === null ? '?' : gradeFormat.format(grade));
 
 /**
  * Progress (spec section 9): the rounded percentage of the current question number over the

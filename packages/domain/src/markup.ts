@@ -1,10 +1,37 @@
-/** Removes HTML tags and Markdown markers, leaving the visible text. A lone `<` or `>` (as in "MO < MK") stays. */
+// Visible text of the content's markup, for checks (an empty title), counts (words) and plain-text
+// fields (a chapter title in a list). Plain string work: the content is sanitized on import, so
+// these never see script or style elements.
+
+const TAG = /<\/?[a-zA-Z][^<>]*>/g;
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Decodes the entities a sanitizer writes (&amp; &lt; &gt; &quot; &nbsp; and numeric ones); others stay. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#[0-9]{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z]+);/g, (entity, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[name] ?? entity;
+  });
+}
+
+/** Plain text of inline HTML (a title): tags removed, entities decoded, whitespace collapsed and trimmed. */
+export function plainText(html: string): string {
+  return decodeEntities(html.replace(TAG, '')).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Removes HTML tags and Markdown markers from Markdown, leaving the visible text with its line
+ * breaks. A lone `<` or `>` (as in "MO < MK") stays.
+ */
 export function stripMarkup(input: string): string {
-  return input
-    .replace(/<\/?[a-zA-Z][^<>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>)\s?/gm, '')
-    .replace(/[*_`]/g, '');
+  return decodeEntities(
+    input
+      .replace(TAG, '')
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/^\s{0,3}(#{1,6}|>)\s?/gm, '')
+      .replace(/[*_`]/g, ''),
+  );
 }

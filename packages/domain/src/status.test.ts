@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessmentStatus, canAnswer, evaluateSelect, isLocked, isUnanswered } from './status.ts';
+import { assessmentStatus, canAnswer, evaluateSelect, isLocked, isUnanswered, statusKind } from './status.ts';
 
 describe('evaluateSelect', () => {
   describe('single-answer question', () => {
@@ -44,5 +44,11 @@ describe('status predicates', () => {
     expect([-1, 0, 1, 2, 3, 4].filter(isLocked)).toEqual([0, 1, 2, 4]);
     expect([-1, 0, 1, 2, 3, 4].filter(canAnswer)).toEqual([-1, 3]);
     expect([-1, 0, 1, 2, 3, 4].filter(isUnanswered)).toEqual([-1, 3, 4]);
+  });
+});
+
+describe('statusKind', () => {
+  it('names how a question ended, everything not answered being open', () => {
+    expect([-1, 0, 1, 2, 3, 4].map(statusKind)).toEqual(['open', 'wrong', 'correct', 'partial', 'open', 'open']);
   });
 });

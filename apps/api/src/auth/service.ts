@@ -1,4 +1,5 @@
-import { CLIENT_ID, DEVICE_ID_HEADER, MIN_PASSWORD_LENGTH, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponse } from '@blok/contract';
+import { CLIENT_ID, DEVICE_ID_HEADER, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponse } from '@blok/contract';
+import { isSecurePassword, isValidEmail, MIN_PASSWORD_LENGTH } from '@blok/domain/credentials';
 import { isValidChoice } from '@blok/content/catalogue';
 import { AppError } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -6,9 +7,6 @@ import { AccountRepository } from './repository.ts';
 import { RateLimitRepository } from './rate-limit-repository.ts';
 import { keepChanges, type Executor, type UnitOfWork } from '../write/unit-of-work.ts';
 import { hashToken, newRefreshToken, type AccessTokens } from './tokens.ts';
-
-// Pragmatic address check: one @, a dot in the domain, no spaces; the real test is the mailbox.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export interface RateLimits {
   loginPerIp: number;
@@ -82,9 +80,13 @@ export class AuthService {
   ): Promise<TokenResponse> {
     this.checkClient(input.clientId);
     const email = normalizeEmail(input.email);
-    if (!EMAIL_PATTERN.test(email)) throw new AppError('invalid_email', 'Ongeldig e-mailadres');
-    if (input.password.length < MIN_PASSWORD_LENGTH) {
+    // The forms' own rules (spec section 5), so the server refuses what the form refuses.
+    if (!isValidEmail(email)) throw new AppError('invalid_email', 'Ongeldig e-mailadres');
+    if (Array.from(input.password).length < MIN_PASSWORD_LENGTH) {
       throw new AppError('invalid_password_length', 'Wachtwoord moet minimaal 8 karakters lang zijn');
+    }
+    if (!isSecurePassword(input.password)) {
+      throw new AppError('weak_password', 'Dit wachtwoord komt niet overeen met het veiligheidsbeleid');
     }
     if (!isValidChoice(input.university, input.study, input.year)) {
       throw new AppError('invalid_request', 'Kies een bestaande universiteit, studie en studiejaar.');

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ContentError, listSubjectFolders, loadSubjectFolder, type LoadedSubject } from '@blok/content/load';
 import { sql, type DB } from '@blok/db';
-import { plainText, renderCardHtml, renderChapterHtml, sanitizeInline } from './render.ts';
+import { plainText } from '@blok/domain/markup';
+import { renderCardHtml, renderChapterHtml, sanitizeInline } from './render.ts';
 
 const MIME: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 

@@ -51,8 +51,3 @@ export function renderCardHtml(markdown: string, subjectId: string): string {
 export function sanitizeInline(html: string): string {
   return sanitizeHtml(html, { allowedTags: ['em', 'strong', 'i', 'b', 'sup', 'sub'], allowedAttributes: {} });
 }
-
-/** Plain text of inline markup. */
-export function plainText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
-}

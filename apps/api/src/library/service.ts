@@ -14,10 +14,10 @@ import {
   type SummaryDetail,
 } from '@blok/contract';
 import { AppError } from '../errors.ts';
-import { plainText } from '../content/render.ts';
+import { plainText } from '@blok/domain/markup';
 import { LibraryRepository, type ChapterRow } from './repository.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { gradeFromScore } from '../questions/grade.ts';
+import { gradeFromScore } from '@blok/domain/grade';
 
 /** What the library shows of the student's practice (the questions feature provides it). */
 export interface PracticeSource {

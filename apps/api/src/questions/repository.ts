@@ -1,6 +1,6 @@
 import { uuidv7, type Executor, type QuestionListsTable, type QuestionSessionsTable, type QuestionsTable, type AnswersTable } from '@blok/db';
-import { computeScore, countStatuses } from './grade.ts';
-import { progressOf } from './navigation.ts';
+import { computeScore, countStatuses } from '@blok/domain/grade';
+import { progressOf } from '@blok/domain/navigation';
 
 export type QuestionListRow = QuestionListsTable;
 export type QuestionRow = QuestionsTable;

@@ -14,8 +14,8 @@ import {
 } from '@blok/contract';
 import { AppError } from '../errors.ts';
 import { contentImageUrl } from '../content/render.ts';
-import { computeGrade, computeScore, countStatuses } from './grade.ts';
-import { goTo, isAtEnd, moveNext, progressOf, skip, startReview, type NavigationState } from './navigation.ts';
+import { computeGrade, computeScore, countStatuses } from '@blok/domain/grade';
+import { goTo, isAtEnd, moveNext, progressOf, skip, startReview, type NavigationState } from '@blok/domain/navigation';
 import { UnitOfWork } from '../write/unit-of-work.ts';
 import {
   QuestionsRepository,
@@ -27,7 +27,7 @@ import {
   type SessionRow,
   type ListProgress,
 } from './repository.ts';
-import { assessmentStatus, canAnswer, evaluateSelect, isLocked } from './status.ts';
+import { assessmentStatus, canAnswer, evaluateSelect, isLocked } from '@blok/domain/status';
 
 const NO_PROGRESS: ListProgress = { progress: 0, score: null, sessionId: null };
 

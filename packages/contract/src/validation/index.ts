@@ -29,7 +29,6 @@ export {
 export {
   RULES,
   BYTES_PER_MB,
-  PASSWORD_SPECIAL_CHARS,
   isEmpty,
   isFileLike,
   toNumber,

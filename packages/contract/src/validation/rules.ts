@@ -5,6 +5,7 @@
  * only called by the engine for non-empty values: an empty, non-required field
  * passes every rule.
  */
+import { isSecurePassword, isValidEmail } from '@blok/domain/credentials';
 import type { RuleName } from './messages.ts';
 
 export interface RuleContext {
@@ -17,8 +18,6 @@ export type RuleFn = (value: unknown, limit: string | undefined, ctx: RuleContex
 /** 1 MB as used by maxSize/minSize (binary megabyte, 1024 * 1024 bytes). */
 export const BYTES_PER_MB = 1024 * 1024;
 
-/** The special characters passwordSecurity accepts (besides a space and a double quote). */
-export const PASSWORD_SPECIAL_CHARS = ['!', '#', '$', '%', '&', '?', ' ', '"'] as const;
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -101,26 +100,18 @@ function extensionOf(fileName: string): string | undefined {
 
 /* ------------------------------------------------------------------ patterns */
 
-const EMAIL_PATTERN =
-  /^(?!\.)(?!.*\.\.)[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+(?<!\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 const ALPHA_PATTERN = /^[\p{L}\p{M}]+$/u;
 const ALPHA_NUMERIC_PATTERN = /^[\p{L}\p{M}0-9]+$/u;
 const NUMERIC_PATTERN = /^[0-9]+$/;
 /** +31, 0031 or 0, then 9 digits (first one not 0), spaces or dashes allowed between digits. */
 const TELEPHONE_PATTERN = /^(?:\+31|0031|0)[ -]?[1-9](?:[ -]?[0-9]){8}$/;
-const PASSWORD_SPECIAL_PATTERN = /[!#$%&? "]/;
 
 /* ------------------------------------------------------------------ rules */
 
 export const required: RuleFn = (value) => !isEmpty(value);
 
-export const email: RuleFn = (value) => {
-  const s = asString(value).trim();
-  if (s.length > 254) return false;
-  const at = s.lastIndexOf('@');
-  if (at > 64) return false;
-  return EMAIL_PATTERN.test(s);
-};
+/** The e-mail policy of `@blok/domain/credentials`, the one the API's registration applies. */
+export const email: RuleFn = (value) => isValidEmail(asString(value));
 
 export const alpha: RuleFn = (value) => ALPHA_PATTERN.test(asString(value).normalize('NFC'));
 
@@ -186,11 +177,11 @@ export const passwordConfirm: RuleFn = (value, limit, ctx) => {
   return value === ctx.values?.[other];
 };
 
-/** At least 8 characters with a letter, a digit and one of ! # $ % & ? or a space or a double quote. */
-export const passwordSecurity: RuleFn = (value) => {
-  const s = asString(value);
-  return Array.from(s).length >= 8 && /\p{L}/u.test(s) && /[0-9]/.test(s) && PASSWORD_SPECIAL_PATTERN.test(s);
-};
+/**
+ * At least 8 characters with a letter, a digit and one of ! # $ % & ? or a space or a double quote:
+ * the password policy of `@blok/domain/credentials`, the one the API's registration applies.
+ */
+export const passwordSecurity: RuleFn = (value) => isSecurePassword(asString(value));
 
 /** Dutch numbers: +31, 0031 or 0, then 9 digits (area code or mobile 6, then the rest). */
 export const telephoneNumber: RuleFn = (value) => TELEPHONE_PATTERN.test(asString(value).trim());

@@ -1,6 +1,6 @@
-import { PASSING_GRADE } from '@blok/contract/questions';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatGrade, isPassing } from '@blok/domain/grade';
 import type { SubjectDetail, SubjectQuestionList, SubjectSummary } from '@blok/contract/library';
 import { paths } from '../../../config/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
@@ -12,10 +12,6 @@ import { useSubject } from '../api/get-subject.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { SubjectTile } from './subject-tile.tsx';
 import styles from './library.module.css';
-
-/** Passing grade (spec section 9). */
-
-const formatGrade = (score: number) => Math.max(1, score).toLocaleString('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function SummaryItem({ summary }: { summary: SubjectSummary }) {
   const { t } = useTranslation(['library', 'common']);
@@ -55,7 +51,7 @@ function SummaryItem({ summary }: { summary: SubjectSummary }) {
 function QuestionListItem({ subjectId, list }: { subjectId: string; list: SubjectQuestionList }) {
   const { t } = useTranslation(['library', 'common']);
   const inProgress = list.sessionId !== null && list.progress > 0 && list.progress < 100;
-  const passed = list.score !== null && list.score >= PASSING_GRADE;
+  const passed = list.score !== null && isPassing(list.score);
   return (
     <li className={styles.listItem}>
       <div className={styles.listBody}>

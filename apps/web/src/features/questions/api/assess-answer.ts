@@ -1,4 +1,5 @@
-import { SessionQuestionSchema, type Assessment } from '@blok/contract/questions';
+import { SessionQuestionSchema } from '@blok/contract/questions';
+import type { Assessment } from '@blok/domain/status';
 import { api } from '../../../lib/api-client.ts';
 
 export type AssessInput = { sessionId: string; questionId: string; result: Assessment };

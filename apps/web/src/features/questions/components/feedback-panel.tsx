@@ -4,7 +4,7 @@ import { FEEDBACK_COLLAPSED_HEIGHT, type SessionQuestion } from '@blok/contract/
 import { Button } from '../../../components/ui/button/button.tsx';
 import { assetUrl } from '../utils/asset-url.ts';
 import { answerLabel } from '../utils/labels.ts';
-import { statusKind } from '../utils/session.ts';
+import { statusKind } from '@blok/domain/status';
 import { StatusIcon } from './status-icon.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import styles from './feedback-panel.module.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatGrade, gradeTone } from '../utils/grade.ts';
+import { formatGrade, gradeTone } from '@blok/domain/grade';
 import styles from './grade-circle.module.css';
 
 /**

@@ -1,13 +1,15 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
-import { MAX_TEXT_ANSWER_LENGTH, UNANSWERED_STATUSES, type Answer, type Assessment, type SessionOverview, type SessionQuestion } from '@blok/contract/questions';
+import { MAX_TEXT_ANSWER_LENGTH, type Answer, type SessionOverview, type SessionQuestion } from '@blok/contract/questions';
+import { nextUnanswered } from '@blok/domain/navigation';
+import { isLocked, isUnanswered, type Assessment } from '@blok/domain/status';
 import { Button } from '../../../components/ui/button/button.tsx';
 import type { FlowAction } from '../hooks/use-session-flow.ts';
 import { useAnswerKeys } from '../hooks/use-answer-keys.ts';
 import { assetUrl } from '../utils/asset-url.ts';
 import { answerLabel } from '../utils/labels.ts';
-import { isInReview, isLocked } from '../utils/session.ts';
+import { isInReview } from '../utils/session.ts';
 import { FeedbackPanel } from './feedback-panel.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import styles from './question-step.module.css';
@@ -35,7 +37,9 @@ function optionState(answer: Answer, question: SessionQuestion): OptionState {
 
 /** True when no question that is still open follows this one: the way on is the overview. */
 function isLastOpen(overview: SessionOverview, index: number): boolean {
-  return !overview.questions.some((q) => q.questionIndex > index && UNANSWERED_STATUSES.includes(q.isCorrect));
+  const statuses: number[] = [];
+  for (const q of overview.questions) statuses[q.questionIndex] = q.isCorrect;
+  return nextUnanswered(statuses, index) === null;
 }
 
 /**
@@ -56,7 +60,7 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
   const locked = isLocked(question.isCorrect);
   const inReview = isInReview(question);
   const showFeedback = locked && question.revealed && !inReview;
-  const canSkip = UNANSWERED_STATUSES.includes(question.isCorrect);
+  const canSkip = isUnanswered(question.isCorrect);
   const number = question.questionIndex + 1;
   const isLast = isLastOpen(overview, question.questionIndex);
   const isSelect = question.type === 'SELECT';

@@ -1,4 +1,4 @@
-import type { StatusKind } from '../utils/session.ts';
+import type { StatusKind } from '@blok/domain/status';
 import styles from './status-icon.module.css';
 
 type StatusIconProps = { kind: StatusKind; size?: number };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Assessment, SessionOverview, SessionQuestion, SessionStep } from '@blok/contract/questions';
+import type { SessionOverview, SessionQuestion, SessionStep } from '@blok/contract/questions';
+import type { Assessment } from '@blok/domain/status';
 import { ApiError } from '../../../lib/api-error.ts';
 import { assessAnswer } from '../api/assess-answer.ts';
 import { useSession } from '../api/get-session.ts';

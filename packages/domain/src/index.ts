@@ -1,0 +1,7 @@
+// The pure rules API and web share, each in one place. Import the file you need
+// (`@blok/domain/grade`) in the web app, so the bundle carries only that.
+export * from './status.ts';
+export * from './grade.ts';
+export * from './navigation.ts';
+export * from './credentials.ts';
+export * from './markup.ts';
