@@ -1,8 +1,15 @@
 import type { Checkout, Order, Shop, TestPayment } from '@blok/contract';
-import type { TestContext } from '../helpers.ts';
-import { student } from '../library/support.ts';
+import type { DialectName } from '@blok/db';
+import { importContent } from '../../src/content/importer.ts';
+import { createTestApp, type TestContext } from '../helpers.ts';
+import { LIBRARY_FIXTURES, student } from '../library/support.ts';
 
-export { createLibraryApp as createShopApp } from '../library/support.ts';
+/** A fresh app with the library's fixture content (for the premium chapters); env for Mollie. */
+export async function createShopApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestContext> {
+  const ctx = await createTestApp(dialect, { REGISTER_RATE_LIMIT_IP: '1000', LOGIN_RATE_LIMIT_IP: '1000', ...env });
+  await importContent(ctx.handle.db, LIBRARY_FIXTURES, { dialect });
+  return ctx;
+}
 
 /** The premium chapter of the fixture content (the first chapter is free). */
 export const PREMIUM_CHAPTER = '/api/summaries/fx-psy-samenvatting/chapters/fx-psy-h2';
