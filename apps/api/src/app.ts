@@ -25,6 +25,8 @@ import catalogueRoutes from './routes/catalogue/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import libraryRoutes from './routes/library/index.ts';
 import questionsRoutes from './routes/questions/index.ts';
+import flashcardsRoutes from './routes/flashcards/index.ts';
+import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
 
 function containsNul(value: unknown, depth = 0): boolean {
@@ -135,6 +137,11 @@ export async function buildApp(opts: BuildOptions) {
       windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
     },
     jobs: { enabled: env.JOBS, pollIntervalMs: env.JOBS_POLL_INTERVAL_MS, leaseSeconds: env.JOBS_LEASE_SECONDS },
+    flashcards: {
+      enabled: env.FLASHCARDS_ENABLED,
+      leitnerEnabled: env.FLASHCARDS_ENABLED && env.LEITNER_ENABLED,
+      fsrs: { newCardsPerDay: env.FSRS_NEW_CARDS_PER_DAY, desiredRetention: env.FSRS_DESIRED_RETENTION, fuzz: env.FSRS_FUZZ },
+    },
     profile: {
       vapid: resolveVapidKeys(env),
       smtpUrl: env.SMTP_URL,
@@ -160,6 +167,9 @@ export async function buildApp(opts: BuildOptions) {
   // Feature route plugins declare their own full paths below /api.
   await app.register(libraryRoutes, { prefix: '/api' });
   await app.register(questionsRoutes, { prefix: '/api' });
+  await app.register(configRoutes, { prefix: '/api/config', config: { flashcardsEnabled: env.FLASHCARDS_ENABLED, leitnerEnabled: env.FLASHCARDS_ENABLED && env.LEITNER_ENABLED } });
+  // Feature flag off: the routes do not exist (404), like the web app's routes and entry points.
+  if (env.FLASHCARDS_ENABLED) await app.register(flashcardsRoutes, { prefix: '/api', leitnerEnabled: env.LEITNER_ENABLED });
   await app.register(shopRoutes, { prefix: '/api/shop' });
 
   if (opts.serveWeb !== false) await app.register(web, { root: env.WEB_DIST });

@@ -42,6 +42,16 @@ const EnvSchema = z.object({
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Public base URL of the app, used for links (subscriptionUrl, accountUrl). */
   PUBLIC_URL: z.string().default(''),
+  /** Feature flag (spec section 1: on): flashcards, served to the web app by GET /api/config. */
+  FLASHCARDS_ENABLED: bool.default(true),
+  /** Feature flag (spec section 1: off): spaced repetition with FSRS; needs FLASHCARDS_ENABLED. */
+  LEITNER_ENABLED: bool.default(false),
+  /** FSRS: new cards a student starts per day (in her time zone). */
+  FSRS_NEW_CARDS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(20),
+  /** FSRS: the share of reviews she should still remember (desired retention). */
+  FSRS_DESIRED_RETENTION: z.coerce.number().min(0.7).max(0.99).default(0.9),
+  /** FSRS: spread intervals a little so cards learned together do not stay due together (off in tests). */
+  FSRS_FUZZ: bool.default(true),
   /** Mollie API key (test_… or live_…). Unset: the built-in test checkout takes payments and no money moves. */
   MOLLIE_API_KEY: z
     .string()

@@ -8,3 +8,5 @@ export * from './questions.ts';
 export * from './shop.ts';
 export * from './push.ts';
 export * from './password-reset.ts';
+export * from './config.ts';
+export * from './flashcards.ts';

@@ -92,6 +92,8 @@ export class LibraryService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly practice?: PracticeSource,
+    /** feature flags from the environment (FLASHCARDS_ENABLED) */
+    private readonly features: { flashcardsEnabled: boolean } = { flashcardsEnabled: false },
   ) {}
 
   /** The repository on the current unit of work's transaction, or on the database for reads. */
@@ -227,7 +229,7 @@ export class LibraryService {
       title: subject.title,
       description: subject.description,
       inLibrary: membership.has(subject.id),
-      flashcardsEnabled: true,
+      flashcardsEnabled: this.features.flashcardsEnabled,
       summaries: summaries.map((s) => {
         const own = bySummary.get(s.id) ?? [];
         return {

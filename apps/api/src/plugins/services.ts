@@ -3,6 +3,7 @@ import { AuthService, type RateLimits } from '../auth/service.ts';
 import { AccessTokens } from '../auth/tokens.ts';
 import { LibraryService } from '../library/service.ts';
 import { QuestionsService } from '../questions/service.ts';
+import { FlashcardsService, type FlashcardsOptions } from '../flashcards/service.ts';
 import { UserService } from '../user/service.ts';
 import { PushService } from '../push/service.ts';
 import { PushSender } from '../push/sender.ts';
@@ -32,6 +33,7 @@ declare module 'fastify' {
       mailer: Mailer;
       library: LibraryService;
       questions: QuestionsService;
+      flashcards: FlashcardsService;
       shop: ShopService;
     };
     /** The leased job runner of this process (decision 007). */
@@ -43,6 +45,8 @@ export interface ServicesOptions {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   rateLimits: RateLimits;
+  /** FLASHCARDS_ENABLED, LEITNER_ENABLED and the FSRS_* settings */
+  flashcards: FlashcardsOptions & { enabled: boolean };
   jobs: { enabled: boolean; pollIntervalMs: number; leaseSeconds: number };
   /** profile, push reminders and password reset (issue 11) */
   profile: {
@@ -100,7 +104,8 @@ export default fp<ServicesOptions>(
     const library = new LibraryService(uow, {
       listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
       openSessions: (userId, limit) => questions.openSessions(userId, limit),
-    });
+    }, { flashcardsEnabled: opts.flashcards.enabled });
+    const flashcards = new FlashcardsService(uow, opts.flashcards);
 
     // Shop (decision record "shop and payments"): Mollie when a key is set, else the test checkout.
     const testCheckout = opts.shop.mollieApiKey ? null : new TestCheckoutProvider(() => uow.executor);
@@ -124,7 +129,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, idempotency, tokens, auth, user, push, passwordReset, mailer, library, questions, shop });
+    app.decorate('services', { uow, idempotency, tokens, auth, user, push, passwordReset, mailer, library, questions, flashcards, shop });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

@@ -1,0 +1,387 @@
+import { randomInt } from 'node:crypto';
+import type { FSRS } from 'ts-fsrs';
+import type {
+  AnswerFlashcardBody,
+  FlashcardFavorite,
+  FlashcardOverview,
+  FlashcardPositionBody,
+  FlashcardSession,
+  FlashcardSessionCard,
+  FsrsRating,
+  RateFlashcardBody,
+  StartFlashcardSessionBody,
+} from '@blok/contract';
+import { AppError } from '../errors.ts';
+import { contentImageUrl } from '../content/render.ts';
+import type { UnitOfWork } from '../write/unit-of-work.ts';
+import { FlashcardsRepository, type FlashcardRow, type FlashcardSessionRow, type SessionCardRow } from './repository.ts';
+import { GRADES, cardOf, createScheduler, dayBounds, intervalsOf, rowOf, type FsrsOptions } from './fsrs.ts';
+
+export interface FlashcardsOptions {
+  /** leitnerEnabled: FSRS spaced repetition; off, every FSRS call answers 404 */
+  leitnerEnabled: boolean;
+  fsrs: FsrsOptions;
+  /** the clock (tests move it to see cards fall due) */
+  now?: () => Date;
+}
+
+/** Most cards one review session draws (due first, then new). */
+const MAX_REVIEW_CARDS = 200;
+const DEFAULT_TIME_ZONE = 'UTC';
+
+const subjectNotFound = () => new AppError('not_found', 'Dit vak bestaat niet.');
+const setNotFound = () => new AppError('not_found', 'Deze flashcardset bestaat niet.');
+const cardNotFound = () => new AppError('not_found', 'Deze flashcard bestaat niet.');
+const sessionNotFound = () => new AppError('not_found', 'Deze flashcardsessie bestaat niet.');
+const reviewDisabled = () => new AppError('not_found', 'Slim herhalen staat niet aan.');
+const positionOutside = () => new AppError('invalid_request', 'Deze kaart hoort niet bij deze sessie.');
+
+type Input = StartFlashcardSessionBody;
+
+/** Fisher-Yates with a cryptographic source: every order is equally likely. */
+function shuffle<T>(items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+const face = (subjectId: string, html: string, picture: string | null) => ({
+  html,
+  pictureUrl: picture ? contentImageUrl(subjectId, picture) : null,
+});
+
+/**
+ * Flashcards: the overview of a subject's sets, favorites, study sessions (known / not known,
+ * saved per card) and, with leitnerEnabled, FSRS spaced repetition. Every write is one unit of
+ * work whose result is the response body (the command contract of decision 007).
+ */
+export class FlashcardsService {
+  private readonly scheduler: FSRS;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly options: FlashcardsOptions,
+  ) {
+    this.scheduler = createScheduler(options.fsrs);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The repository on the current unit of work's transaction, or on the database for reads. */
+  private get repo(): FlashcardsRepository {
+    return new FlashcardsRepository(this.uow.executor);
+  }
+
+  // ------------------------------------------------------------------ overview
+
+  async overview(userId: string, subjectId: string, timeZone = DEFAULT_TIME_ZONE): Promise<FlashcardOverview> {
+    const repo = this.repo;
+    const subject = await repo.findSubject(subjectId);
+    if (!subject) throw subjectNotFound();
+    const [sets, cards, open] = await Promise.all([repo.setsOfSubject(subjectId), repo.cardsOfSubject(subjectId), repo.openSessions(userId, subjectId)]);
+    const ids = cards.map((c) => c.id);
+    const [knowledge, favorites] = await Promise.all([repo.knowledge(userId, ids), repo.favoriteIds(userId, ids)]);
+
+    let dueBySet: Map<string, number> | null = null;
+    let review: FlashcardOverview['review'] = null;
+    if (this.options.leitnerEnabled) {
+      const now = this.now();
+      const { start, end } = dayBounds(timeZone, now);
+      const [due, scheduled, startedToday] = await Promise.all([
+        repo.dueSchedules(userId, subjectId, end.toISOString()),
+        repo.scheduledCardIds(userId, subjectId),
+        repo.newCardsStartedSince(userId, subjectId, start.getTime()),
+      ]);
+      const setOf = new Map(cards.map((c) => [c.id, c.flashcard_set_id]));
+      dueBySet = new Map();
+      for (const d of due) {
+        const setId = setOf.get(d.flashcard_id);
+        if (setId) dueBySet.set(setId, (dueBySet.get(setId) ?? 0) + 1);
+      }
+      const unscheduled = cards.filter((c) => !scheduled.has(c.id)).length;
+      const perDay = this.options.fsrs.newCardsPerDay;
+      review = {
+        dueCount: due.filter((d) => setOf.has(d.flashcard_id)).length,
+        newCount: Math.min(unscheduled, Math.max(0, perDay - startedToday)),
+        newCardsPerDay: perDay,
+        sessionId: open.get('review') ?? null,
+      };
+    }
+
+    const favoriteCards = cards.filter((c) => favorites.has(c.id));
+    return {
+      subjectId: subject.id,
+      subjectTitle: subject.title,
+      sets: sets.map((s) => {
+        const own = cards.filter((c) => c.flashcard_set_id === s.id);
+        const known = own.filter((c) => knowledge.get(c.id) === true).length;
+        return {
+          id: s.id,
+          title: s.title,
+          description: s.description,
+          sortIndex: s.sort_index,
+          chapterId: s.chapter_id,
+          cardCount: own.length,
+          knownCount: known,
+          progress: own.length ? Math.round((known / own.length) * 100) : 0,
+          sessionId: open.get(s.id) ?? null,
+          dueCount: dueBySet ? (dueBySet.get(s.id) ?? 0) : null,
+        };
+      }),
+      favorites: {
+        cardCount: favoriteCards.length,
+        knownCount: favoriteCards.filter((c) => knowledge.get(c.id) === true).length,
+        sessionId: open.get('favorites') ?? null,
+      },
+      review,
+    };
+  }
+
+  // ------------------------------------------------------------------ sessions
+
+  /** Starts a session over a set, her favorites, or (FSRS) her due and new cards. */
+  start(userId: string, input: Input): Promise<FlashcardSession> {
+    if (input.source === 'review' && !this.options.leitnerEnabled) return Promise.reject(reviewDisabled());
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const subject = await repo.findSubject(input.subjectId);
+      if (!subject) throw subjectNotFound();
+      let cards: FlashcardRow[];
+      let title: string;
+      if (input.source === 'set') {
+        const set = await repo.findSet(input.flashcardSetId!);
+        if (!set || set.subject_id !== subject.id) throw setNotFound();
+        cards = (await repo.cardsOfSubject(subject.id)).filter((c) => c.flashcard_set_id === set.id);
+        title = set.title;
+      } else if (input.source === 'favorites') {
+        const all = await repo.cardsOfSubject(subject.id);
+        const favorites = await repo.favoriteIds(
+          userId,
+          all.map((c) => c.id),
+        );
+        cards = all.filter((c) => favorites.has(c.id));
+        title = `Favorieten: ${subject.title}`;
+        if (cards.length === 0) throw new AppError('conflict', 'Je hebt nog geen favoriete kaarten. Tik op de ster bij een kaart om hem te bewaren.');
+      } else {
+        cards = await this.reviewQueue(repo, userId, subject.id, input.timeZone ?? DEFAULT_TIME_ZONE);
+        title = `Herhalen: ${subject.title}`;
+        if (cards.length === 0) throw new AppError('conflict', 'Je bent klaar voor vandaag: er zijn geen kaarten te herhalen en geen nieuwe meer.');
+      }
+      if (input.onlyUnknown) {
+        const knowledge = await repo.knowledge(
+          userId,
+          cards.map((c) => c.id),
+        );
+        cards = cards.filter((c) => knowledge.get(c.id) !== true);
+        if (cards.length === 0) throw new AppError('conflict', 'Je kent alle kaarten al. Oefen ze allemaal om ze fris te houden.');
+      }
+      // Review sessions keep their order: due cards first (earliest first), then new ones.
+      const order = input.source === 'review' ? 'written' : (input.order ?? 'written');
+      const ordered = order === 'shuffled' ? shuffle(cards) : cards;
+      const id = await repo.createSession({
+        userId,
+        subjectId: subject.id,
+        source: input.source,
+        flashcardSetId: input.source === 'set' ? input.flashcardSetId! : null,
+        title,
+        order,
+        firstSide: input.firstSide ?? 'front',
+        onlyUnknown: input.onlyUnknown ?? false,
+        cardIds: ordered.map((c) => c.id),
+      });
+      return this.load(repo, userId, id);
+    });
+  }
+
+  /** Due cards first (earliest due first), then new cards in written order up to today's limit. */
+  private async reviewQueue(repo: FlashcardsRepository, userId: string, subjectId: string, timeZone: string): Promise<FlashcardRow[]> {
+    const now = this.now();
+    const { start, end } = dayBounds(timeZone, now);
+    const [cards, due, scheduled, startedToday] = await Promise.all([
+      repo.cardsOfSubject(subjectId),
+      repo.dueSchedules(userId, subjectId, end.toISOString()),
+      repo.scheduledCardIds(userId, subjectId),
+      repo.newCardsStartedSince(userId, subjectId, start.getTime()),
+    ]);
+    const byId = new Map(cards.map((c) => [c.id, c]));
+    const dueCards = due.map((d) => byId.get(d.flashcard_id)).filter((c): c is FlashcardRow & { set_sort_index: number } => c !== undefined);
+    const allowedNew = Math.max(0, this.options.fsrs.newCardsPerDay - startedToday);
+    const newCards = cards.filter((c) => !scheduled.has(c.id)).slice(0, allowedNew);
+    return [...dueCards, ...newCards].slice(0, MAX_REVIEW_CARDS);
+  }
+
+  session(userId: string, sessionId: string): Promise<FlashcardSession> {
+    return this.load(this.repo, userId, sessionId);
+  }
+
+  /** 'Wist ik' / 'Wist ik niet' for a card: saved in the session and as her latest verdict; moves on. */
+  answer(userId: string, sessionId: string, body: AnswerFlashcardBody): Promise<FlashcardSession> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const { session, cards } = await this.owned(repo, userId, sessionId);
+      if (session.source === 'review') {
+        throw new AppError('conflict', 'Beoordeel deze kaart met Opnieuw, Moeilijk, Goed of Makkelijk.');
+      }
+      const card = cards[body.position];
+      if (!card) throw positionOutside();
+      await repo.answerCard(session.id, card.position, { known: body.known });
+      await repo.setKnowledge(userId, card.id, body.known);
+      await this.moveTo(repo, session, body.position + 1, cards.length);
+      return this.load(repo, userId, session.id);
+    });
+  }
+
+  /** An FSRS rating for a card of a review session: reschedules it, logs the review, moves on. */
+  rate(userId: string, sessionId: string, body: RateFlashcardBody): Promise<FlashcardSession> {
+    if (!this.options.leitnerEnabled) return Promise.reject(reviewDisabled());
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const { session, cards } = await this.owned(repo, userId, sessionId);
+      if (session.source !== 'review') throw new AppError('conflict', 'Deze sessie gebruikt Wist ik en Wist ik niet.');
+      const card = cards[body.position];
+      if (!card) throw positionOutside();
+      if (card.rating !== null) throw new AppError('answer_locked', 'Deze kaart heb je in deze sessie al beoordeeld.');
+
+      const now = this.now();
+      const stored = (await repo.schedules(userId, [card.id])).get(card.id);
+      const version = stored?.version ?? 0;
+      const conflict = () => new AppError('conflict', 'Deze kaart is intussen op een ander apparaat herhaald. Laad de sessie opnieuw.');
+      if (body.scheduleVersion !== version) throw conflict();
+      const before = cardOf(stored, now);
+      const { card: next } = this.scheduler.next(before, now, GRADES[body.rating]);
+      const saved = await repo.saveSchedule(rowOf(next, { userId, flashcardId: card.id, subjectId: session.subject_id }, version + 1), version);
+      if (!saved) throw conflict();
+      await repo.appendReviewLog({
+        user_id: userId,
+        flashcard_id: card.id,
+        review_time: now.getTime(),
+        review_rating: body.rating,
+        review_state: before.state,
+        review_duration: body.durationMs,
+        time_zone: body.timeZone,
+      });
+      const known = body.rating >= 2;
+      await repo.answerCard(session.id, card.position, { known, rating: body.rating });
+      await repo.setKnowledge(userId, card.id, known);
+      await this.moveTo(repo, session, body.position + 1, cards.length);
+      return this.load(repo, userId, session.id);
+    });
+  }
+
+  /** Goes to a card (back to an earlier one); `cardCount` shows the end screen. */
+  goTo(userId: string, sessionId: string, body: FlashcardPositionBody): Promise<FlashcardSession> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const { session, cards } = await this.owned(repo, userId, sessionId);
+      if (body.position > cards.length) throw positionOutside();
+      await this.moveTo(repo, session, body.position, cards.length);
+      return this.load(repo, userId, session.id);
+    });
+  }
+
+  /** 'Herhaal de kaarten die je niet wist': a new session with the cards she did not know, in the same order. */
+  repeatUnknown(userId: string, sessionId: string): Promise<FlashcardSession> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const { session, cards } = await this.owned(repo, userId, sessionId);
+      if (session.source === 'review' && !this.options.leitnerEnabled) throw reviewDisabled();
+      const unknown = cards.filter((c) => c.known === 0);
+      if (unknown.length === 0) throw new AppError('conflict', 'Je wist alle kaarten van deze sessie.');
+      const id = await repo.createSession({
+        userId,
+        subjectId: session.subject_id,
+        source: session.source,
+        flashcardSetId: session.flashcard_set_id,
+        title: session.title,
+        order: session.card_order,
+        firstSide: session.first_side,
+        onlyUnknown: false,
+        cardIds: unknown.map((c) => c.id),
+      });
+      return this.load(repo, userId, id);
+    });
+  }
+
+  // ------------------------------------------------------------------ favorites
+
+  setFavorite(userId: string, flashcardId: string, isFavorite: boolean): Promise<FlashcardFavorite> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      if (!(await repo.findCard(flashcardId))) throw cardNotFound();
+      if (isFavorite) await repo.addFavorite(userId, flashcardId);
+      else await repo.removeFavorite(userId, flashcardId);
+      return { flashcardId, isFavorite };
+    });
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private async owned(repo: FlashcardsRepository, userId: string, sessionId: string): Promise<{ session: FlashcardSessionRow; cards: SessionCardRow[] }> {
+    const session = await repo.findSession(userId, sessionId);
+    if (!session) throw sessionNotFound();
+    if (session.source === 'review' && !this.options.leitnerEnabled) throw reviewDisabled();
+    return { session, cards: await repo.sessionCards(session.id) };
+  }
+
+  private async moveTo(repo: FlashcardsRepository, session: FlashcardSessionRow, position: number, count: number): Promise<void> {
+    const current = Math.min(Math.max(0, position), count);
+    const reachedEnd = current >= count && session.finished_at === null;
+    await repo.updateSession(session.id, reachedEnd ? { current_index: current, finished_at: new Date().toISOString() } : { current_index: current });
+  }
+
+  private async load(repo: FlashcardsRepository, userId: string, sessionId: string): Promise<FlashcardSession> {
+    const { session, cards } = await this.owned(repo, userId, sessionId);
+    const [subject, favorites] = await Promise.all([
+      repo.findSubject(session.subject_id),
+      repo.favoriteIds(
+        userId,
+        cards.map((c) => c.id),
+      ),
+    ]);
+    const isReview = session.source === 'review';
+    const schedules = isReview
+      ? await repo.schedules(
+          userId,
+          cards.map((c) => c.id),
+        )
+      : new Map();
+    const now = this.now();
+    const current = Math.min(session.current_index, cards.length);
+    return {
+      id: session.id,
+      subjectId: session.subject_id,
+      subjectTitle: subject?.title ?? '',
+      source: session.source,
+      flashcardSetId: session.flashcard_set_id,
+      title: session.title,
+      order: session.card_order,
+      firstSide: session.first_side,
+      onlyUnknown: session.only_unknown === 1,
+      currentIndex: current,
+      cardCount: cards.length,
+      knownCount: cards.filter((c) => c.known === 1).length,
+      unknownCount: cards.filter((c) => c.known === 0).length,
+      finished: current >= cards.length,
+      createdAt: session.created_at,
+      updatedAt: session.updated_at,
+      cards: cards.map((c, index): FlashcardSessionCard => {
+        const schedule = schedules.get(c.id);
+        return {
+          position: index,
+          flashcardId: c.id,
+          flashcardSetId: c.flashcard_set_id,
+          front: face(c.subject_id, c.front_html, c.front_picture),
+          back: face(c.subject_id, c.back_html, c.back_picture),
+          isFavorite: favorites.has(c.id),
+          known: c.known === null ? null : c.known === 1,
+          rating: (c.rating as FsrsRating | null) ?? null,
+          scheduleVersion: isReview ? (schedule?.version ?? 0) : null,
+          intervals: isReview && c.rating === null ? intervalsOf(this.scheduler, cardOf(schedule, now), now) : null,
+        };
+      }),
+    };
+  }
+}

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+
+/*
+ * Flashcards: a subject's sets, a student's favorites, study sessions (known / not known per card,
+ * saved as she goes, resumable on any device) and, behind the leitnerEnabled flag, spaced
+ * repetition with FSRS (ratings 1 Again, 2 Hard, 3 Good, 4 Easy).
+ *
+ * Positions: `position` and `currentIndex` are 0-based positions in the session. Once she has
+ * answered the last card `currentIndex` equals `cardCount` and `finished` is true.
+ */
+
+/** Content ids are slugs: lowercase letters, digits and dashes. */
+const ContentIdSchema = z
+  .string()
+  .min(1)
+  .max(160)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id');
+/** Session ids are UUIDv7. */
+const FlashcardSessionIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige sessie-id');
+
+/** Most cards one session holds. */
+export const MAX_SESSION_CARDS = 500;
+/** Longest time on one card the review log keeps (ms): a card left open over lunch is not 2 hours of study. */
+export const MAX_REVIEW_DURATION_MS = 3_600_000;
+
+/** An IANA time zone the runtime knows (e.g. Europe/Amsterdam): FSRS's day boundaries are hers. */
+export const TimeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'onbekende tijdzone');
+
+export const FLASHCARD_ORDERS = ['written', 'shuffled'] as const;
+export const FLASHCARD_SIDES = ['front', 'back'] as const;
+/** 'set': one set; 'favorites': her starred cards of the subject; 'review': FSRS due and new cards. */
+export const FLASHCARD_SOURCES = ['set', 'favorites', 'review'] as const;
+/** FSRS ratings: 1 Again (Opnieuw), 2 Hard (Moeilijk), 3 Good (Goed), 4 Easy (Makkelijk). */
+export const FSRS_RATINGS = [1, 2, 3, 4] as const;
+
+export const FlashcardOrderSchema = z.enum(FLASHCARD_ORDERS);
+export const FlashcardSideNameSchema = z.enum(FLASHCARD_SIDES);
+export const FlashcardSourceSchema = z.enum(FLASHCARD_SOURCES);
+export const FsrsRatingSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export type FsrsRating = z.infer<typeof FsrsRatingSchema>;
+
+export const FlashcardSetsQuerySchema = z.object({
+  subjectId: ContentIdSchema,
+  /** her time zone, for "due today" (FSRS); UTC when absent */
+  timeZone: TimeZoneSchema.optional(),
+});
+export const FlashcardSessionParamsSchema = z.object({ id: FlashcardSessionIdSchema });
+export const FlashcardParamsSchema = z.object({ id: ContentIdSchema });
+
+/** A set on the overview: cards, how many she knows, her open session. */
+export const FlashcardSetSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  sortIndex: z.number().int(),
+  chapterId: z.string().nullable(),
+  cardCount: z.number().int().nonnegative(),
+  /** cards whose latest verdict is 'Wist ik' */
+  knownCount: z.number().int().nonnegative(),
+  /** knownCount / cardCount as 0..100 */
+  progress: z.number().int().min(0).max(100),
+  /** her latest unfinished session of this set, to resume */
+  sessionId: z.string().nullable(),
+  /** FSRS on: cards of this set due by the end of her day; null when FSRS is off */
+  dueCount: z.number().int().nonnegative().nullable(),
+});
+export type FlashcardSetSummary = z.infer<typeof FlashcardSetSummarySchema>;
+
+/** The flashcards overview of a subject (GET /api/flashcard-sets?subjectId=). */
+export const FlashcardOverviewSchema = z.object({
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+  sets: z.array(FlashcardSetSummarySchema),
+  favorites: z.object({
+    cardCount: z.number().int().nonnegative(),
+    knownCount: z.number().int().nonnegative(),
+    sessionId: z.string().nullable(),
+  }),
+  /** FSRS spaced repetition; null when leitnerEnabled is off */
+  review: z
+    .object({
+      /** cards due by the end of her day */
+      dueCount: z.number().int().nonnegative(),
+      /** new cards she may still start today (daily limit minus the new cards she started today) */
+      newCount: z.number().int().nonnegative(),
+      newCardsPerDay: z.number().int().nonnegative(),
+      sessionId: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type FlashcardOverview = z.infer<typeof FlashcardOverviewSchema>;
+
+export const StartFlashcardSessionBodySchema = z
+  .object({
+    subjectId: ContentIdSchema,
+    source: FlashcardSourceSchema,
+    /** required for source 'set' */
+    flashcardSetId: ContentIdSchema.optional(),
+    order: FlashcardOrderSchema.default('written'),
+    firstSide: FlashcardSideNameSchema.default('front'),
+    /** only the cards whose latest verdict is not 'Wist ik' */
+    onlyUnknown: z.boolean().default(false),
+    /** her time zone (review sessions: "today" and the daily limit of new cards) */
+    timeZone: TimeZoneSchema.optional(),
+  })
+  .refine((b) => b.source !== 'set' || b.flashcardSetId !== undefined, { message: 'kies een set', path: ['flashcardSetId'] });
+export type StartFlashcardSessionBody = z.input<typeof StartFlashcardSessionBodySchema>;
+
+/** One side of a card: sanitized HTML rendered at import, and an optional picture. */
+export const FlashcardFaceSchema = z.object({
+  html: z.string(),
+  pictureUrl: z.string().nullable(),
+});
+
+/** Next interval per rating, in seconds from now (FSRS sessions only). */
+export const FsrsIntervalsSchema = z.object({
+  again: z.number().int().nonnegative(),
+  hard: z.number().int().nonnegative(),
+  good: z.number().int().nonnegative(),
+  easy: z.number().int().nonnegative(),
+});
+export type FsrsIntervals = z.infer<typeof FsrsIntervalsSchema>;
+
+export const FlashcardSessionCardSchema = z.object({
+  position: z.number().int().nonnegative(),
+  flashcardId: z.string(),
+  flashcardSetId: z.string(),
+  front: FlashcardFaceSchema,
+  back: FlashcardFaceSchema,
+  isFavorite: z.boolean(),
+  /** her verdict in this session: true 'Wist ik', false 'Wist ik niet', null not yet */
+  known: z.boolean().nullable(),
+  /** FSRS rating given in this session */
+  rating: FsrsRatingSchema.nullable(),
+  /** FSRS sessions: the card's schedule version (send it back with the rating) and next intervals */
+  scheduleVersion: z.number().int().nonnegative().nullable(),
+  intervals: FsrsIntervalsSchema.nullable(),
+});
+export type FlashcardSessionCard = z.infer<typeof FlashcardSessionCardSchema>;
+
+export const FlashcardSessionSchema = z.object({
+  id: z.string(),
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+  source: FlashcardSourceSchema,
+  flashcardSetId: z.string().nullable(),
+  title: z.string(),
+  order: FlashcardOrderSchema,
+  firstSide: FlashcardSideNameSchema,
+  onlyUnknown: z.boolean(),
+  currentIndex: z.number().int().nonnegative(),
+  cardCount: z.number().int().nonnegative(),
+  knownCount: z.number().int().nonnegative(),
+  unknownCount: z.number().int().nonnegative(),
+  finished: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  cards: z.array(FlashcardSessionCardSchema),
+});
+export type FlashcardSession = z.infer<typeof FlashcardSessionSchema>;
+
+/** 'Wist ik' (known) or 'Wist ik niet' for the card at `position`; moves on to the next card. */
+export const AnswerFlashcardBodySchema = z.object({
+  position: z.number().int().nonnegative().max(MAX_SESSION_CARDS),
+  known: z.boolean(),
+});
+export type AnswerFlashcardBody = z.infer<typeof AnswerFlashcardBodySchema>;
+
+/** An FSRS rating for the card at `position` of a review session; moves on to the next card. */
+export const RateFlashcardBodySchema = z.object({
+  position: z.number().int().nonnegative().max(MAX_SESSION_CARDS),
+  rating: FsrsRatingSchema,
+  /** the scheduleVersion she saw; another device's review in between answers 409 conflict */
+  scheduleVersion: z.number().int().nonnegative(),
+  /** time spent on the card (ms) */
+  durationMs: z.number().int().nonnegative().max(MAX_REVIEW_DURATION_MS),
+  timeZone: TimeZoneSchema,
+});
+export type RateFlashcardBody = z.infer<typeof RateFlashcardBodySchema>;
+
+/** Go to a card (back to an earlier one, or resume elsewhere). */
+export const FlashcardPositionBodySchema = z.object({
+  position: z.number().int().nonnegative().max(MAX_SESSION_CARDS),
+});
+export type FlashcardPositionBody = z.infer<typeof FlashcardPositionBodySchema>;
+
+export const FlashcardFavoriteSchema = z.object({
+  flashcardId: z.string(),
+  isFavorite: z.boolean(),
+});
+export type FlashcardFavorite = z.infer<typeof FlashcardFavoriteSchema>;
