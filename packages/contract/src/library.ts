@@ -238,19 +238,29 @@ export type SavedReadingProgress = z.infer<typeof SavedReadingProgressSchema>;
 
 // ---------------------------------------------------------------- home
 
-/** Overrides the banner's title, text, button and link when present. */
+/*
+ * The API says which banner and with which numbers; the web app writes the Dutch sentences
+ * (decision 008). The spec's title and content become a message code with its parameters.
+ */
+
+/** The welcome: 'start' before she has finished a chapter, 'progress' once she has. */
+export const HomeBannerMessageSchema = z.enum(['start', 'progress']);
+export type HomeBannerMessage = z.infer<typeof HomeBannerMessageSchema>;
+
+/** Overrides the banner's text, button and link when present: 'premium' offers all chapters. */
 export const UserMessageSchema = z.object({
-  title: z.string().min(1),
-  text: z.string().min(1),
-  buttonText: z.string().min(1),
+  code: z.enum(['premium']),
   url: z.string().min(1),
 });
 export type UserMessage = z.infer<typeof UserMessageSchema>;
 
 /** GET /api/home-banner/ (spec section 3, Welcome message). */
 export const HomeBannerSchema = z.object({
-  title: z.string().min(1),
-  content: z.string().min(1),
+  message: HomeBannerMessageSchema,
+  /** her first name for the greeting; '' when she has not given one */
+  firstName: z.string(),
+  /** chapters she has finished reading */
+  readChapterCount: z.number().int().min(0),
   /** defaults to the user's subscriptionUrl */
   link: z.string().min(1),
   userMessage: UserMessageSchema.optional(),

@@ -373,33 +373,19 @@ export class LibraryService {
   }
 
   /**
-   * Home's welcome banner: what to do next, in her situation. The link defaults to her
-   * subscriptionUrl. Students without a subscription get a userMessage that overrides it with
-   * what Premium gives; subscribers get none.
+   * Home's welcome banner: what to do next, in her situation, as a message code with its numbers
+   * (the web app writes the sentences). The link defaults to her subscriptionUrl. Students without
+   * a subscription get the Premium userMessage, which overrides it; subscribers get none.
    */
   async homeBanner(reader: Reader): Promise<HomeBanner> {
     const read = await this.repo.countReadChapters(reader.id);
-    const name = reader.firstName.trim();
-    const banner: HomeBanner =
-      read > 0
-        ? {
-            title: name ? `Lekker bezig, ${name}!` : 'Lekker bezig!',
-            content: `Je hebt al ${read} ${read === 1 ? 'hoofdstuk' : 'hoofdstukken'} uitgelezen. Pak de draad weer op, of test met oefenvragen wat je al weet.`,
-            link: SUBSCRIPTION_URL,
-          }
-        : {
-            title: name ? `Je vakken staan klaar, ${name}` : 'Je vakken staan klaar',
-            content: 'Open een samenvatting en begin met lezen, of test jezelf meteen met oefenvragen.',
-            link: SUBSCRIPTION_URL,
-          };
-    if (!reader.hasSubscription) {
-      banner.userMessage = {
-        title: 'Lees alle hoofdstukken met Premium',
-        text: 'Het eerste hoofdstuk van elke samenvatting is gratis. Met Premium lees je alle samenvattingen helemaal, met alle tabellen en diagrammen. Zo bespaar je tot € 150 per jaar op studieboeken.',
-        buttonText: 'Bekijk Premium',
-        url: SUBSCRIPTION_URL,
-      };
-    }
+    const banner: HomeBanner = {
+      message: read > 0 ? 'progress' : 'start',
+      firstName: reader.firstName.trim(),
+      readChapterCount: read,
+      link: SUBSCRIPTION_URL,
+    };
+    if (!reader.hasSubscription) banner.userMessage = { code: 'premium', url: SUBSCRIPTION_URL };
     return banner;
   }
 

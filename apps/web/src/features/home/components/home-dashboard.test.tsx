@@ -6,7 +6,7 @@ import { getDeviceId } from '../../../lib/device-id.ts';
 import { mockApi, renderApp } from '../../../testing/test-utils.tsx';
 import { testProfile, testTokens } from '../../../testing/fixtures.ts';
 
-const baseBanner: HomeBanner = { title: 'Je vakken staan klaar', content: 'Open een samenvatting en begin met lezen.', link: '/shop' };
+const baseBanner: HomeBanner = { message: 'start', firstName: '', readChapterCount: 0, link: '/shop' };
 
 const cards: HomeContinue = {
   cards: [
@@ -39,12 +39,9 @@ async function home(banner: HomeBanner, cont: HomeContinue) {
 
 describe('Home for a signed-in student', () => {
   it("shows the banner's userMessage instead of its own title, text and link", async () => {
-    await home(
-      { ...baseBanner, userMessage: { title: 'Lees alle hoofdstukken met Premium', text: 'Bespaar tot € 150 per jaar.', buttonText: 'Bekijk Premium', url: '/shop' } },
-      cards,
-    );
+    await home({ ...baseBanner, userMessage: { code: 'premium', url: '/shop' } }, cards);
     const banner = await screen.findByRole('region', { name: 'Lees alle hoofdstukken met Premium' });
-    expect(within(banner).getByText('Bespaar tot € 150 per jaar.')).toBeInTheDocument();
+    expect(within(banner).getByText(/Zo bespaar je tot € 150 per jaar op studieboeken\./)).toBeInTheDocument();
     expect(within(banner).getByRole('link', { name: 'Bekijk Premium' })).toHaveAttribute('href', '/shop');
     expect(screen.queryByText('Je vakken staan klaar')).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welkom terug, Sanne' })).toBeInTheDocument();
@@ -57,6 +54,18 @@ describe('Home for a signed-in student', () => {
     const card = await screen.findByRole('link', { name: /H2\. Onderzoeksmethoden/ });
     expect(card).toHaveAttribute('href', '/summary/read/sam/h2');
     expect(card).toHaveTextContent('35% gelezen');
+  });
+
+  it('writes the progress banner from its code, her name and the number of chapters she read', async () => {
+    await home({ ...baseBanner, message: 'progress', firstName: 'Sanne', readChapterCount: 2 }, cards);
+    const banner = await screen.findByRole('region', { name: 'Lekker bezig, Sanne!' });
+    expect(within(banner).getByText(/^Je hebt al 2 hoofdstukken uitgelezen\./)).toBeInTheDocument();
+  });
+
+  it('says hoofdstuk for one chapter and greets without a name when she gave none', async () => {
+    await home({ ...baseBanner, message: 'progress', readChapterCount: 1 }, cards);
+    const banner = await screen.findByRole('region', { name: 'Lekker bezig!' });
+    expect(within(banner).getByText(/^Je hebt al 1 hoofdstuk uitgelezen\./)).toBeInTheDocument();
   });
 
   it('invites her to the library when she has not read anything yet', async () => {

@@ -1,16 +1,31 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { HomeBanner } from '@blok/contract/library';
 import { buttonClassName } from '../../../components/ui/button/button.tsx';
 import { useHomeBanner } from '../api/get-home-banner.ts';
 import { SparkIcon } from './home-icons.tsx';
 import styles from './home.module.css';
 
-/** What the banner shows: the userMessage overrides title, text, button and link when present. */
-export function bannerContent(banner: HomeBanner, defaultButton: string) {
-  return banner.userMessage
-    ? { title: banner.userMessage.title, text: banner.userMessage.text, buttonText: banner.userMessage.buttonText, url: banner.userMessage.url, isUserMessage: true }
-    : { title: banner.title, text: banner.content, buttonText: defaultButton, url: banner.link, isUserMessage: false };
+/**
+ * What the banner shows, in Dutch from the API's message codes: the userMessage (the Premium offer)
+ * overrides title, text, button and link when present.
+ */
+export function bannerContent(banner: HomeBanner, t: TFunction<'home'>) {
+  if (banner.userMessage) {
+    return { title: t('banner.premium.title'), text: t('banner.premium.text'), buttonText: t('banner.premium.button'), url: banner.userMessage.url, isUserMessage: true };
+  }
+  const name = banner.firstName;
+  const title =
+    banner.message === 'progress'
+      ? name
+        ? t('banner.progress.titleNamed', { name })
+        : t('banner.progress.title')
+      : name
+        ? t('banner.start.titleNamed', { name })
+        : t('banner.start.title');
+  const text = banner.message === 'progress' ? t('banner.progress.text', { count: banner.readChapterCount }) : t('banner.start.text');
+  return { title, text, buttonText: t('banner.button'), url: banner.link, isUserMessage: false };
 }
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url);
@@ -21,7 +36,7 @@ export function WelcomeBanner() {
   const banner = useHomeBanner();
   if (banner.isPending) return <div className={styles.bannerSkeleton} aria-hidden="true" />;
   if (!banner.data) return null;
-  const content = bannerContent(banner.data, t('banner.button'));
+  const content = bannerContent(banner.data, t);
   const className = buttonClassName({ variant: 'secondary', size: 'sm' }, styles.bannerButton);
   return (
     <section className={styles.banner} aria-labelledby="home-banner-title" data-user-message={content.isUserMessage || undefined}>
