@@ -69,6 +69,11 @@ function url(path: string): string {
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
   if (body instanceof FormData || body instanceof URLSearchParams) return body;
+  // A file goes as the body itself, with its own type (the profile picture).
+  if (body instanceof Blob) {
+    if (body.type) headers.set('content-type', body.type);
+    return body;
+  }
   headers.set('content-type', 'application/json');
   return JSON.stringify(body);
 }

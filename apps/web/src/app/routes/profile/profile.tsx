@@ -4,13 +4,16 @@ import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
-import { BellIcon, ChevronRightIcon, LogoutIcon } from '../../../components/icons/icons.tsx';
+import { BellIcon, ChevronRightIcon, InfoIcon, LogoutIcon } from '../../../components/icons/icons.tsx';
 import { useCatalogue } from '../../../features/onboarding/api/get-catalogue.ts';
-import { resolveChoiceNames } from '../../../features/onboarding/utils/study-choice.ts';
+import { StudyChoiceFields } from '../../../features/onboarding/components/study-choice-fields.tsx';
 import { useProfile } from '../../../features/user/api/get-profile.ts';
 import { useIsSignedIn } from '../../../lib/auth/session.ts';
+import { ChangePasswordForm } from '../../../features/user/components/change-password-form.tsx';
 import { DeleteAccountButton } from '../../../features/user/components/delete-account-dialog.tsx';
 import { ProfileCard } from '../../../features/user/components/profile-card.tsx';
+import { ProfileDetailsForm } from '../../../features/user/components/profile-details-form.tsx';
+import { SubscriptionCard } from '../../../features/user/components/subscription-card.tsx';
 import styles from './profile.module.css';
 
 export function Component() {
@@ -34,14 +37,33 @@ export function Component() {
           </Notice>
         )}
         {profile.data && (
-          <ProfileCard
-            profile={profile.data}
-            studyNames={resolveChoiceNames(catalogue.data, {
-              university: profile.data.university,
-              study: profile.data.study,
-              year: profile.data.year,
-            })}
-          />
+          <>
+            <ProfileCard profile={profile.data} />
+            <ProfileDetailsForm
+              // A new profile id (another account) starts the form over.
+              key={profile.data.id}
+              profile={profile.data}
+              renderStudyChoice={(choice, onChange) => (
+                <StudyChoiceFields
+                  catalogue={catalogue.data}
+                  choice={choice}
+                  onChange={onChange}
+                  labels={{
+                    university: t('university'),
+                    study: t('study'),
+                    year: t('year'),
+                    universityPlaceholder: t('edit.universityPlaceholder'),
+                    studyPlaceholder: t('edit.studyPlaceholder'),
+                    yearPlaceholder: t('edit.yearPlaceholder'),
+                    studyDisabledHint: t('edit.studyDisabledHint'),
+                    yearDisabledHint: t('edit.yearDisabledHint'),
+                  }}
+                />
+              )}
+            />
+            <SubscriptionCard profile={profile.data} />
+            <ChangePasswordForm />
+          </>
         )}
 
         <section aria-labelledby="profile-settings-heading" className={styles.section}>
@@ -53,6 +75,13 @@ export function Component() {
               <Link to={paths.profile.pushNotifications.getHref()} className={styles.menuItem}>
                 <BellIcon size={22} />
                 <span>{t('pushNotifications')}</span>
+                <ChevronRightIcon size={20} className={styles.chevron} />
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.tutorial.root.getHref()} className={styles.menuItem}>
+                <InfoIcon size={22} />
+                <span>{t('tutorial')}</span>
                 <ChevronRightIcon size={20} className={styles.chevron} />
               </Link>
             </li>

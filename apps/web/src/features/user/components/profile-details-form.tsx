@@ -1,0 +1,86 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FORM_MODE, rulesResolver, toReactHookFormMode, type FieldRules } from '@blok/contract/validation/index';
+import type { Profile } from '@blok/contract/user';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { TextField } from '../../../components/ui/text-field/text-field.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import styles from './profile.module.css';
+
+type NameValues = { firstName: string; middleName: string; lastName: string };
+const NAME_RULES: FieldRules = {
+  firstName: 'required|maxLength:50',
+  middleName: 'maxLength:20',
+  lastName: 'maxLength:80',
+};
+
+export type StudyValue = { university: string; study: string; year: string };
+
+type ProfileDetailsFormProps = {
+  profile: Profile;
+  /** The study dropdowns (the route composes them from the onboarding feature). */
+  renderStudyChoice: (choice: StudyValue, onChange: (choice: StudyValue) => void) => ReactNode;
+};
+
+/** Name (first, middle, last) and university, study and year; saved with PUT user/profile. */
+export function ProfileDetailsForm({ profile, renderStudyChoice }: ProfileDetailsFormProps) {
+  const { t, i18n } = useTranslation('profile');
+  const [choice, setChoice] = useState<StudyValue>({ university: profile.university, study: profile.study, year: profile.year });
+  const [choiceError, setChoiceError] = useState(false);
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NameValues>({
+    ...toReactHookFormMode(FORM_MODE.submit),
+    resolver: rulesResolver<NameValues>(NAME_RULES),
+    context: { locale: i18n.language },
+    defaultValues: { firstName: profile.firstName, middleName: profile.middleName, lastName: profile.lastName },
+  });
+
+  const onSubmit = handleSubmit((names) => {
+    const complete = choice.university !== '' && choice.study !== '' && choice.year !== '';
+    setChoiceError(!complete);
+    if (!complete) return;
+    update.mutate({ ...names, ...choice });
+  });
+
+  const serverError = update.error instanceof ApiError && update.error.description ? update.error.description : t('edit.error');
+
+  return (
+    <section aria-labelledby="profile-details-heading" className={styles.panel}>
+      <h2 id="profile-details-heading" className={styles.panelTitle}>
+        {t('edit.title')}
+      </h2>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField label={t('edit.firstName')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField label={t('edit.middleName')} hint={t('edit.optional')} autoComplete="additional-name" error={errors.middleName?.message} {...register('middleName')} />
+        <TextField label={t('edit.lastName')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        {renderStudyChoice(choice, (next) => {
+          setChoice(next);
+          update.reset();
+        })}
+        {choiceError && (
+          <Notice variant="error" role="alert">
+            {t('edit.chooseStudy')}
+          </Notice>
+        )}
+        <div aria-live="polite">
+          {update.isSuccess && <Notice variant="success">{t('edit.saved')}</Notice>}
+        </div>
+        {update.isError && (
+          <Notice variant="error" role="alert">
+            {serverError}
+          </Notice>
+        )}
+        <Button type="submit" fullWidth isBusy={update.isPending} busyLabel={t('edit.saving')}>
+          {t('edit.save')}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Profile } from '@blok/contract/user';
+import styles from './profile.module.css';
+
+/** The subscription's state, linking to subscriptionUrl (the shop owns what happens there). */
+export function SubscriptionCard({ profile }: { profile: Pick<Profile, 'hasSubscription' | 'subscriptionUrl'> }) {
+  const { t } = useTranslation('profile');
+  return (
+    <section aria-labelledby="profile-subscription-heading" className={styles.panel}>
+      <h2 id="profile-subscription-heading" className={styles.panelTitle}>
+        {t('subscription.title')}
+      </h2>
+      <p>{profile.hasSubscription ? t('subscription.active') : t('subscription.none')}</p>
+      <Link to={profile.subscriptionUrl} className={styles.panelLink}>
+        {profile.hasSubscription ? t('subscription.manage') : t('subscription.view')}
+      </Link>
+    </section>
+  );
+}
