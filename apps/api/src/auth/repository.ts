@@ -1,4 +1,4 @@
-import { uuidv7, type Executor, type UsersTable } from '@blok/db';
+import { sql, uuidv7, type Executor, type UsersTable } from '@blok/db';
 
 export type UserRow = UsersTable;
 
@@ -64,6 +64,9 @@ export class AccountRepository {
       // part of the caller's unit of work (one transaction)
       const trx = this.db;
       const ts = now();
+      // Lock the user's row first, so that concurrent logins of one user run one after the other
+      // (on PostgreSQL each would otherwise miss the other's new device and both stay active).
+      await trx.updateTable('users').set({ id: sql<string>`id` }).where('id', '=', input.userId).execute();
       await trx
         .updateTable('devices')
         .set({ revoked_at: ts })

@@ -68,7 +68,7 @@ export async function enqueueJob(executor: Executor, spec: EnqueueSpec, nowMs = 
 }
 
 /**
- * Claims up to `limit` due jobs of the given names by lease: queued jobs whose time has come, and
+ * Claims up to `limit` due jobs of the given names (which share one lease length) by lease: queued jobs whose time has come, and
  * running jobs whose lease expired (their process died). One conditional UPDATE … RETURNING; on
  * PostgreSQL the sub-select skips rows another process is claiming (FOR UPDATE SKIP LOCKED), on
  * SQLite the database serializes writers.
@@ -76,7 +76,7 @@ export async function enqueueJob(executor: Executor, spec: EnqueueSpec, nowMs = 
 export async function claimJobs(
   db: DB,
   dialect: DialectName,
-  opts: { names: string[]; workerId: string; limit: number; leaseSeconds: (name: string) => number },
+  opts: { names: string[]; workerId: string; limit: number; leaseSeconds: number },
   nowMs = Date.now(),
 ): Promise<JobRow[]> {
   if (opts.names.length === 0) return [];
@@ -94,14 +94,12 @@ export async function claimJobs(
     .orderBy('run_at')
     .limit(opts.limit);
   const lockable = dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
-  // One lease for the batch, from the longest of the handlers' leases; each is renewed on its own.
-  const lease = Math.max(...opts.names.map(opts.leaseSeconds));
   return db
     .updateTable('jobs')
     .set({
       state: 'running',
       locked_by: opts.workerId,
-      locked_until: iso(nowMs + lease * 1000),
+      locked_until: iso(nowMs + opts.leaseSeconds * 1000),
       attempts: sql<number>`attempts + 1`,
       updated_at: now,
     })

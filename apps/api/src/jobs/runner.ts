@@ -94,19 +94,22 @@ export class JobRunner {
 
   /** Claims and runs due jobs until none is left or `max` ran; returns how many ran. For tests and the loop. */
   async runDue(max = Number.POSITIVE_INFINITY): Promise<number> {
+    // Jobs are claimed per lease length, so each gets its own handler's lease.
+    const byLease = new Map<number, string[]>();
+    for (const [name, r] of this.handlers) byLease.set(r.leaseSeconds, [...(byLease.get(r.leaseSeconds) ?? []), name]);
     let ran = 0;
     while (ran < max && !this.stopping) {
-      const jobs = await claimJobs(this.db, this.dialect, {
-        names: this.names,
-        workerId: this.workerId,
-        limit: Math.min(this.options.batchSize, max - ran),
-        leaseSeconds: (n) => this.handlers.get(n)?.leaseSeconds ?? this.options.leaseSeconds,
-      });
-      if (jobs.length === 0) break;
-      for (const job of jobs) {
-        await this.runOne(job);
-        ran += 1;
+      let claimedAny = false;
+      for (const [leaseSeconds, names] of byLease) {
+        if (ran >= max || this.stopping) break;
+        const jobs = await claimJobs(this.db, this.dialect, { names, workerId: this.workerId, limit: Math.min(this.options.batchSize, max - ran), leaseSeconds });
+        claimedAny ||= jobs.length > 0;
+        for (const job of jobs) {
+          await this.runOne(job);
+          ran += 1;
+        }
       }
+      if (!claimedAny) break;
     }
     return ran;
   }
