@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, createTestApp, signedInUser, type TestContext } from './helpers.ts';
 import { questionsApp, student } from './questions/support.ts';
@@ -45,6 +46,37 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
             else if (res.statusCode >= 400 && typeof res.json().error !== 'string') failures.push(`${method} ${url.slice(0, 80)} -> ${res.statusCode} without error code`);
           }
         }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('makes every write route a command: a repeated Idempotency-Key gets the first answer, another body 422', async () => {
+    // Deleting the account would sign this test's user out of everything after it.
+    const writes = routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !(r.method === 'DELETE' && r.path === '/api/user/profile'));
+    expect(writes.length).toBeGreaterThan(8);
+    const failures: string[] = [];
+    for (const { method, path } of writes) {
+      const url = path.replace(/\{[^}]+\}/g, 'does-not-exist');
+      const key = randomUUID();
+      const call = (body: unknown) =>
+        ctx.app.inject({
+          method: method as 'POST',
+          url,
+          headers: { ...headers, 'idempotency-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+      const body = method === 'DELETE' ? undefined : { probe: 1 };
+      const first = await call(body);
+      const again = await call(body);
+      if (first.statusCode >= 500 || again.statusCode >= 500) failures.push(`${method} ${path}: ${first.statusCode}/${again.statusCode}`);
+      // schema-invalid requests never reach the command; everything else is replayed
+      else if (first.statusCode !== 400 && (again.statusCode !== first.statusCode || again.headers['idempotent-replayed'] !== 'true')) {
+        failures.push(`${method} ${path}: first ${first.statusCode}, repeat ${again.statusCode} replayed=${String(again.headers['idempotent-replayed'])}`);
+      }
+      if (body !== undefined && first.statusCode !== 400) {
+        const other = await call({ probe: 2 });
+        if (other.statusCode !== 422 && other.statusCode !== 400) failures.push(`${method} ${path}: another body with the key -> ${other.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
