@@ -51,6 +51,12 @@ const guardedRoutes: RouteObject[] = [
     lazy: lazyRoute(() => import('./routes/profile/push-notifications.tsx')),
   },
   { path: paths.shop.root.path, handle: handle({ titleKey: 'shop:title' }), lazy: lazyRoute(() => import('./routes/shop.tsx')) },
+  {
+    path: paths.shop.testCheckout.path,
+    handle: handle({ titleKey: 'shop:testCheckout.title' }),
+    lazy: lazyRoute(() => import('./routes/shop/test-checkout.tsx')),
+  },
+  { path: paths.shop.return.path, handle: handle({ titleKey: 'shop:return.title' }), lazy: lazyRoute(() => import('./routes/shop/return.tsx')) },
   { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary:chapters.title' }), lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
   { path: paths.summary.read.path, handle: handle({ titleKey: 'summary:read.title' }), lazy: lazyRoute(() => import('./routes/summary/read.tsx')) },
   { path: paths.summary.questions.path, handle: handle({ titleKey: 'summary:questions.title' }), lazy: lazyRoute(() => import('./routes/summary/questions.tsx')) },

@@ -68,7 +68,14 @@ export const paths = {
     root: { path: '/profile', getHref: () => '/profile' },
     pushNotifications: { path: '/profile/push-notifications', getHref: () => '/profile/push-notifications' },
   },
-  shop: { root: { path: '/shop', getHref: () => '/shop' } },
+  shop: {
+    root: { path: '/shop', getHref: () => '/shop' },
+    testCheckout: {
+      path: '/shop/test-checkout/:paymentId',
+      getHref: (paymentId: string) => `/shop/test-checkout/${enc(paymentId)}`,
+    },
+    return: { path: '/shop/return/:orderId', getHref: (orderId: string) => `/shop/return/${enc(orderId)}` },
+  },
   summary: {
     read: {
       path: '/summary/read/:id/:chapterId?',

@@ -14,6 +14,7 @@ import { DeleteAccountButton } from '../../../features/user/components/delete-ac
 import { ProfileCard } from '../../../features/user/components/profile-card.tsx';
 import { ProfileDetailsForm } from '../../../features/user/components/profile-details-form.tsx';
 import { SubscriptionCard } from '../../../features/user/components/subscription-card.tsx';
+import { ProfilePremium } from '../../../features/shop/components/profile-premium.tsx';
 import styles from './profile.module.css';
 
 export function Component() {
@@ -61,7 +62,7 @@ export function Component() {
                 />
               )}
             />
-            <SubscriptionCard profile={profile.data} />
+            <ProfilePremium fallback={<SubscriptionCard profile={profile.data} />} />
             <ChangePasswordForm />
           </>
         )}

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button/button.tsx';
@@ -13,7 +14,9 @@ type PaywallProps = {
 /** Shown instead of a premium chapter when she has no subscription (403 premium_required). */
 export function Paywall({ back }: PaywallProps) {
   const { t } = useTranslation('summary');
-  const benefits = ['allChapters', 'allQuestions', 'flashcards', 'savings'] as const;
+  const location = useLocation();
+  // Premium unlocks chapters only: practice questions and flashcards are free for everyone.
+  const benefits = ['allChapters', 'allSubjects', 'everyDevice', 'savings'] as const;
   return (
     <section className={styles.paywall} aria-labelledby="paywall-title">
       <div className={styles.teaser} aria-hidden="true">
@@ -38,7 +41,7 @@ export function Paywall({ back }: PaywallProps) {
           ))}
         </ul>
         <div className={styles.paywallActions}>
-          <ButtonLink to={paths.shop.root.getHref()} fullWidth>
+          <ButtonLink to={paths.shop.root.getHref()} state={{ returnTo: location.pathname }} fullWidth>
             {t('paywall.cta')}
           </ButtonLink>
           <ButtonLink to={back.to} variant="ghost" fullWidth>
