@@ -42,6 +42,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // Web Push: shows the reminder and opens the right screen on a click (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
       },
       devOptions: { enabled: false },
     }),

@@ -1,14 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { usePushPreference } from '../../../features/push/api/get-push-preference.ts';
+import { PushPreferencesForm } from '../../../features/push/components/push-preferences-form.tsx';
+import styles from './profile.module.css';
 
 export function Component() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile', 'common']);
+  const preference = usePushPreference();
   return (
-    <PageShell
-      title={t('push.title')}
-      intro={t('push.text')}
-      back={{ to: paths.profile.root.getHref(), label: t('push.back') }}
-    />
+    <PageShell title={t('push.title')} intro={t('push.intro')} back={{ to: paths.profile.root.getHref(), label: t('push.back') }}>
+      {preference.isPending && (
+        <p className={styles.loading} role="status">
+          <Spinner /> {t('common:loading')}
+        </p>
+      )}
+      {preference.isError && (
+        <Notice variant="error" role="alert">
+          {t('push.loadError')}
+        </Notice>
+      )}
+      {preference.data && <PushPreferencesForm initial={preference.data} />}
+    </PageShell>
   );
 }
