@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationResultSet, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type MigrationResultSet, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -30,6 +30,11 @@ export interface OpenOptions {
   schema?: string;
   /** PostgreSQL pool size per process. */
   poolSize?: number;
+  /**
+   * Told about errors of idle PostgreSQL connections (a restart, a failover, a killed backend).
+   * They are expected: the pool drops the connection and opens a new one on the next query.
+   */
+  onConnectionError?: (err: Error) => void;
 }
 
 export function dialectOf(url: string): DialectName {
@@ -56,7 +61,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // While the database is down a request fails fast (503) instead of waiting forever.
+      connectionTimeoutMillis: 5_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // Without these listeners a restart of PostgreSQL (57P01) or a killed connection is an
+    // unhandled 'error' event that ends the process. With them the pool replaces the connection.
+    const onError = (err: Error) => options.onConnectionError?.(err);
+    pool.on('error', onError);
+    pool.on('connect', (client) => {
+      client.on('error', onError);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
@@ -81,7 +95,13 @@ export function sqliteFile(url: string): string {
 
 /** Applies every pending migration; idempotent. Throws on failure. */
 export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL the migration tables live in the schema in use (a test's own schema, say). Named
+  // explicitly, because Kysely otherwise takes another schema's migration tables for its own.
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    migrationTableSchema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return result;
@@ -97,6 +117,40 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+const UNAVAILABLE_CODES = new Set([
+  // Node's socket errors
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  // SQLite: the file is locked by another process beyond busy_timeout
+  'SQLITE_BUSY',
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_LOCKED',
+]);
+
+/**
+ * Whether an error means the database cannot be reached right now (down, restarting, overloaded,
+ * locked), as opposed to a bug or bad data: such requests answer 503 and may be retried.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end/i.test(e.message)) {
+    return true;
+  }
+  return e.cause !== undefined && e.cause !== err && isDatabaseUnavailable(e.cause);
 }
 
 /** Cheap liveness query used by /api/health. */
