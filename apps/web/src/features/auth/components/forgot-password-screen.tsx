@@ -2,20 +2,24 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, rulesResolver, toReactHookFormMode, type FieldRules } from '@blok/contract/validation/index';
+import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
+import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Dialog, POPUP } from '../../../components/ui/dialog/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field/text-field.tsx';
 import { CheckIcon } from '../../../components/icons/icons.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useRequestResetLink } from '../api/password-reset.ts';
 import styles from './auth-form.module.css';
 
 type ForgotValues = { email: string };
 const FORGOT_RULES: FieldRules = { email: { rules: 'required|email', inputType: 'email' } };
 
 /**
- * Forgot password. Per the spec this flow is stubbed locally: no request is sent, the
- * 'Link verzonden' popup confirms and leads back to login.
+ * Forgot password: asks the API to mail a reset link. The 'Link verzonden' popup appears whether or
+ * not the address has an account (the API answers alike), then leads back to login.
  */
 export function ForgotPasswordScreen() {
   const { t, i18n } = useTranslation('auth');
@@ -32,7 +36,14 @@ export function ForgotPasswordScreen() {
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(({ email }) => setSentTo(email.trim()));
+  const request = useRequestResetLink();
+  const onSubmit = handleSubmit(({ email }) =>
+    request.mutate({ email: email.trim() }, { onSuccess: () => setSentTo(email.trim()) }),
+  );
+  const requestError =
+    request.error instanceof ApiError && request.error.code === 'too_many_requests' && request.error.description
+      ? request.error.description
+      : t('forgot.error');
   const backToLogin = () => void navigate(paths.auth.login.getHref());
 
   return (
@@ -51,7 +62,12 @@ export function ForgotPasswordScreen() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <Button type="submit" fullWidth>
+        {request.isError && (
+          <Notice variant="error" role="alert">
+            {requestError}
+          </Notice>
+        )}
+        <Button type="submit" fullWidth isBusy={request.isPending} busyLabel={t('forgot.sending')}>
           {t('forgot.submit')}
         </Button>
       </form>

@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, rulesResolver, toReactHookFormMode, type FieldRules } from '@blok/contract/validation/index';
+import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
+import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Dialog, POPUP } from '../../../components/ui/dialog/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field/text-field.tsx';
 import { CheckIcon } from '../../../components/icons/icons.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useResetPassword } from '../api/password-reset.ts';
 import type { LoginLocationState } from './login-screen.tsx';
 import styles from './auth-form.module.css';
 
@@ -21,17 +25,21 @@ const RESET_RULES: FieldRules = {
 export const RESET_REDIRECT_MS = 3000;
 
 /**
- * Reset password, stubbed locally like the forgot-password request (spec section 7): the new
- * password is validated, the success popup shows, then login opens with the password-changed
- * notice.
+ * Reset password with the token of the mailed link (?token=): the new password is checked
+ * (passwordSecurity, confirmation) here and by the API, which uses the link once and signs every
+ * device out; the success popup shows, then login opens with the password-changed notice.
  */
 export function ResetPasswordScreen() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const reset = useResetPassword();
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ResetValues>({
     ...toReactHookFormMode(FORM_MODE.submit),
@@ -45,6 +53,18 @@ export function ResetPasswordScreen() {
     void navigate(paths.auth.login.getHref(), { replace: true, state });
   }, [navigate]);
 
+  const onSubmit = handleSubmit(({ password, passwordConfirmation }) =>
+    reset.mutate(
+      { token, password, passwordConfirmation },
+      {
+        onSuccess: () => setDone(true),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'weak_password') setError('password', { message: error.description });
+        },
+      },
+    ),
+  );
+
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(toLogin, RESET_REDIRECT_MS);
@@ -57,7 +77,24 @@ export function ResetPasswordScreen() {
         <h1>{t('reset.title')}</h1>
         <p className={styles.intro}>{t('reset.intro')}</p>
       </div>
-      <form className={styles.form} onSubmit={handleSubmit(() => setDone(true))} noValidate>
+      {!token && (
+        <Notice variant="warning" role="alert">
+          <p>{t('reset.missingToken')}</p>
+          <Link to={paths.auth.forgotPassword.getHref()}>{t('reset.requestNew')}</Link>
+        </Notice>
+      )}
+      {reset.error instanceof ApiError && reset.error.code === 'invalid_reset_token' && (
+        <Notice variant="error" role="alert">
+          <p>{t('reset.invalidLink')}</p>
+          <Link to={paths.auth.forgotPassword.getHref()}>{t('reset.requestNew')}</Link>
+        </Notice>
+      )}
+      {reset.isError && !(reset.error instanceof ApiError && ['invalid_reset_token', 'weak_password'].includes(reset.error.code)) && (
+        <Notice variant="error" role="alert">
+          {reset.error instanceof ApiError && reset.error.description ? reset.error.description : t('reset.error')}
+        </Notice>
+      )}
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           label={t('fields.newPassword')}
           type="password"
@@ -73,7 +110,7 @@ export function ResetPasswordScreen() {
           error={errors.passwordConfirmation?.message}
           {...register('passwordConfirmation')}
         />
-        <Button type="submit" fullWidth>
+        <Button type="submit" fullWidth disabled={!token} isBusy={reset.isPending} busyLabel={t('reset.saving')}>
           {t('reset.submit')}
         </Button>
       </form>
