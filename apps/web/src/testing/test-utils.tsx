@@ -1,8 +1,14 @@
+import type { ReactNode } from 'react';
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import { AppProvider } from '../app/provider.tsx';
 import { followSessionEvents, routes } from '../app/router.tsx';
+
+/** Renders a piece of the app inside the app's providers (translations, server state, toasts), without the router. */
+export function renderWithProviders(ui: ReactNode) {
+  return render(<AppProvider>{ui}</AppProvider>);
+}
 
 /**
  * Renders the real app (routes, guards, layouts) at a path, in memory, and waits until the first

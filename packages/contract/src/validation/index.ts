@@ -35,10 +35,4 @@ export {
   type RuleFn,
   type RuleContext,
 } from './rules.ts';
-export {
-  FORM_MODE,
-  toReactHookFormMode,
-  rulesResolver,
-  type FormMode,
-  type ReactHookFormModeOptions,
-} from './form-modes.ts';
+export { FORM_MODE, type FormMode } from './form-modes.ts';

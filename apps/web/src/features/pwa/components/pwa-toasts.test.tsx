@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { AppProvider } from '../../../app/provider.tsx';
+import { act, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { ToastViewport } from '../../../components/ui/toast/toast.tsx';
 import { PwaToasts } from './pwa-toasts.tsx';
 
@@ -9,11 +9,11 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 function renderToasts(userAgent: string) {
-  return render(
-    <AppProvider>
+  return renderWithProviders(
+    <>
       <PwaToasts userAgent={userAgent} />
       <ToastViewport />
-    </AppProvider>,
+    </>,
   );
 }
 

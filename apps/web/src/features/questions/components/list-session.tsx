@@ -16,7 +16,7 @@ type ListSessionProps = {
 /** Practice from the reader: resumes her open session of the list or starts one, then answers. */
 export function ListSession({ questionListId, exitHref }: ListSessionProps) {
   const { t } = useTranslation('questions');
-  const resolved = useListSession(questionListId);
+  const { query: resolved, replaceSession } = useListSession(questionListId);
 
   if (resolved.isPending) {
     return (
@@ -48,7 +48,7 @@ export function ListSession({ questionListId, exitHref }: ListSessionProps) {
       key={resolved.data.sessionId}
       sessionId={resolved.data.sessionId}
       exitTo={exitHref(resolved.data.chapterId)}
-      onSessionReplaced={resolved.replaceSession}
+      onSessionReplaced={replaceSession}
     />
   );
 }

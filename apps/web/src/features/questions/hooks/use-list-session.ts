@@ -38,5 +38,6 @@ export function useListSession(questionListId: string) {
   const replaceSession = (sessionId: string) =>
     queryClient.setQueryData(key, (old: typeof query.data) => (old ? { ...old, sessionId } : old));
 
-  return { ...query, replaceSession };
+  // The query itself, not spread: spreading would observe every field and re-render on each change.
+  return { query, replaceSession };
 }

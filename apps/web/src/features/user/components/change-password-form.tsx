@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, rulesResolver, toReactHookFormMode, type FieldRules } from '@blok/contract/validation/index';
+import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
+import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { TextField } from '../../../components/ui/text-field/text-field.tsx';
