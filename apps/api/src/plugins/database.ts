@@ -22,7 +22,12 @@ export interface DatabasePluginOptions {
 /** Opens the database, applies migrations (idempotent) and closes it with the app. */
 export default fp<DatabasePluginOptions>(
   async (app, opts) => {
-    const handle = opts.handle ?? (await openDatabase({ url: opts.url, schema: opts.schema, poolSize: opts.poolSize }));
+    const handle = opts.handle ?? (await openDatabase({
+        url: opts.url,
+        schema: opts.schema,
+        poolSize: opts.poolSize,
+        onConnectionError: (err) => app.log.warn({ err: err.message, code: (err as { code?: string }).code }, 'database connection lost; it is replaced on the next query'),
+      }));
     if (!opts.handle) await migrateToLatest(handle.db);
     if (opts.seedDemo) {
       try {

@@ -1,6 +1,10 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '@blok/db';
 import { AppError } from '../errors.ts';
+
+/** Retry-After of a 503 database_unavailable: a restart or failover usually takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * One place that turns errors into `{ error, error_description }` answers: domain errors with
@@ -13,6 +17,13 @@ export default fp(
       if (err instanceof AppError) {
         for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
         return reply.status(err.statusCode).send({ error: err.code, error_description: err.message });
+      }
+      if (isDatabaseUnavailable(err)) {
+        request.log.warn({ err: (err as Error).message }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ error: 'database_unavailable', error_description: 'Blok is even niet bereikbaar. Probeer het over een paar seconden opnieuw.' });
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         const first = err.validation[0];

@@ -16,6 +16,7 @@ import { ShopService, SHOP_JOBS, type PeriodJobPayload } from '../shop/service.t
 import { MollieProvider } from '../shop/mollie-provider.ts';
 import { TestCheckoutProvider } from '../shop/test-provider.ts';
 import { JobRunner } from '../jobs/runner.ts';
+import { HealthService } from '../health/service.ts';
 import { purgeFinishedJobs } from '../jobs/queue.ts';
 import { IdempotencyStore } from '../write/idempotency.ts';
 import { UnitOfWork } from '../write/unit-of-work.ts';
@@ -24,6 +25,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: {
       uow: UnitOfWork;
+      health: HealthService;
       idempotency: IdempotencyStore;
       tokens: AccessTokens;
       auth: AuthService;
@@ -129,7 +131,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, idempotency, tokens, auth, user, push, passwordReset, mailer, library, questions, flashcards, shop });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwordReset, mailer, library, questions, flashcards, shop });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());
