@@ -4,7 +4,7 @@ test.describe('logging in', () => {
   test('a registered student logs in and lands on Home', async ({ page, api }) => {
     const user = await api.createUser();
     await signIn(page, user);
-    await expect(page.getByRole('heading', { name: 'Welkom terug' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welkom bij Blok' })).toBeVisible();
   });
 
   test('a wrong password shows that the combination is invalid and stays on login', async ({ page, api }, testInfo) => {
@@ -40,7 +40,7 @@ test.describe('logging in', () => {
   test('Home has no serious accessibility violations for a signed-in student', async ({ page, api }, testInfo) => {
     const user = await api.createUser();
     await signIn(page, user);
-    await expect(page.getByRole('heading', { name: 'Welkom terug' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welkom bij Blok' })).toBeVisible();
     await saveScreenshot(page, 'home', testInfo);
     await expectNoAxeViolations(page, 'home');
   });

@@ -44,7 +44,7 @@ test.describe('registering', () => {
     await page.getByRole('button', { name: 'Registreer account' }).click();
 
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('heading', { name: 'Welkom terug' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welkom bij Blok' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Verder studeren' })).toBeVisible();
     // Signed in as the new account, with the study she chose.
     await page.getByRole('link', { name: 'Profiel' }).click();

@@ -24,8 +24,8 @@ test.describe('reading a summary', () => {
     const user = await api.createUser();
     await signIn(page, user);
 
-    // Home: greeting, the banner (Premium offer for a student without a subscription), nothing read yet.
-    await expect(page.getByRole('heading', { level: 1, name: 'Welkom terug' })).toBeVisible();
+    // Home: the greeting of a new student, the banner (Premium offer for a student without a subscription), nothing read yet.
+    await expect(page.getByRole('heading', { level: 1, name: 'Welkom bij Blok' })).toBeVisible();
     await expect(page.getByRole('region', { name: /Premium/ })).toBeVisible();
     await expect(page.getByText('Je hebt nog niets gelezen')).toBeVisible();
     await expectNoAxeViolations(page, 'home');

@@ -1,4 +1,4 @@
-import { HomeDashboard } from '../../../features/home/components/home-dashboard.tsx';
+import { HomeDashboard, isNewStudent } from '../../../features/home/components/home-dashboard.tsx';
 import { Landing } from '../../../features/home/components/landing.tsx';
 import { useProfile } from '../../../features/user/api/get-profile.ts';
 import { useIsSignedIn } from '../../../lib/auth/session.ts';
@@ -7,5 +7,5 @@ import { useIsSignedIn } from '../../../lib/auth/session.ts';
 export function Component() {
   const signedIn = useIsSignedIn();
   const profile = useProfile({ enabled: signedIn });
-  return signedIn ? <HomeDashboard firstName={profile.data?.firstName} /> : <Landing />;
+  return signedIn ? <HomeDashboard firstName={profile.data?.firstName} isNew={isNewStudent(profile.data?.createdAt)} /> : <Landing />;
 }

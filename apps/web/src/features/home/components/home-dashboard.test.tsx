@@ -74,3 +74,19 @@ describe('Home for a signed-in student', () => {
     expect(screen.getByRole('link', { name: 'Naar de bibliotheek' })).toHaveAttribute('href', '/bibliotheek');
   });
 });
+
+describe('Home for a new student', () => {
+  it("greets her with her name and 'Welkom bij Blok', not 'Welkom terug', and links to the tutorial", async () => {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    mockApi([
+      { path: 'user/profile', body: { ...testProfile, firstName: 'Sanne', createdAt: new Date().toISOString() }, headers: { deviceid } },
+      { path: 'home-banner/', body: baseBanner, headers: { deviceid } },
+      { path: 'home/continue', body: { cards: [] }, headers: { deviceid } },
+    ]);
+    await renderApp('/home');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welkom bij Blok, Sanne' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Welkom terug/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Zo werkt Blok/ })).toHaveAttribute('href', '/tutorial');
+  });
+});

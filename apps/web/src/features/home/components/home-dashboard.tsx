@@ -6,15 +6,22 @@ import { ContinueCards } from './continue-cards.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 import styles from './home.module.css';
 
+/** An account younger than this is greeted as new ('Welkom bij Blok'), not 'Welkom terug'. */
+export const NEW_STUDENT_MS = 24 * 60 * 60 * 1000;
+
+export const isNewStudent = (createdAt: string | undefined, nowMs = Date.now()): boolean =>
+  createdAt !== undefined && nowMs - Date.parse(createdAt) < NEW_STUDENT_MS;
+
 /** Home for a signed-in student: greeting, the welcome banner and where to continue. */
-export function HomeDashboard({ firstName }: { firstName?: string | undefined }) {
+export function HomeDashboard({ firstName, isNew = false }: { firstName?: string | undefined; isNew?: boolean }) {
   const { t } = useTranslation('home');
   const name = firstName?.trim();
+  const title = isNew ? (name ? t('welcome.titleNewNamed', { name }) : t('welcome.titleNew')) : name ? t('welcome.titleNamed', { name }) : t('welcome.title');
   return (
     <div className={styles.dashboard}>
       <header className={styles.greeting}>
-        <h1 className={styles.title}>{name ? t('welcome.titleNamed', { name }) : t('welcome.title')}</h1>
-        <p className={styles.lead}>{t('welcome.text')}</p>
+        <h1 className={styles.title}>{title}</h1>
+        <p className={styles.lead}>{isNew ? t('welcome.textNew') : t('welcome.text')}</p>
       </header>
       <WelcomeBanner />
       <ContinueCards />
@@ -22,6 +29,13 @@ export function HomeDashboard({ firstName }: { firstName?: string | undefined })
         <span>
           <span className={styles.shortcutTitle}>{t('welcome.shortcuts')}</span>
           <span className={styles.shortcutText}>{t('welcome.shortcutsText')}</span>
+        </span>
+        <ChevronRightIcon size={20} />
+      </Link>
+      <Link to={paths.tutorial.root.getHref()} className={styles.shortcutLink}>
+        <span>
+          <span className={styles.shortcutTitle}>{t('welcome.tutorial')}</span>
+          <span className={styles.shortcutText}>{t('welcome.tutorialText')}</span>
         </span>
         <ChevronRightIcon size={20} />
       </Link>
