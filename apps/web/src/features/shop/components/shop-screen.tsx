@@ -24,13 +24,15 @@ function PlanOption({ product, checked, onChange }: { product: Product; checked:
     <label className={`${styles.plan} ${checked ? styles.planChecked : ''}`} htmlFor={id}>
       <input id={id} type="radio" name="plan" value={product.id} checked={checked} onChange={onChange} className={styles.planRadio} />
       <span className={styles.planBody}>
-        <span className={styles.planName}>{t(`plans.${product.id}`)}</span>
+        <span className={styles.planHeader}>
+          <span className={styles.planName}>{t(`plans.${product.id}`)}</span>
+          {product.savingCents > 0 && <span className={styles.badge}>{t('plans.saving', { amount: formatEuro(product.savingCents) })}</span>}
+        </span>
         <span className={styles.planPrice}>
           <strong>{formatEuro(product.priceCents)}</strong> {yearly ? t('plans.perYear') : t('plans.perMonth')}
         </span>
         <span className={styles.planNote}>{yearly ? t('plans.monthlyEquivalent', { amount: formatEuro(product.monthlyPriceCents) }) : t('plans.monthlyCancel')}</span>
       </span>
-      {product.savingCents > 0 && <span className={styles.badge}>{t('plans.saving', { amount: formatEuro(product.savingCents) })}</span>}
     </label>
   );
 }
