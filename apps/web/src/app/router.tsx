@@ -6,6 +6,7 @@ import { logout } from '../features/auth/api/logout.ts';
 import { onSessionEvent } from '../lib/auth/session.ts';
 import { AppSplash } from './app-splash.tsx';
 import { requireAuth, resolveUnmatched } from './guards.ts';
+import { requireFlashcards } from './feature-guards.ts';
 import { lazyRoute } from './lazy-route.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -27,21 +28,25 @@ const guardedRoutes: RouteObject[] = [
   {
     path: paths.library.flashcardsOverview.path,
     handle: handle({ titleKey: 'library:flashcardsOverview.title' }),
+    loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-overview.tsx')),
   },
   {
     path: paths.library.flashcardsFavoritesSettings.path,
     handle: handle({ titleKey: 'library:flashcardsFavorites.title' }),
+    loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-favorites.tsx')),
   },
   {
     path: paths.library.flashcardsSettings.path,
     handle: handle({ titleKey: 'library:flashcardsSettings.title' }),
+    loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-settings.tsx')),
   },
   {
     path: paths.library.flashcards.path,
     handle: handle({ titleKey: 'library:flashcards.title', hideNavigation: true }),
+    loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-session.tsx')),
   },
   { path: paths.profile.root.path, handle: handle({ titleKey: 'profile:title' }), lazy: lazyRoute(() => import('./routes/profile/profile.tsx')) },

@@ -1,16 +1,17 @@
-import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { PageShell } from '../../../components/layouts/page-shell.tsx';
+import { FlashcardSettings } from '../../../features/flashcards/components/flashcard-settings.tsx';
 
+/** /bibliotheek/flashcards-settings/{subjectId}/favorites: practise her starred cards. */
 export function Component() {
-  const { t } = useTranslation('library');
   const { subjectId = '' } = useParams();
+  const navigate = useNavigate();
   return (
-    <PageShell
-      title={t('flashcardsFavorites.title')}
-      intro={t('flashcardsFavorites.text')}
-      back={{ to: paths.library.flashcardsOverview.getHref(subjectId), label: t('flashcardsFavorites.back') }}
+    <FlashcardSettings
+      key={subjectId}
+      subjectId={subjectId}
+      choice={{ kind: 'favorites' }}
+      onStarted={(session) => navigate(paths.library.flashcards.getHref(session.id, subjectId, session.flashcardSetId ?? undefined))}
     />
   );
 }

@@ -1,17 +1,18 @@
-import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { PageShell } from '../../../components/layouts/page-shell.tsx';
+import { FlashcardSessionScreen } from '../../../features/flashcards/components/flashcard-session.tsx';
 
-/** The flashcards session runs full screen: the route hides the navigation bar. */
+/** /bibliotheek/flashcards/{sessionId}/{subjectId}/{flashcardSetId?}: full screen; the route hides the navigation bar. */
 export function Component() {
-  const { t } = useTranslation('library');
-  const { subjectId = '' } = useParams();
+  const { sessionId = '', subjectId = '' } = useParams();
+  const navigate = useNavigate();
   return (
-    <PageShell
-      title={t('flashcards.title')}
-      intro={t('flashcards.text')}
-      back={{ to: paths.library.flashcardsOverview.getHref(subjectId), label: t('flashcards.stop') }}
+    <FlashcardSessionScreen
+      key={sessionId}
+      sessionId={sessionId}
+      subjectId={subjectId}
+      exitTo={paths.library.flashcardsOverview.getHref(subjectId)}
+      onSessionReplaced={(session) => navigate(paths.library.flashcards.getHref(session.id, subjectId, session.flashcardSetId ?? undefined))}
     />
   );
 }

@@ -1,16 +1,17 @@
-import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { PageShell } from '../../../components/layouts/page-shell.tsx';
+import { FlashcardSettings } from '../../../features/flashcards/components/flashcard-settings.tsx';
 
+/** /bibliotheek/flashcards-settings/{subjectId}/{flashcardSetId?}: choose a set, order and side; start. */
 export function Component() {
-  const { t } = useTranslation('library');
-  const { subjectId = '' } = useParams();
+  const { subjectId = '', flashcardSetId } = useParams();
+  const navigate = useNavigate();
   return (
-    <PageShell
-      title={t('flashcardsSettings.title')}
-      intro={t('flashcardsSettings.text')}
-      back={{ to: paths.library.flashcardsOverview.getHref(subjectId), label: t('flashcardsSettings.back') }}
+    <FlashcardSettings
+      key={`${subjectId}/${flashcardSetId ?? ''}`}
+      subjectId={subjectId}
+      choice={{ kind: 'set', flashcardSetId }}
+      onStarted={(session) => navigate(paths.library.flashcards.getHref(session.id, subjectId, session.flashcardSetId ?? undefined))}
     />
   );
 }

@@ -4,12 +4,14 @@ import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button/button.tsx';
 import { CourseIllustration } from '../../../components/illustrations/course-illustration.tsx';
 import { CheckCircleIcon } from '../../../components/icons/icons.tsx';
+import { useFeatureFlags } from '../../../lib/app-config.ts';
 import styles from './home.module.css';
 
 /** Home for visitors: the promise of Blok and the way in. */
 export function Landing() {
   const { t } = useTranslation('home');
-  const features = ['featureSummaries', 'featureQuestions', 'featureFlashcards'] as const;
+  const { flashcardsEnabled } = useFeatureFlags();
+  const features = (['featureSummaries', 'featureQuestions', 'featureFlashcards'] as const).filter((key) => flashcardsEnabled || key !== 'featureFlashcards');
   return (
     <div className={styles.landing}>
       <div className={styles.hero}>

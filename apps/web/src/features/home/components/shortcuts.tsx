@@ -6,6 +6,7 @@ import { ArrowLeftIcon, LibraryIcon } from '../../../components/icons/icons.tsx'
 import { useIsSignedIn } from '../../../lib/auth/session.ts';
 import { useContinue } from '../api/get-continue.ts';
 import { BookOpenIcon, CardsIcon, QuestionIcon } from './home-icons.tsx';
+import { useFeatureFlags } from '../../../lib/app-config.ts';
 import styles from './home.module.css';
 
 type Action = { key: string; to: string; icon: ReactNode; title: string; text: string };
@@ -17,6 +18,7 @@ export function Shortcuts() {
   const cont = useContinue({ enabled: signedIn });
   const last = cont.data?.cards.find((c) => c.kind === 'reading');
   const library = paths.library.root.getHref();
+  const { flashcardsEnabled } = useFeatureFlags();
 
   const actions: Action[] = [
     {
@@ -41,7 +43,7 @@ export function Shortcuts() {
       text: last ? t('shortcut.flashcardsText', { subject: last.subjectTitle }) : t('shortcut.flashcardsTextEmpty'),
     },
     { key: 'library', to: library, icon: <LibraryIcon size={26} />, title: t('shortcut.library'), text: t('shortcut.libraryText') },
-  ];
+  ].filter((action) => flashcardsEnabled || action.key !== 'flashcards');
 
   return (
     <div className={styles.dashboard}>

@@ -1,15 +1,17 @@
-import { useRef, useState, type PointerEvent, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { CourseIllustration, type CourseImageCode } from '../../../components/illustrations/course-illustration.tsx';
+import { useSwipe } from '../../../hooks/use-swipe.ts';
+import { useFeatureFlags } from '../../../lib/app-config.ts';
 import styles from './onboarding-slider.module.css';
 
 /** A horizontal swipe longer than this moves to the next or previous slide (spec section 9). */
-export const SWIPE_THRESHOLD_PX = 50;
+export { SWIPE_THRESHOLD_PX } from '../../../hooks/use-swipe.ts';
 /** Slide animation length (spec section 9); none with prefers-reduced-motion. */
 export const SLIDE_ANIMATION_MS = 300;
 
-const SLIDES: readonly { key: 'summaries' | 'questions' | 'flashcards'; image: CourseImageCode }[] = [
+const ALL_SLIDES: readonly { key: 'summaries' | 'questions' | 'flashcards'; image: CourseImageCode }[] = [
   { key: 'summaries', image: 'boeken' },
   { key: 'questions', image: 'examen' },
   { key: 'flashcards', image: 'studeren' },
@@ -18,39 +20,23 @@ const SLIDES: readonly { key: 'summaries' | 'questions' | 'flashcards'; image: C
 /** Step 2 of registration: three slides about what Blok offers. */
 export function OnboardingSlider({ onFinish }: { onFinish: () => void }) {
   const { t } = useTranslation('auth');
+  const { flashcardsEnabled } = useFeatureFlags();
+  // With flashcards off, the slide that promises them goes too.
+  const SLIDES = flashcardsEnabled ? ALL_SLIDES : ALL_SLIDES.filter((slide) => slide.key !== 'flashcards');
   const [index, setIndex] = useState(0);
-  const [dragX, setDragX] = useState(0);
-  const drag = useRef<{ pointerId: number; startX: number } | null>(null);
   const last = SLIDES.length - 1;
 
   const goTo = (next: number) => setIndex(Math.max(0, Math.min(last, next)));
   const advance = () => (index >= last ? onFinish() : goTo(index + 1));
 
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType === 'mouse' && event.button !== 0) return;
-    drag.current = { pointerId: event.pointerId, startX: event.clientX };
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (drag.current?.pointerId !== event.pointerId) return;
-    setDragX(event.clientX - drag.current.startX);
-  };
-  const endDrag = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
-    const current = drag.current;
-    if (current?.pointerId !== event.pointerId) return;
-    drag.current = null;
-    setDragX(0);
-    if (cancelled) return;
-    const dx = event.clientX - current.startX;
-    if (dx <= -SWIPE_THRESHOLD_PX) goTo(index + 1);
-    else if (dx >= SWIPE_THRESHOLD_PX) goTo(index - 1);
-  };
+  const swipe = useSwipe({ onSwipeLeft: () => goTo(index + 1), onSwipeRight: () => goTo(index - 1) });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowRight') goTo(index + 1);
     else if (event.key === 'ArrowLeft') goTo(index - 1);
   };
 
-  const dragging = dragX !== 0;
+  const dragX = swipe.offsetX;
+  const dragging = swipe.isDragging;
 
   return (
     <div className={styles.slider}>
@@ -61,15 +47,16 @@ export function OnboardingSlider({ onFinish }: { onFinish: () => void }) {
         </Button>
       </div>
 
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys bubble up from the slide; the dots and Continue are the button alternatives */}
       <div
         className={styles.viewport}
         role="region"
         aria-roledescription={t('register.carousel')}
         aria-label={t('register.onboardingLabel')}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={(e) => endDrag(e, false)}
-        onPointerCancel={(e) => endDrag(e, true)}
+        onPointerDown={swipe.handlers.onPointerDown}
+        onPointerMove={swipe.handlers.onPointerMove}
+        onPointerUp={swipe.handlers.onPointerUp}
+        onPointerCancel={swipe.handlers.onPointerCancel}
         onKeyDown={onKeyDown}
         data-testid="onboarding-viewport"
       >

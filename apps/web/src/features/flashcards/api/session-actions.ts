@@ -1,0 +1,39 @@
+import { useMutation } from '@tanstack/react-query';
+import { FlashcardSessionSchema, type AnswerFlashcardBody, type FlashcardSession, type RateFlashcardBody } from '@blok/contract/flashcards';
+import { api } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/react-query.ts';
+import { flashcardKeys } from './keys.ts';
+
+const path = (sessionId: string, action: string) => `flashcard-sessions/${encodeURIComponent(sessionId)}/${action}`;
+
+/** POST flashcard-sessions/{id}/answer: 'Wist ik' / 'Wist ik niet'; answers the updated session. */
+export const answerFlashcard = ({ sessionId, ...body }: AnswerFlashcardBody & { sessionId: string }) =>
+  api.post(path(sessionId, 'answer'), body, FlashcardSessionSchema);
+
+/** POST flashcard-sessions/{id}/rate: an FSRS rating (1-4); answers the updated session. */
+export const rateFlashcard = ({ sessionId, ...body }: RateFlashcardBody & { sessionId: string }) => api.post(path(sessionId, 'rate'), body, FlashcardSessionSchema);
+
+/** PUT flashcard-sessions/{id}/position: go to a card (back to the previous one). */
+export const goToFlashcard = ({ sessionId, position }: { sessionId: string; position: number }) =>
+  api.put(path(sessionId, 'position'), { position }, FlashcardSessionSchema);
+
+/** POST flashcard-sessions/{id}/repeat: a new session with the cards she did not know. */
+export const repeatUnknownFlashcards = ({ sessionId }: { sessionId: string }) => api.post(path(sessionId, 'repeat'), undefined, FlashcardSessionSchema);
+
+/** Keeps the cache on the server's answer: the session as it now is, and a stale overview. */
+function remember(session: FlashcardSession) {
+  queryClient.setQueryData(flashcardKeys.session(session.id), session);
+  void queryClient.invalidateQueries({ queryKey: flashcardKeys.overview(session.subjectId), refetchType: 'none' });
+}
+
+export const useAnswerFlashcard = () => useMutation({ mutationFn: answerFlashcard, onSuccess: remember });
+export const useRateFlashcard = () => useMutation({ mutationFn: rateFlashcard, onSuccess: remember });
+export const useGoToFlashcard = () => useMutation({ mutationFn: goToFlashcard, onSuccess: remember });
+export const useRepeatUnknownFlashcards = (options: { onSuccess?: (session: FlashcardSession) => void } = {}) =>
+  useMutation({
+    mutationFn: repeatUnknownFlashcards,
+    onSuccess: (session) => {
+      remember(session);
+      options.onSuccess?.(session);
+    },
+  });

@@ -1,0 +1,343 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MAX_REVIEW_DURATION_MS, type FlashcardSession, type FlashcardSessionCard, type FsrsRating } from '@blok/contract/flashcards';
+import { paths } from '../../../config/paths.ts';
+import { CheckIcon, CloseIcon, ArrowLeftIcon } from '../../../components/icons/icons.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
+import { Dialog, DialogClose } from '../../../components/ui/dialog/dialog.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useSwipe } from '../../../hooks/use-swipe.ts';
+import { useFlashcardSession } from '../api/get-session.ts';
+import { useAnswerFlashcard, useGoToFlashcard, useRateFlashcard, useRepeatUnknownFlashcards } from '../api/session-actions.ts';
+import { useToggleFavorite } from '../api/toggle-favorite.ts';
+import { useSessionKeys } from '../hooks/use-session-keys.ts';
+import { describeInterval, formatInterval } from '../utils/format-interval.ts';
+import { timeZone } from '../utils/time-zone.ts';
+import { CrossIcon, FlipIcon, StarIcon } from './flashcards-icons.tsx';
+import styles from './flashcard-session.module.css';
+
+type FlashcardSessionScreenProps = {
+  sessionId: string;
+  subjectId: string;
+  /** where 'Stoppen' and the end screen lead */
+  exitTo: string;
+  /** a new session replaced this one ('Herhaal de kaarten die je niet wist') */
+  onSessionReplaced: (session: FlashcardSession) => void;
+};
+
+/**
+ * The flashcard session (/bibliotheek/flashcards/{sessionId}/{subjectId}/{flashcardSetId?}), full
+ * screen: flip by tap, click or Space; 'Wist ik' / 'Wist ik niet' by button, swipe or arrow key;
+ * FSRS sessions rate with Opnieuw / Moeilijk / Goed / Makkelijk. Every answer is saved at once,
+ * so she resumes where she was on any device.
+ */
+export function FlashcardSessionScreen({ sessionId, subjectId, exitTo, onSessionReplaced }: FlashcardSessionScreenProps) {
+  const { t } = useTranslation(['flashcards', 'common']);
+  const session = useFlashcardSession(sessionId);
+  if (session.isPending) {
+    return (
+      <div className={styles.state} role="status">
+        <Spinner size={28} />
+        <span>{t('common:loading')}</span>
+      </div>
+    );
+  }
+  if (session.isError) {
+    const notFound = session.error instanceof ApiError && (session.error.status === 404 || session.error.status === 400);
+    return (
+      <div className={styles.stateBlock}>
+        <h1 className={styles.heading}>{t('session.title')}</h1>
+        <Notice variant="error" role="alert">
+          {notFound ? t('session.notFound') : t('session.loadError')}
+        </Notice>
+        <ButtonLink to={paths.library.flashcardsOverview.getHref(subjectId)} variant="secondary">
+          {t('session.toOverview')}
+        </ButtonLink>
+      </div>
+    );
+  }
+  const data = session.data;
+  return data.finished ? (
+    <EndScreen session={data} exitTo={exitTo} onSessionReplaced={onSessionReplaced} />
+  ) : (
+    <Study key={data.id} session={data} exitTo={exitTo} />
+  );
+}
+
+function Study({ session, exitTo }: { session: FlashcardSession; exitTo: string }) {
+  const { t } = useTranslation('flashcards');
+  const navigate = useNavigate();
+  const [stopOpen, setStopOpen] = useState(false);
+  const card = session.cards[session.currentIndex]!;
+  const total = session.cardCount;
+  const current = session.currentIndex + 1;
+  const progress = Math.round((session.currentIndex / Math.max(1, total)) * 100);
+
+  return (
+    <div className={styles.screen}>
+      <header className={styles.header}>
+        <div className={styles.topBar}>
+          <Button variant="ghost" size="sm" className={styles.stop} onClick={() => setStopOpen(true)}>
+            <CloseIcon size={20} />
+            <span>{t('session.stop')}</span>
+          </Button>
+          <span className={styles.position}>{t('session.position', { current, total })}</span>
+        </div>
+        <h1 className={styles.heading}>{session.title}</h1>
+        <div className={styles.progress} role="progressbar" aria-label={t('session.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <span className={styles.progressFill} style={{ width: `${progress}%` }} />
+        </div>
+      </header>
+
+      <CardStep key={`${session.id}-${card.position}`} session={session} card={card} paused={stopOpen} />
+
+      <Dialog
+        open={stopOpen}
+        onOpenChange={setStopOpen}
+        title={t('session.stopTitle')}
+        description={t('session.stopText', { current })}
+      >
+        <Button variant="danger" fullWidth onClick={() => navigate(exitTo)}>
+          {t('session.stopConfirm')}
+        </Button>
+        <DialogClose asChild>
+          <Button variant="secondary" fullWidth>
+            {t('session.stopCancel')}
+          </Button>
+        </DialogClose>
+      </Dialog>
+    </div>
+  );
+}
+
+const RATINGS: ReadonlyArray<{ rating: FsrsRating; key: 'again' | 'hard' | 'good' | 'easy' }> = [
+  { rating: 1, key: 'again' },
+  { rating: 2, key: 'hard' },
+  { rating: 3, key: 'good' },
+  { rating: 4, key: 'easy' },
+];
+
+const now = () => Date.now();
+
+/** Plain text of a side's sanitized HTML, for the screen-reader announcement of a flip. */
+function textOf(html: string): string {
+  if (typeof DOMParser === 'undefined') return '';
+  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function CardStep({ session, card, paused }: { session: FlashcardSession; card: FlashcardSessionCard; paused: boolean }) {
+  const { t } = useTranslation('flashcards');
+  const [flipped, setFlipped] = useState(false);
+  // When the card appeared: the review log keeps how long she looked at it.
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = now();
+  }, []);
+  const answer = useAnswerFlashcard();
+  const rate = useRateFlashcard();
+  const goTo = useGoToFlashcard();
+  const favorite = useToggleFavorite();
+  const isReview = session.source === 'review';
+  const busy = answer.isPending || rate.isPending || goTo.isPending;
+  const error = answer.isError || rate.isError;
+
+  // With 'back first' the card opens on its back; flipping shows the other side.
+  const firstFace = session.firstSide === 'back' ? card.back : card.front;
+  const secondFace = session.firstSide === 'back' ? card.front : card.back;
+  const firstName = session.firstSide === 'back' ? t('session.back') : t('session.front');
+  const secondName = session.firstSide === 'back' ? t('session.front') : t('session.back');
+  const visibleName = flipped ? secondName : firstName;
+  const announcement = useMemo(
+    () => (flipped ? `${secondName}: ${textOf(secondFace.html)}` : ''),
+    [flipped, secondName, secondFace.html],
+  );
+
+  const flip = () => setFlipped((f) => !f);
+  const markKnown = (known: boolean) => {
+    if (busy || isReview) return;
+    answer.mutate({ sessionId: session.id, position: card.position, known });
+  };
+  const giveRating = (rating: FsrsRating) => {
+    if (busy || !isReview || !flipped || card.scheduleVersion === null) return;
+    rate.mutate({
+      sessionId: session.id,
+      position: card.position,
+      rating,
+      scheduleVersion: card.scheduleVersion,
+      durationMs: Math.min(Math.max(0, now() - shownAt.current), MAX_REVIEW_DURATION_MS),
+      timeZone: timeZone(),
+    });
+  };
+
+  const swipe = useSwipe({
+    onSwipeRight: () => (isReview ? giveRating(3) : markKnown(true)),
+    onSwipeLeft: () => (isReview ? giveRating(1) : markKnown(false)),
+    onTap: flip,
+    disabled: busy || paused,
+  });
+  useSessionKeys(
+    isReview
+      ? { flip, rate: giveRating }
+      : { flip, known: () => markKnown(true), unknown: () => markKnown(false) },
+    !paused,
+  );
+
+  const swipeHint = swipe.offsetX >= 50 ? 'known' : swipe.offsetX <= -50 ? 'unknown' : undefined;
+
+  return (
+    <div className={styles.study}>
+      <div className={styles.cardTools}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-pressed={card.isFavorite}
+          aria-label={t('session.favorite')}
+          title={card.isFavorite ? t('session.favoriteOn') : t('session.favorite')}
+          onClick={() => favorite.mutate({ flashcardId: card.flashcardId, isFavorite: !card.isFavorite, sessionId: session.id })}
+        >
+          <StarIcon size={24} filled={card.isFavorite} />
+        </button>
+        {session.currentIndex > 0 && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.previous}
+            disabled={busy}
+            onClick={() => goTo.mutate({ sessionId: session.id, position: session.currentIndex - 1 })}
+          >
+            <ArrowLeftIcon size={18} />
+            <span>{t('session.previous')}</span>
+          </Button>
+        )}
+      </div>
+
+      <div
+        className={styles.cardArea}
+        {...swipe.handlers}
+        data-testid="flashcard"
+        data-swipe={swipeHint}
+        style={{ transform: swipe.isDragging ? `translateX(${swipe.offsetX}px) rotate(${swipe.offsetX / 25}deg)` : undefined }}
+      >
+        <div
+          className={styles.card}
+          data-flipped={flipped || undefined}
+          role="group"
+          aria-roledescription="flashcard"
+          aria-label={t('session.cardLabel', { current: session.currentIndex + 1, total: session.cardCount, side: visibleName })}
+        >
+          <div className={`${styles.face} ${styles.faceFirst}`} aria-hidden={flipped} inert={flipped}>
+            <span className={styles.sideLabel}>{firstName}</span>
+            <Face face={firstFace} sideName={firstName} />
+          </div>
+          <div className={`${styles.face} ${styles.faceSecond}`} aria-hidden={!flipped} inert={!flipped}>
+            <span className={styles.sideLabel}>{secondName}</span>
+            <Face face={secondFace} sideName={secondName} />
+          </div>
+        </div>
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+
+      <div className={styles.flipRow}>
+        <Button variant="secondary" onClick={flip}>
+          <FlipIcon size={20} />
+          <span>{isReview && !flipped ? t('session.showAnswer') : t('session.flip')}</span>
+        </Button>
+        <p className={styles.hint}>{t('session.flipHint')}</p>
+      </div>
+
+      {error && (
+        <Notice variant="error" role="alert">
+          {t('session.answerError')}
+        </Notice>
+      )}
+
+      {isReview ? (
+        flipped && card.intervals ? (
+          <div className={styles.ratings} role="group" aria-label={t('session.ratingKeysHint')}>
+            {RATINGS.map(({ rating, key }) => (
+              <button
+                key={key}
+                type="button"
+                className={styles.rating}
+                data-rating={key}
+                disabled={busy}
+                aria-label={t('session.ratingLabel', { rating: t(`session.${key}`), interval: describeInterval(card.intervals![key]) })}
+                onClick={() => giveRating(rating)}
+              >
+                <span className={styles.ratingName}>{t(`session.${key}`)}</span>
+                <span className={styles.ratingInterval}>{formatInterval(card.intervals![key])}</span>
+              </button>
+            ))}
+          </div>
+        ) : null
+      ) : (
+        <div className={styles.answers}>
+          <button type="button" className={`${styles.answer} ${styles.unknown}`} disabled={busy} onClick={() => markKnown(false)}>
+            <CrossIcon size={22} />
+            <span>{t('session.unknown')}</span>
+          </button>
+          <button type="button" className={`${styles.answer} ${styles.known}`} disabled={busy} onClick={() => markKnown(true)}>
+            <CheckIcon size={22} />
+            <span>{t('session.known')}</span>
+          </button>
+        </div>
+      )}
+      <p className={styles.hint}>{isReview ? t('session.ratingKeysHint') : t('session.keysHint')}</p>
+    </div>
+  );
+}
+
+function Face({ face, sideName }: { face: FlashcardSessionCard['front']; sideName: string }) {
+  const { t } = useTranslation('flashcards');
+  return (
+    <div className={styles.faceBody}>
+      {/* Sanitized at import by the API (Markdown -> allow-listed HTML). */}
+      <div className={styles.content} dangerouslySetInnerHTML={{ __html: face.html }} />
+      {face.pictureUrl && <img className={styles.picture} src={face.pictureUrl} alt={t('session.pictureAlt', { side: sideName.toLowerCase() })} />}
+    </div>
+  );
+}
+
+function EndScreen({ session, exitTo, onSessionReplaced }: { session: FlashcardSession; exitTo: string; onSessionReplaced: (s: FlashcardSession) => void }) {
+  const { t } = useTranslation('flashcards');
+  const repeat = useRepeatUnknownFlashcards({ onSuccess: onSessionReplaced });
+  const restart = useGoToFlashcard();
+  const isReview = session.source === 'review';
+  return (
+    <div className={styles.end}>
+      <h1 className={styles.heading}>{isReview ? t('end.reviewTitle') : t('end.title')}</h1>
+      <p className={styles.endText}>{isReview ? t('end.reviewText') : t('end.text', { count: session.cardCount, title: session.title })}</p>
+      <dl className={styles.counts}>
+        <div className={styles.count} data-kind="known">
+          <dt>{t('end.knownCount')}</dt>
+          <dd>{session.knownCount}</dd>
+        </div>
+        <div className={styles.count} data-kind="unknown">
+          <dt>{t('end.unknownCount')}</dt>
+          <dd>{session.unknownCount}</dd>
+        </div>
+      </dl>
+      {session.unknownCount === 0 && <p className={styles.endText}>{t('end.allKnown')}</p>}
+      <div className={styles.endActions}>
+        {session.unknownCount > 0 && (
+          <Button fullWidth disabled={repeat.isPending} onClick={() => repeat.mutate({ sessionId: session.id })}>
+            {t('end.repeat', { count: session.unknownCount })}
+          </Button>
+        )}
+        {!isReview && (
+          <Button variant="secondary" fullWidth disabled={restart.isPending} onClick={() => restart.mutate({ sessionId: session.id, position: 0 })}>
+            {t('end.restart')}
+          </Button>
+        )}
+        <ButtonLink to={exitTo} variant={session.unknownCount > 0 ? 'ghost' : 'primary'} fullWidth>
+          {t('end.toOverview')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { FlashcardOverview, FlashcardSession } from '@blok/contract/flashcards';
+import { paths } from '../../../config/paths.ts';
+import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useFlashcardOverview } from '../api/get-overview.ts';
+import { useStartFlashcardSession } from '../api/start-session.ts';
+import styles from './flashcards.module.css';
+
+/** What she practises: one set (by id) or her favorites. */
+export type FlashcardChoice = { kind: 'set'; flashcardSetId?: string } | { kind: 'favorites' };
+
+type FlashcardSettingsProps = {
+  subjectId: string;
+  choice: FlashcardChoice;
+  onStarted: (session: FlashcardSession) => void;
+};
+
+/**
+ * Flashcard settings (/bibliotheek/flashcards-settings/{subjectId}/{flashcardSetId?} and
+ * .../favorites): the set or her favorites, order, which side first, only the cards she does not
+ * know yet; 'Start' begins a session.
+ */
+export function FlashcardSettings({ subjectId, choice, onStarted }: FlashcardSettingsProps) {
+  const { t } = useTranslation(['flashcards', 'common']);
+  const overview = useFlashcardOverview(subjectId);
+  const notFound = overview.error instanceof ApiError && overview.error.status === 404;
+  return (
+    <div className={styles.page}>
+      <Link to={paths.library.flashcardsOverview.getHref(subjectId)} className={styles.back}>
+        <ArrowLeftIcon size={18} />
+        <span>{t('settings.back')}</span>
+      </Link>
+      <h1 className={styles.title}>{choice.kind === 'favorites' ? t('settings.favoritesTitle') : t('settings.title')}</h1>
+      {overview.isPending && (
+        <div className={styles.loading} role="status">
+          <Spinner size={24} />
+          <span>{t('common:loading')}</span>
+        </div>
+      )}
+      {overview.isError && (
+        <>
+          <Notice variant="error" role="alert">
+            {notFound ? t('overview.notFound') : t('overview.loadError')}
+          </Notice>
+          {notFound && (
+            <ButtonLink to={paths.library.root.getHref()} variant="secondary">
+              {t('overview.toLibrary')}
+            </ButtonLink>
+          )}
+        </>
+      )}
+      {overview.data &&
+        (overview.data.sets.length === 0 ? (
+          <Notice>{t('overview.noSets')}</Notice>
+        ) : (
+          <SettingsForm overview={overview.data} choice={choice} onStarted={onStarted} />
+        ))}
+    </div>
+  );
+}
+
+const FAVORITES = 'favorites';
+
+function SettingsForm({ overview, choice, onStarted }: { overview: FlashcardOverview; choice: FlashcardChoice; onStarted: (session: FlashcardSession) => void }) {
+  const { t } = useTranslation('flashcards');
+  const requestedSet = choice.kind === 'set' ? choice.flashcardSetId : undefined;
+  const unknownSet = requestedSet !== undefined && !overview.sets.some((s) => s.id === requestedSet);
+  const initial = choice.kind === 'favorites' ? FAVORITES : unknownSet || !requestedSet ? overview.sets[0]!.id : requestedSet;
+  const [source, setSource] = useState<string>(initial);
+  const [order, setOrder] = useState<'written' | 'shuffled'>('written');
+  const [firstSide, setFirstSide] = useState<'front' | 'back'>('front');
+  const [onlyUnknown, setOnlyUnknown] = useState(false);
+  const start = useStartFlashcardSession({ onSuccess: onStarted });
+
+  const chosenSet = overview.sets.find((s) => s.id === source);
+  const cardCount = chosenSet ? chosenSet.cardCount : overview.favorites.cardCount;
+  const knownCount = chosenSet ? chosenSet.knownCount : overview.favorites.knownCount;
+  const unknownCount = cardCount - knownCount;
+  const openSessionId = chosenSet ? chosenSet.sessionId : overview.favorites.sessionId;
+  const canStart = cardCount > 0 && (!onlyUnknown || unknownCount > 0);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canStart) return;
+    start.mutate({
+      subjectId: overview.subjectId,
+      source: chosenSet ? 'set' : 'favorites',
+      ...(chosenSet ? { flashcardSetId: chosenSet.id } : {}),
+      order,
+      firstSide,
+      onlyUnknown,
+    });
+  };
+
+  const radio = (name: string, value: string, checked: boolean, onChange: () => void, title: string, meta: string, disabled = false) => (
+    <label className={styles.option} data-checked={checked || undefined} data-disabled={disabled || undefined}>
+      <input type="radio" name={name} value={value} className={styles.control} checked={checked} onChange={onChange} disabled={disabled} />
+      <span className={styles.optionBody}>
+        <span className={styles.optionTitle}>{title}</span>
+        <span className={styles.optionMeta}>{meta}</span>
+      </span>
+    </label>
+  );
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {unknownSet && (
+        <Notice variant="warning" role="alert">
+          {t('settings.setNotFound')}
+        </Notice>
+      )}
+      <p className={styles.intro}>{t('settings.intro')}</p>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('settings.setLegend')}</legend>
+        {overview.sets.map((set) =>
+          radio('source', set.id, source === set.id, () => setSource(set.id), set.title, `${t('overview.cardCount', { count: set.cardCount })} · ${t('overview.known', { known: set.knownCount, total: set.cardCount })}`),
+        )}
+        {radio(
+          'source',
+          FAVORITES,
+          source === FAVORITES,
+          () => setSource(FAVORITES),
+          t('settings.favoritesOption'),
+          overview.favorites.cardCount > 0 ? t('settings.favoritesMeta', { count: overview.favorites.cardCount }) : t('settings.favoritesNone'),
+          overview.favorites.cardCount === 0,
+        )}
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('settings.orderLegend')}</legend>
+        {radio('order', 'written', order === 'written', () => setOrder('written'), t('settings.written'), t('settings.writtenMeta'))}
+        {radio('order', 'shuffled', order === 'shuffled', () => setOrder('shuffled'), t('settings.shuffled'), t('settings.shuffledMeta'))}
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('settings.sideLegend')}</legend>
+        {radio('side', 'front', firstSide === 'front', () => setFirstSide('front'), t('settings.front'), t('settings.frontMeta'))}
+        {radio('side', 'back', firstSide === 'back', () => setFirstSide('back'), t('settings.back'), t('settings.backMeta'))}
+      </fieldset>
+
+      <label className={styles.option} data-checked={onlyUnknown || undefined}>
+        <input type="checkbox" className={styles.control} checked={onlyUnknown} onChange={(e) => setOnlyUnknown(e.target.checked)} />
+        <span className={styles.optionBody}>
+          <span className={styles.optionTitle}>{t('settings.onlyUnknown')}</span>
+          <span className={styles.optionMeta}>{t('settings.onlyUnknownMeta', { count: unknownCount })}</span>
+        </span>
+      </label>
+
+      {start.isError && (
+        <Notice variant="error" role="alert">
+          {start.error instanceof ApiError && start.error.description ? start.error.description : t('settings.startError')}
+        </Notice>
+      )}
+
+      <div className={styles.actions}>
+        <Button type="submit" fullWidth disabled={!canStart || start.isPending}>
+          {start.isPending ? t('settings.starting') : t('settings.start')}
+        </Button>
+        {openSessionId && (
+          <ButtonLink to={paths.library.flashcards.getHref(openSessionId, overview.subjectId, chosenSet?.id)} variant="secondary" fullWidth>
+            {t('settings.continue')}
+          </ButtonLink>
+        )}
+      </div>
+    </form>
+  );
+}

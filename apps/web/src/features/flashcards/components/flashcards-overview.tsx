@@ -1,0 +1,176 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { FlashcardOverview, FlashcardSetSummary } from '@blok/contract/flashcards';
+import { paths } from '../../../config/paths.ts';
+import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useFlashcardOverview } from '../api/get-overview.ts';
+import { useStartFlashcardSession } from '../api/start-session.ts';
+import { timeZone } from '../utils/time-zone.ts';
+import styles from './flashcards.module.css';
+
+/** /bibliotheek/flashcards-overview/{subjectId}: the sets with counts and progress, favorites and (FSRS) what is due today. */
+export function FlashcardsOverview({ subjectId }: { subjectId: string }) {
+  const { t } = useTranslation(['flashcards', 'common']);
+  const overview = useFlashcardOverview(subjectId);
+  const notFound = overview.error instanceof ApiError && overview.error.status === 404;
+  return (
+    <div className={styles.page}>
+      <Link to={paths.library.subject.getHref(subjectId)} className={styles.back}>
+        <ArrowLeftIcon size={18} />
+        <span>{t('overview.back')}</span>
+      </Link>
+      <h1 className={styles.title}>{t('overview.title')}</h1>
+      {overview.isPending && (
+        <div className={styles.loading} role="status">
+          <Spinner size={24} />
+          <span>{t('common:loading')}</span>
+        </div>
+      )}
+      {overview.isError && (
+        <>
+          <Notice variant="error" role="alert">
+            {notFound ? t('overview.notFound') : t('overview.loadError')}
+          </Notice>
+          {notFound && (
+            <ButtonLink to={paths.library.root.getHref()} variant="secondary">
+              {t('overview.toLibrary')}
+            </ButtonLink>
+          )}
+        </>
+      )}
+      {overview.data && <OverviewContent overview={overview.data} />}
+    </div>
+  );
+}
+
+function OverviewContent({ overview }: { overview: FlashcardOverview }) {
+  const { t } = useTranslation('flashcards');
+  const { subjectId } = overview;
+  return (
+    <>
+      <p className={styles.intro}>{t('overview.intro', { subject: overview.subjectTitle })}</p>
+      {overview.review && <ReviewCard overview={overview} review={overview.review} />}
+
+      <section className={styles.section} aria-labelledby="flashcards-favorites">
+        <h2 id="flashcards-favorites" className={styles.sectionTitle}>
+          {t('overview.favoritesTitle')}
+        </h2>
+        <div className={styles.card}>
+          <p className={styles.cardText}>
+            {overview.favorites.cardCount > 0 ? t('overview.favoritesText', { count: overview.favorites.cardCount }) : t('overview.favoritesEmpty')}
+          </p>
+          {overview.favorites.cardCount > 0 && (
+            <div className={styles.actions}>
+              <ButtonLink to={paths.library.flashcardsFavoritesSettings.getHref(subjectId)} variant="secondary">
+                {t('overview.favoritesStudy')}
+              </ButtonLink>
+              {overview.favorites.sessionId && (
+                <ButtonLink to={paths.library.flashcards.getHref(overview.favorites.sessionId, subjectId)} variant="ghost">
+                  {t('overview.continue')}
+                </ButtonLink>
+              )}
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="flashcards-sets">
+        <h2 id="flashcards-sets" className={styles.sectionTitle}>
+          {t('overview.setsTitle')}
+        </h2>
+        {overview.sets.length === 0 ? (
+          <Notice>{t('overview.noSets')}</Notice>
+        ) : (
+          <ul className={styles.list}>
+            {overview.sets.map((set) => (
+              <SetItem key={set.id} subjectId={subjectId} set={set} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function SetItem({ subjectId, set }: { subjectId: string; set: FlashcardSetSummary }) {
+  const { t } = useTranslation('flashcards');
+  return (
+    <li className={styles.card}>
+      <h3 className={styles.cardTitle}>{set.title}</h3>
+      <p className={styles.cardText}>{set.description}</p>
+      <p className={styles.meta}>
+        <span>{t('overview.cardCount', { count: set.cardCount })}</span>
+        <span>{t('overview.known', { known: set.knownCount, total: set.cardCount })}</span>
+        {set.dueCount !== null && set.dueCount > 0 && <span className={styles.due}>{t('overview.due', { count: set.dueCount })}</span>}
+      </p>
+      <div
+        className={styles.progress}
+        role="progressbar"
+        aria-label={t('overview.progressLabel', { title: set.title })}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={set.progress}
+      >
+        <span className={styles.progressFill} style={{ width: `${set.progress}%` }} />
+      </div>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.library.flashcardsSettings.getHref(subjectId, set.id)} aria-label={t('overview.studyLabel', { title: set.title })}>
+          {t('overview.study')}
+        </ButtonLink>
+        {set.sessionId && (
+          <ButtonLink
+            to={paths.library.flashcards.getHref(set.sessionId, subjectId, set.id)}
+            variant="secondary"
+            aria-label={t('overview.continueLabel', { title: set.title })}
+          >
+            {t('overview.continue')}
+          </ButtonLink>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** FSRS on: due and new cards of today, and the button that starts (or continues) the review. */
+function ReviewCard({ overview, review }: { overview: FlashcardOverview; review: NonNullable<FlashcardOverview['review']> }) {
+  const { t } = useTranslation('flashcards');
+  const navigate = useNavigate();
+  const start = useStartFlashcardSession({
+    onSuccess: (session) => navigate(paths.library.flashcards.getHref(session.id, overview.subjectId)),
+  });
+  const nothing = review.dueCount === 0 && review.newCount === 0;
+  return (
+    <section className={styles.section} aria-labelledby="flashcards-review">
+      <h2 id="flashcards-review" className={styles.sectionTitle}>
+        {t('overview.reviewTitle')}
+      </h2>
+      <div className={`${styles.card} ${styles.cardHighlight}`}>
+        <p className={styles.cardText}>{t('overview.reviewText')}</p>
+        <p className={styles.meta}>
+          <span className={review.dueCount > 0 ? styles.due : undefined}>{t('overview.reviewDue', { count: review.dueCount })}</span>
+          <span>{t('overview.reviewNew', { count: review.newCount })}</span>
+        </p>
+        {nothing && !review.sessionId ? (
+          <p className={styles.cardText}>{t('overview.reviewDone')}</p>
+        ) : (
+          <div className={styles.actions}>
+            {review.sessionId && (
+              <ButtonLink to={paths.library.flashcards.getHref(review.sessionId, overview.subjectId)} variant={nothing ? 'primary' : 'secondary'}>
+                {t('overview.reviewContinue')}
+              </ButtonLink>
+            )}
+            {!nothing && (
+              <Button onClick={() => start.mutate({ subjectId: overview.subjectId, source: 'review', timeZone: timeZone() })} disabled={start.isPending}>
+                {t('overview.reviewStart')}
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
