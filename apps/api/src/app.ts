@@ -47,14 +47,15 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
-function trustProxy(value: string): boolean | string | ((addr: string, hop: number) => boolean) {
-  if (value === 'true') return true;
+/** TRUST_PROXY (validated in env.ts): false, a hop count, or the proxies' addresses/CIDRs. */
+function trustProxy(value: string): boolean | string[] | ((addr: string, hop: number) => boolean) {
   if (value === 'false' || value === '') return false;
   if (/^\d+$/.test(value)) {
+    // hop 0 is the socket's peer (the nearest proxy); the client is the first address past the proxies
     const hops = Number(value);
     return (_addr, hop) => hop < hops;
   }
-  return value;
+  return value.split(',').map((p) => p.trim());
 }
 
 /** Builds the Fastify app: external plugins, app plugins, routes, then error and not-found handlers. */
@@ -132,7 +133,9 @@ export async function buildApp(opts: BuildOptions) {
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     rateLimits: {
       loginPerIp: env.LOGIN_RATE_LIMIT_IP,
+      loginFailuresPerAccountAndIp: env.LOGIN_RATE_LIMIT_ACCOUNT_IP,
       loginFailuresPerAccount: env.LOGIN_RATE_LIMIT_ACCOUNT,
+      loginFailuresPerIp: env.LOGIN_FAILURE_LIMIT_IP,
       registerPerIp: env.REGISTER_RATE_LIMIT_IP,
       windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
     },

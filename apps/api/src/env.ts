@@ -19,21 +19,37 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-* from a load balancer (true, or a hop count / CIDR list). */
-  TRUST_PROXY: z.string().default('false'),
+  /**
+   * Which proxies to trust for X-Forwarded-For (decision 009): `false` (default, clients connect
+   * directly), a hop count (`1`: one load balancer in front), or a comma-separated list of proxy
+   * addresses/CIDRs. Never `true`: then any client could pick its own address and escape the
+   * per-address limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => v !== 'true', 'true would trust any client: give the number of proxies (e.g. 1) or their addresses/CIDRs')
+    .refine(
+      (v) => v === 'false' || v === '' || /^\d{1,2}$/.test(v) || v.split(',').every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p.trim())),
+      'false, a hop count, or a comma-separated list of addresses/CIDRs',
+    ),
   /** Folder with the built web app; served on / when present. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   /** Load the demo content on start (idempotent). */
   SEED_DEMO: bool.default(true),
-  /** Password attempts per IP address per window. */
-  LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
-  /** Failed password attempts per account per window. */
-  LOGIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
-  /** Registrations per IP address per window. */
-  REGISTER_RATE_LIMIT_IP: z.coerce.number().int().positive().default(20),
+  /** Password logins per IP address per window (a lecture hall of 300 behind one NAT fits). */
+  LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(2000),
+  /** Failed logins per account from one address per window: what stops guessing a password. */
+  LOGIN_RATE_LIMIT_ACCOUNT_IP: z.coerce.number().int().positive().default(10),
+  /** Failed logins per account from all addresses together per window (distributed guessing). */
+  LOGIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(100),
+  /** Failed logins per address over all accounts per window (trying many accounts). */
+  LOGIN_FAILURE_LIMIT_IP: z.coerce.number().int().positive().default(300),
+  /** Registrations per IP address per window (a lecture hall registering together fits). */
+  REGISTER_RATE_LIMIT_IP: z.coerce.number().int().positive().default(600),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   /** General request limit per IP per minute (per process). */
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(12_000),
   /** Run the leased job runner in this process (off: a process that only serves requests). */
   JOBS: z.enum(['on', 'off', 'true', 'false']).default('on').transform((v) => v === 'on' || v === 'true'),
   /** How often an idle job runner looks for due jobs. */

@@ -41,6 +41,15 @@ export class RateLimitRepository {
     return { count: Number(row.count), retryAfter: this.retryAfter(row.window_start, windowSeconds, nowMs) };
   }
 
+  /** Gives one counted attempt back (it was not a failure after all). */
+  async release(key: string): Promise<void> {
+    await this.db
+      .updateTable('rate_limits')
+      .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
+      .where('key', '=', key)
+      .execute();
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
   }

@@ -8,9 +8,20 @@ import { RateLimitRepository } from './rate-limit-repository.ts';
 import { keepChanges, type Executor, type UnitOfWork } from '../write/unit-of-work.ts';
 import { hashToken, newRefreshToken, type AccessTokens } from './tokens.ts';
 
+/**
+ * Login and registration throttling (decision 009), per window of `windowSeconds`. Failures are
+ * counted before the password is checked (one atomic upsert each), so concurrent guesses cannot
+ * slip past a limit; a successful login gives its reservation back.
+ */
 export interface RateLimits {
+  /** password logins per address (a lecture hall behind one NAT logs in from one address) */
   loginPerIp: number;
+  /** failed logins per account from one address: what stops guessing one account */
+  loginFailuresPerAccountAndIp: number;
+  /** failed logins per account from all addresses together (a distributed attack) */
   loginFailuresPerAccount: number;
+  /** failed logins per address over all accounts (trying many accounts) */
+  loginFailuresPerIp: number;
   registerPerIp: number;
   windowSeconds: number;
 }
@@ -118,20 +129,31 @@ export class AuthService {
     this.checkClient(input.clientId);
     const email = normalizeEmail(input.username);
     const window = this.rateLimits.windowSeconds;
-    const accountKey = `login:account:${email}`;
-    const ipHit = await this.limits.hit(`login:ip:${client.ip}`, window);
+    const limits = this.limits;
+    const ipHit = await limits.hit(`login:ip:${client.ip}`, window);
     if (ipHit.count > this.rateLimits.loginPerIp) throw tooMany(ipHit.retryAfter);
-    const failures = await this.limits.peek(accountKey, window);
-    if (failures.count >= this.rateLimits.loginFailuresPerAccount) throw tooMany(failures.retryAfter);
+
+    // Reserve this attempt as a failure on every failure counter first: each upsert counts and
+    // answers the new count in one statement, so 40 concurrent guesses get 10 evaluations, not 30.
+    const reservations: Array<[key: string, limit: number]> = [
+      [`login:fail:account-ip:${email}|${client.ip}`, this.rateLimits.loginFailuresPerAccountAndIp],
+      [`login:fail:account:${email}`, this.rateLimits.loginFailuresPerAccount],
+      [`login:fail:ip:${client.ip}`, this.rateLimits.loginFailuresPerIp],
+    ];
+    const hits = [];
+    for (const [key] of reservations) hits.push(await limits.hit(key, window));
+    const over = hits.filter((h, i) => h.count > reservations[i]![1]);
+    if (over.length > 0) throw tooMany(Math.max(...over.map((h) => h.retryAfter)));
 
     const user = await this.accounts.findUserByEmail(email);
     const ok = await verifyPassword(user?.password_hash, input.password);
-    if (!user || !ok) {
-      await this.limits.hit(accountKey, window);
-      throw new AppError('invalid_credentials', 'Ongeldige combinatie van gebruikersnaam en wachtwoord');
-    }
+    if (!user || !ok) throw new AppError('invalid_credentials', 'Ongeldige combinatie van gebruikersnaam en wachtwoord');
     return this.uow.run(async (tx) => {
-      await new RateLimitRepository(tx).reset(accountKey);
+      // Not a failure after all: her own counter starts over, the shared ones get the attempt back.
+      const repo = new RateLimitRepository(tx);
+      await repo.reset(reservations[0]![0]);
+      await repo.release(reservations[1]![0]);
+      await repo.release(reservations[2]![0]);
       return this.startSession(tx, user.id, input.deviceId, client);
     });
   }
