@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-error.ts';
 
 /** Auth error codes with their own text in the spec's catalogue (section 8). */
-export const AUTH_ERROR_CODES = ['invalid_credentials', 'email_already_exist', 'invalid_password_length', 'invalid_email'] as const;
+export const AUTH_ERROR_CODES = ['invalid_credentials', 'email_already_exist', 'invalid_password_length', 'invalid_email', 'weak_password'] as const;
 type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
 const isAuthErrorCode = (code: string): code is AuthErrorCode => (AUTH_ERROR_CODES as readonly string[]).includes(code);
