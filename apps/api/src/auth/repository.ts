@@ -69,7 +69,7 @@ export class AccountRepository {
       await trx.updateTable('users').set({ id: sql<string>`id` }).where('id', '=', input.userId).execute();
       await trx
         .updateTable('devices')
-        .set({ revoked_at: ts })
+        .set({ revoked_at: ts, revoked_reason: 'replaced' })
         .where('user_id', '=', input.userId)
         .where('revoked_at', 'is', null)
         .execute();
@@ -90,6 +90,7 @@ export class AccountRepository {
           created_at: ts,
           last_seen_at: ts,
           revoked_at: null,
+          revoked_reason: null,
         })
         .execute();
       await trx
@@ -104,6 +105,7 @@ export class AccountRepository {
           family_expires_at: new Date(Date.now() + input.familyLifetimeSeconds * 1000).toISOString(),
           used_at: null,
           revoked_at: null,
+          successor_enc: null,
         })
         .execute();
       return { deviceRowId };
@@ -122,7 +124,10 @@ export class AccountRepository {
         'refresh_tokens.family_expires_at',
         'refresh_tokens.used_at',
         'refresh_tokens.revoked_at',
+        'refresh_tokens.successor_enc',
+        'devices.device_id as device_client_id',
         'devices.revoked_at as device_revoked_at',
+        'devices.revoked_reason as device_revoked_reason',
       ])
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
@@ -132,14 +137,23 @@ export class AccountRepository {
    * Marks the token used and issues its successor in the same family, atomically.
    * Returns false when the token was already used or revoked meanwhile (a concurrent reuse).
    */
-  async rotateRefreshToken(input: { id: string; userId: string; deviceRowId: string; familyId: string; familyExpiresAt: string; newHash: string }): Promise<boolean> {
+  async rotateRefreshToken(input: {
+    id: string;
+    userId: string;
+    deviceRowId: string;
+    familyId: string;
+    familyExpiresAt: string;
+    newHash: string;
+    /** the successor, encrypted for holders of the old token (reuse interval) */
+    successorEnc: string;
+  }): Promise<boolean> {
     {
       // part of the caller's unit of work (one transaction)
       const trx = this.db;
       const ts = now();
       const updated = await trx
         .updateTable('refresh_tokens')
-        .set({ used_at: ts })
+        .set({ used_at: ts, successor_enc: input.successorEnc })
         .where('id', '=', input.id)
         .where('used_at', 'is', null)
         .where('revoked_at', 'is', null)
@@ -157,32 +171,40 @@ export class AccountRepository {
           family_expires_at: input.familyExpiresAt,
           used_at: null,
           revoked_at: null,
+          successor_enc: null,
         })
         .execute();
       return true;
     }
   }
 
-  async revokeFamily(familyId: string): Promise<void> {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now() })
-      .where('family_id', '=', familyId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  /**
+   * Revokes a refresh token family; with a reason, also its device, so that the device's access
+   * tokens stop working at once (logout, a detected reuse).
+   */
+  async revokeFamily(familyId: string, deviceReason?: 'logout' | 'reuse'): Promise<void> {
+    const ts = now();
+    await this.db.updateTable('refresh_tokens').set({ revoked_at: ts }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+    if (!deviceReason) return;
+    const devices = this.db.selectFrom('refresh_tokens').select('device_row_id').where('family_id', '=', familyId);
+    await this.db.updateTable('devices').set({ revoked_at: ts, revoked_reason: deviceReason }).where('id', 'in', devices).where('revoked_at', 'is', null).execute();
   }
 
+
   /** The device rows that matter for a request: the token's own and the user's active one. */
-  async deviceState(userId: string, deviceRowId: string): Promise<{ tokenDeviceRevoked: boolean; activeDeviceId: string | null }> {
+  async deviceState(
+    userId: string,
+    deviceRowId: string,
+  ): Promise<{ tokenDeviceRevoked: boolean; revokedReason: string | null; activeDeviceId: string | null }> {
     const rows = await this.db
       .selectFrom('devices')
-      .select(['id', 'device_id', 'revoked_at', 'created_at'])
+      .select(['id', 'device_id', 'revoked_at', 'revoked_reason', 'created_at'])
       .where('user_id', '=', userId)
       .where((eb) => eb.or([eb('id', '=', deviceRowId), eb('revoked_at', 'is', null)]))
       .execute();
     const own = rows.find((r) => r.id === deviceRowId);
     const active = rows.filter((r) => r.revoked_at === null).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
-    return { tokenDeviceRevoked: !own || own.revoked_at !== null, activeDeviceId: active?.device_id ?? null };
+    return { tokenDeviceRevoked: !own || own.revoked_at !== null, revokedReason: own?.revoked_reason ?? null, activeDeviceId: active?.device_id ?? null };
   }
 
   /** Deletes refresh tokens whose family ended (reuse detection needs them only until then). */

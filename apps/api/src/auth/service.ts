@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { AccountRepository } from './repository.ts';
 import { RateLimitRepository } from './rate-limit-repository.ts';
 import { keepChanges, type Executor, type UnitOfWork } from '../write/unit-of-work.ts';
-import { hashToken, newRefreshToken, type AccessTokens } from './tokens.ts';
+import { hashToken, newRefreshToken, openSuccessor, sealSuccessor, type AccessTokens } from './tokens.ts';
 
 /**
  * Login and registration throttling (decision 009), per window of `windowSeconds`. Failures are
@@ -25,6 +25,12 @@ export interface RateLimits {
   registerPerIp: number;
   windowSeconds: number;
 }
+
+/**
+ * A just-rotated refresh token presented again from its own device within this many seconds gets
+ * the same successor (a lost answer, two tabs); later, or from elsewhere, it revokes the family.
+ */
+export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
 
 export interface ClientInfo {
   ip: string;
@@ -163,13 +169,15 @@ export class AuthService {
    * revokes its whole family (someone holds a copy) and answers invalid_grant; a token of a device
    * signed out by a newer login answers device_revoked with the active device in the header.
    */
-  refresh(input: { clientId: string; refreshToken: string }): Promise<TokenResponse> {
+  refresh(input: { clientId: string; refreshToken: string; deviceId?: string }): Promise<TokenResponse> {
     this.checkClient(input.clientId);
     const expired = () => new AppError('invalid_grant', 'Je sessie is verlopen. Log opnieuw in.');
     return this.uow.run(async (tx) => {
       const accounts = new AccountRepository(tx);
       const row = await accounts.findRefreshToken(hashToken(input.refreshToken));
       if (!row) throw expired();
+      // Signed out by logout, a password change or a detected reuse: the session is over.
+      if (row.device_revoked_at !== null && row.device_revoked_reason !== null && row.device_revoked_reason !== 'replaced') throw expired();
       if (row.device_revoked_at !== null) {
         const state = await accounts.deviceState(row.user_id, row.device_row_id);
         throw new AppError(
@@ -178,9 +186,17 @@ export class AuthService {
           state.activeDeviceId ? { [DEVICE_ID_HEADER]: state.activeDeviceId } : {},
         );
       }
-      if (row.used_at !== null || row.revoked_at !== null || Date.parse(row.family_expires_at) <= Date.now()) {
-        // Reuse of a rotated token (someone holds a copy), or the family's end: revoke the family.
+      if (Date.parse(row.family_expires_at) <= Date.now()) {
         await accounts.revokeFamily(row.family_id);
+        throw keepChanges(expired());
+      }
+      if (row.used_at !== null || row.revoked_at !== null) {
+        // A repeat of the token just rotated, from its own device, within the reuse interval: a
+        // lost answer or a second tab. It gets the same successor instead of a revocation.
+        const successor = row.revoked_at === null && this.withinReuseInterval(row.used_at) && row.device_client_id === input.deviceId ? openSuccessor(input.refreshToken, row.successor_enc) : null;
+        if (successor) return this.issue(row.user_id, row.device_row_id, successor);
+        // Reuse of a rotated token: someone holds a copy. Revoke the family and sign the device out.
+        await accounts.revokeFamily(row.family_id, 'reuse');
         throw keepChanges(expired());
       }
       const next = newRefreshToken();
@@ -191,10 +207,18 @@ export class AuthService {
         familyId: row.family_id,
         familyExpiresAt: row.family_expires_at,
         newHash: hashToken(next),
+        successorEnc: sealSuccessor(input.refreshToken, next),
       });
       if (!rotated) {
-        // A concurrent use of the same token won the rotation: this is a reuse.
-        await accounts.revokeFamily(row.family_id);
+        // A concurrent use of the same token won the rotation (two tabs at once): within the reuse
+        // interval from the same device it shares the winner's successor, otherwise it is a reuse.
+        const again = await accounts.findRefreshToken(hashToken(input.refreshToken));
+        const successor =
+          again && again.revoked_at === null && this.withinReuseInterval(again.used_at) && again.device_client_id === input.deviceId
+            ? openSuccessor(input.refreshToken, again.successor_enc)
+            : null;
+        if (successor) return this.issue(row.user_id, row.device_row_id, successor);
+        await accounts.revokeFamily(row.family_id, 'reuse');
         throw keepChanges(expired());
       }
       return this.issue(row.user_id, row.device_row_id, next);
@@ -206,9 +230,14 @@ export class AuthService {
     return this.uow.run(async (tx) => {
       const accounts = new AccountRepository(tx);
       const row = await accounts.findRefreshToken(hashToken(refreshToken));
-      if (row) await accounts.revokeFamily(row.family_id);
+      // The device is signed out too, so its access tokens stop working at once.
+      if (row) await accounts.revokeFamily(row.family_id, 'logout');
       return null;
     });
+  }
+
+  private withinReuseInterval(usedAt: string | null): boolean {
+    return usedAt !== null && Date.now() - Date.parse(usedAt) <= REFRESH_REUSE_INTERVAL_SECONDS * 1000;
   }
 
   /** The device rows that matter for a request: is the token's device revoked, which device is active. */

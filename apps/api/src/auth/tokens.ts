@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export interface AccessClaims {
@@ -7,6 +7,9 @@ export interface AccessClaims {
   /** devices.id row of the login this token belongs to */
   dev: string;
 }
+
+/** Clock skew between API processes that a token's iat may show. */
+const CLOCK_TOLERANCE_SECONDS = 5;
 
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -31,8 +34,18 @@ export class AccessTokens {
   /** Returns the claims, or null when the token is invalid or expired. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: 'blok', audience: 'blok-api', algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: 'blok',
+        audience: 'blok-api',
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: this.ttlSeconds + CLOCK_TOLERANCE_SECONDS,
+      });
       if (typeof payload.sub !== 'string' || typeof payload.dev !== 'string') return null;
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      // Only tokens as this server issues them: issued now or earlier, living no longer than the TTL.
+      if (payload.iat! > nowSeconds + CLOCK_TOLERANCE_SECONDS) return null;
+      if (payload.exp! - payload.iat! > this.ttlSeconds) return null;
       return { sub: payload.sub, dev: payload.dev };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;
@@ -46,3 +59,29 @@ export const newRefreshToken = (): string => randomBytes(32).toString('base64url
 
 /** Refresh tokens are stored as their SHA-256: a leaked table grants nothing. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The successor of a rotated refresh token, encrypted with a key derived from the old token: only
+ * a holder of the old token can read it, within the reuse interval (decision 009).
+ */
+export function sealSuccessor(oldToken: string, successor: string): string {
+  const key = createHash('sha256').update(`blok refresh successor\n${oldToken}`).digest();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64');
+}
+
+/** The successor sealed by sealSuccessor, or null when it cannot be opened with this token. */
+export function openSuccessor(oldToken: string, sealed: string | null): string | null {
+  if (!sealed) return null;
+  try {
+    const raw = Buffer.from(sealed, 'base64');
+    const key = createHash('sha256').update(`blok refresh successor\n${oldToken}`).digest();
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}

@@ -30,7 +30,12 @@ export default fp(
       const state = await app.services.auth.deviceState(claims.sub, claims.dev);
       if (state.activeDeviceId) reply.header(DEVICE_ID_HEADER, state.activeDeviceId);
       if (state.tokenDeviceRevoked) {
-        throw new AppError('device_revoked', 'Je bent uitgelogd omdat er op een ander apparaat is ingelogd.');
+        // Signed out by a newer login elsewhere: the web app shows the automatic-logout notice.
+        // Signed out by logging out, a password change or a stolen refresh token: the session ended.
+        if (state.revokedReason === null || state.revokedReason === 'replaced') {
+          throw new AppError('device_revoked', 'Je bent uitgelogd omdat er op een ander apparaat is ingelogd.');
+        }
+        throw new AppError('invalid_token', 'Je sessie is beëindigd. Log opnieuw in.');
       }
       request.auth = { userId: claims.sub, deviceRowId: claims.dev };
     });

@@ -85,7 +85,7 @@ export class UserRepository {
    */
   async revokeDevices(userId: string, keepDeviceRowId: string | null): Promise<void> {
     const ts = now();
-    let devices = this.db.updateTable('devices').set({ revoked_at: ts }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    let devices = this.db.updateTable('devices').set({ revoked_at: ts, revoked_reason: 'password' }).where('user_id', '=', userId).where('revoked_at', 'is', null);
     let tokens = this.db.updateTable('refresh_tokens').set({ revoked_at: ts }).where('user_id', '=', userId).where('revoked_at', 'is', null);
     if (keepDeviceRowId) {
       devices = devices.where('id', '!=', keepDeviceRowId);

@@ -6,6 +6,7 @@ import * as m0004 from './0004-write-path.ts';
 import * as m0005 from './0005-flashcards.ts';
 import * as m0006 from './0006-shop.ts';
 import * as m0007 from './0007-profile.ts';
+import * as m0008 from './0008-sign-in-hardening.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-flashcards': m0005,
   '0006-shop': m0006,
   '0007-profile': m0007,
+  '0008-sign-in-hardening': m0008,
 };

@@ -45,7 +45,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const b = req.body;
       if (b.grant_type === 'refresh_token') {
-        return app.services.auth.refresh({ clientId: b.client_id, refreshToken: b.refresh_token });
+        return app.services.auth.refresh({ clientId: b.client_id, refreshToken: b.refresh_token, deviceId: b.device_id });
       }
       return app.services.auth.loginWithPassword(
         { clientId: b.client_id, deviceId: b.device_id, username: b.username, password: b.password },
