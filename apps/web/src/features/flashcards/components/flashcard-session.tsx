@@ -80,9 +80,8 @@ function Study({ session, exitTo }: { session: FlashcardSession; exitTo: string 
     <div className={styles.screen}>
       <header className={styles.header}>
         <div className={styles.topBar}>
-          <Button variant="ghost" size="sm" className={styles.stop} onClick={() => setStopOpen(true)}>
-            <CloseIcon size={20} />
-            <span>{t('session.stop')}</span>
+          <Button variant="ghost" size="sm" className={styles.stop} icon={<CloseIcon size={20} />} onClick={() => setStopOpen(true)}>
+            {t('session.stop')}
           </Button>
           <span className={styles.position}>{t('session.position', { current, total })}</span>
         </div>
@@ -206,10 +205,10 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
             size="sm"
             className={styles.previous}
             disabled={busy}
+            icon={<ArrowLeftIcon size={18} />}
             onClick={() => goTo.mutate({ sessionId: session.id, position: session.currentIndex - 1 })}
           >
-            <ArrowLeftIcon size={18} />
-            <span>{t('session.previous')}</span>
+            {t('session.previous')}
           </Button>
         )}
       </div>
@@ -243,9 +242,8 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
       </p>
 
       <div className={styles.flipRow}>
-        <Button variant="secondary" onClick={flip}>
-          <FlipIcon size={20} />
-          <span>{isReview && !flipped ? t('session.showAnswer') : t('session.flip')}</span>
+        <Button variant="secondary" icon={<FlipIcon size={20} />} onClick={flip}>
+          {isReview && !flipped ? t('session.showAnswer') : t('session.flip')}
         </Button>
         <p className={styles.hint}>{t('session.flipHint')}</p>
       </div>
