@@ -35,6 +35,11 @@ function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Browser features Blok never uses; a third party's script cannot turn them on either. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), interest-cohort=()';
+
 export interface BuildOptions {
   env: Env;
   /** reuse an opened (and migrated) database, as the tests do */
@@ -73,8 +78,25 @@ export async function buildApp(opts: BuildOptions) {
             },
           },
     trustProxy: trustProxy(env.TRUST_PROXY),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id becomes the log id only when it is a UUID (no log forging).
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && UUID.test(given) ? given.toLowerCase() : randomUUID();
+    },
+    // Fastify's own refusals (a malformed URL, a too long parameter) in the product's error shape.
+    frameworkErrors: (error, _req, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const body = { error: 'invalid_request', error_description: status === 414 ? 'Het adres is te lang.' : 'Het adres van dit verzoek is ongeldig.' };
+      void (reply as unknown as { status(c: number): { type(t: string): { send(b: unknown): unknown } } }).status(status).type('application/json; charset=utf-8').send(body);
+    },
+    // Node's HTTP parser refusals (431 headers too large, 400 malformed request) likewise.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return void socket.destroy();
+      const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_URI_TOO_LONG' ? 414 : 400;
+      const body = JSON.stringify({ error: 'invalid_request', error_description: status === 431 ? 'De headers van dit verzoek zijn te groot.' : 'Ongeldig verzoek.' });
+      socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 414 ? 'URI Too Long' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -83,6 +105,9 @@ export async function buildApp(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // HSTS only means something over https (behind TLS at the load balancer, say).
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   // NUL characters are never meaningful input, and PostgreSQL cannot store them in text: refuse
   // them at the door for every route, so both dialects answer alike (400, never a 500).
@@ -109,6 +134,9 @@ export async function buildApp(opts: BuildOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // frame-ancestors 'none' and X-Frame-Options say the same: never in a frame.
+    frameguard: { action: 'deny' },
+    hsts: false,
   });
   await app.register(rateLimit, {
     max: env.API_RATE_LIMIT_PER_MINUTE,
@@ -125,7 +153,8 @@ export async function buildApp(opts: BuildOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The readable docs and the OpenAPI document: on outside production, in production only on request.
+  if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(database, { url: env.DATABASE_URL, schema: opts.databaseSchema, poolSize: env.DATABASE_POOL_SIZE, handle: opts.database, seedDemo: env.SEED_DEMO });
   await app.register(services, {

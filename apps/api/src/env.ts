@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
   /** How long a claimed job is leased before another process may take it over. */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Serve the API docs (/api/docs, /api/docs/json); default: on, except in production. */
+  API_DOCS: bool.optional(),
   /** Public base URL of the app, used for links (subscriptionUrl, accountUrl). */
   PUBLIC_URL: z.string().default(''),
   /** Feature flag (spec section 1: on): flashcards, served to the web app by GET /api/config. */

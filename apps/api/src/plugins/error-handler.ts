@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '@blok/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_ID_HEADER } from '@blok/contract';
 import { AppError } from '../errors.ts';
 
 /** Retry-After of a 503 database_unavailable: a restart or failover usually takes seconds. */
@@ -13,7 +15,21 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  */
 export default fp(
   async (app) => {
-    app.setErrorHandler((err, request, reply) => {
+    /** A signed-in call refused for its input still tells the client which device is active. */
+    async function addDeviceHeader(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return;
+      try {
+        const claims = await app.services.tokens.verify(header.slice(7).trim());
+        if (!claims) return;
+        const state = await app.services.auth.deviceState(claims.sub, claims.dev);
+        if (state.activeDeviceId) reply.header(DEVICE_ID_HEADER, state.activeDeviceId);
+      } catch {
+        // the answer stays a 400 either way
+      }
+    }
+
+    app.setErrorHandler(async (err, request, reply) => {
       if (err instanceof AppError) {
         for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
         return reply.status(err.statusCode).send({ error: err.code, error_description: err.message });
@@ -26,6 +42,7 @@ export default fp(
           .send({ error: 'database_unavailable', error_description: 'Blok is even niet bereikbaar. Probeer het over een paar seconden opnieuw.' });
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
+        await addDeviceHeader(request, reply);
         const first = err.validation[0];
         const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
         return reply.status(400).send({
@@ -42,6 +59,12 @@ export default fp(
         const description =
           e.statusCode === 413 ? 'Het verzoek is te groot.' : e.statusCode === 415 ? 'Dit type inhoud wordt niet ondersteund.' : 'Ongeldig verzoek.';
         return reply.status(e.statusCode).send({ error: 'invalid_request', error_description: description });
+      }
+      // A body the parsers cannot read (multipart without a boundary, a cut-off form): the client's
+      // fault, answered 400 and logged without a stack trace.
+      if (typeof e.message === 'string' && /^Multipart: |Unexpected end of (form|multipart data)|Malformed part header|boundary/i.test(e.message)) {
+        request.log.info({ code: e.code, reason: e.message }, 'unreadable body');
+        return reply.status(400).send({ error: 'invalid_request', error_description: 'De inhoud van dit verzoek kan niet worden gelezen.' });
       }
       request.log.error({ err }, 'unhandled error');
       return reply.status(500).send({ error: 'unknown', error_description: 'De server heeft een fout aangetroffen bij het verwerken van het verzoek.' });

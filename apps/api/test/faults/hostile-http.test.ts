@@ -1,0 +1,94 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { loadEnv } from '../../src/env.ts';
+import { buildApp } from '../../src/app.ts';
+import { createTestApp, signedInUser, type TestContext } from '../helpers.ts';
+
+/** Sends raw bytes to the listening app and returns status line, headers and body. */
+function raw(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let out = '';
+    socket.on('data', (d) => (out += d.toString()));
+    socket.on('end', () => resolve(out));
+    socket.on('error', reject);
+    setTimeout(() => resolve(out), 3000);
+  });
+}
+
+/** Issue 8 defects 9 and 10: Fastify's and Node's own refusals in the product's shape; hardening headers. */
+describe('hostile HTTP', () => {
+  let ctx: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    ctx = await createTestApp('sqlite');
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (ctx.app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => ctx?.close());
+
+  it('answers multipart/form-data without a boundary with 400 invalid_request on every route with a body', async () => {
+    for (const url of ['/api/auth/login', '/api/auth/register', '/api/auth/logout']) {
+      const res = await ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'multipart/form-data' }, payload: 'x' });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'invalid_request' });
+    }
+  });
+
+  it('answers a malformed or too long URL in the product’s error shape, without echoing it', async () => {
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/subjects/${'a'.repeat(500)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: 'invalid_request', error_description: 'Het adres is te lang.' });
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/subjects/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'invalid_request' });
+    expect(bad.body).not.toContain('%E0');
+  });
+
+  it('answers Node’s parser refusals (431, a malformed request) as JSON with an error code', async () => {
+    const big = await raw(port, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(big).toMatch(/^HTTP\/1.1 431/);
+    expect(big).toContain('"error":"invalid_request"');
+    const broken = await raw(port, 'GARBAGE\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1.1 400/);
+    expect(broken).toContain('"error":"invalid_request"');
+  });
+
+  it('sends consistent framing and permission headers, and HSTS only over https', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(String(res.headers['permissions-policy'])).toContain('camera=()');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('uses a client X-Request-Id as the log id only when it is a UUID', async () => {
+    const good = '0193a0b2-7c3d-4e5f-8a6b-0c1d2e3f4a5b';
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': good } })).headers['x-request-id']).toBe(good);
+    const forged = (await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'admin logged in' } })).headers['x-request-id'];
+    expect(forged).not.toBe('admin logged in');
+    expect(String(forged)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('adds the deviceid header to a 400 of an authenticated route', async () => {
+    const { headers, deviceId } = await signedInUser(ctx.app);
+    const res = await ctx.app.inject({ method: 'PUT', url: '/api/summaries/x/progress', headers, payload: { position: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.deviceid).toBe(deviceId);
+  });
+
+  it('serves the API docs outside production, and in production only with API_DOCS=true', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+    const secret = 'x'.repeat(40);
+    for (const [apiDocs, status] of [[undefined, 404], ['true', 200]] as const) {
+      const vapid = webpush.generateVAPIDKeys();
+      const env = loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, SEED_DEMO: 'false', JOBS: 'off', LOG_LEVEL: 'silent', ...(apiDocs ? { API_DOCS: apiDocs } : {}) });
+      const app = await buildApp({ env, database: ctx.handle, logger: false, serveWeb: false });
+      await app.ready();
+      expect((await app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(status);
+      await app.close();
+    }
+  });
+});
+
