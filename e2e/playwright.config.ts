@@ -78,6 +78,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_ACCOUNT: '1000',
       API_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      // Without SMTP the API writes mails here; the password reset spec reads its link from this folder.
+      MAIL_OUTBOX_DIR: join(process.env.E2E_RUN_DIR, 'outbox'),
       // The demo content is part of the app under test; E2E_SEED_DEMO=false skips it when needed.
       SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'true',
     },

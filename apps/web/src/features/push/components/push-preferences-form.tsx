@@ -19,12 +19,14 @@ function PreferenceSwitch({ title, text, checked, onChange, children }: SwitchPr
   return (
     <div className={styles.preference}>
       <div className={styles.switchRow}>
-        <label htmlFor={id} className={styles.switchLabel}>
-          <span className={styles.switchTitle}>{title}</span>
-          <span id={`${id}-text`} className={styles.switchText}>
+        <div className={styles.switchLabel}>
+          <label htmlFor={id} className={styles.switchTitle}>
+            {title}
+          </label>
+          <p id={`${id}-text`} className={styles.switchText}>
             {text}
-          </span>
-        </label>
+          </p>
+        </div>
         <input id={id} type="checkbox" role="switch" className={styles.switch} checked={checked} aria-describedby={`${id}-text`} onChange={(e) => onChange(e.target.checked)} />
       </div>
       {children}
