@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlashcardOverview, FlashcardSession } from '@blok/contract/flashcards';
@@ -119,9 +119,6 @@ function SettingsForm({ overview, choice, onStarted }: { overview: FlashcardOver
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('settings.setLegend')}</legend>
-        {overview.sets.map((set) =>
-          radio('source', set.id, source === set.id, () => setSource(set.id), set.title, `${t('overview.cardCount', { count: set.cardCount })} · ${t('overview.known', { known: set.knownCount, total: set.cardCount })}`),
-        )}
         {radio(
           'source',
           FAVORITES,
@@ -131,6 +128,11 @@ function SettingsForm({ overview, choice, onStarted }: { overview: FlashcardOver
           overview.favorites.cardCount > 0 ? t('settings.favoritesMeta', { count: overview.favorites.cardCount }) : t('settings.favoritesNone'),
           overview.favorites.cardCount === 0,
         )}
+        {overview.sets.map((set) => (
+          <Fragment key={set.id}>
+            {radio('source', set.id, source === set.id, () => setSource(set.id), set.title, `${t('overview.cardCount', { count: set.cardCount })} · ${t('overview.known', { known: set.knownCount, total: set.cardCount })}`)}
+          </Fragment>
+        ))}
       </fieldset>
 
       <fieldset className={styles.fieldset}>
@@ -141,8 +143,8 @@ function SettingsForm({ overview, choice, onStarted }: { overview: FlashcardOver
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('settings.sideLegend')}</legend>
-        {radio('side', 'front', firstSide === 'front', () => setFirstSide('front'), t('settings.front'), t('settings.frontMeta'))}
-        {radio('side', 'back', firstSide === 'back', () => setFirstSide('back'), t('settings.back'), t('settings.backMeta'))}
+        {radio('side', 'front', firstSide === 'front', () => setFirstSide('front'), t('settings.sideFront'), t('settings.sideFrontMeta'))}
+        {radio('side', 'back', firstSide === 'back', () => setFirstSide('back'), t('settings.sideBack'), t('settings.sideBackMeta'))}
       </fieldset>
 
       <label className={styles.option} data-checked={onlyUnknown || undefined}>
