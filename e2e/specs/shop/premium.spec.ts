@@ -122,4 +122,28 @@ test.describe('shop and Premium', () => {
     await expect(page.getByRole('group', { name: 'Kies je abonnement' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Jouw Premium' })).toHaveCount(0);
   });
+
+  test('the return page waits while the payment is still open and shows Premium as soon as it is paid', async ({ page, context, api }, testInfo) => {
+    test.setTimeout(90_000);
+    await signIn(page, await api.createUser());
+    await page.goto('/shop');
+    await page.getByRole('button', { name: 'Ga naar betalen · €\u00a079,99' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Testbetaling' })).toBeVisible();
+    const checkoutUrl = page.url();
+    await page.getByRole('radio', { name: 'Nog open (nog niet afgerond)' }).check();
+    await page.getByRole('button', { name: 'Bevestig testbetaling' }).click();
+
+    await expect(page.getByRole('heading', { level: 2, name: 'We wachten op je betaling' })).toBeVisible();
+    await saveScreenshot(page, 'shop-return-pending', testInfo);
+    await expectNoAxeViolations(page, 'return page (pending)');
+
+    // The payment completes elsewhere (the bank, here a second tab); the open return page follows.
+    const other = await context.newPage();
+    await other.goto(checkoutUrl);
+    await other.getByRole('radio', { name: 'Betaald' }).check();
+    await other.getByRole('button', { name: 'Bevestig testbetaling' }).click();
+    await expect(other.getByRole('heading', { level: 2, name: 'Welkom bij Premium!' })).toBeVisible();
+    await other.close();
+    await expect(page.getByRole('heading', { level: 2, name: 'Welkom bij Premium!' })).toBeVisible({ timeout: 15_000 });
+  });
 });
