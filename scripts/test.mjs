@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, Vitest, build, Playwright — every stage runs even when an earlier
+// `npm test`: lint, typecheck, Vitest, build, a short soak, Playwright — every stage runs even when an earlier
 // one failed, so one run shows everything that is wrong. The last line is the combined summary
 // `N passed, N failed[, N skipped]`, counted from the Vitest and Playwright JSON reports; a failed
 // lint, typecheck or build stage (or a runner that failed without a failing test) counts as one
 // failure. Exits 1 when anything failed.
 //
 //   npm test                          every stage
-//   npm test -- --only=unit           Vitest only (stages: lint, typecheck, unit, build, e2e;
-//   npm test -- --only=lint,typecheck  comma-separated; e2e implies build)
+//   npm test -- --only=unit           Vitest only (stages: lint, typecheck, unit, build, soak, e2e;
+//   npm test -- --only=lint,typecheck  comma-separated; e2e and soak imply build)
 //   npm test -- --skip=e2e            every stage but these
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, '.reports');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const STAGES = ['lint', 'typecheck', 'unit', 'build', 'e2e'];
+const STAGES = ['lint', 'typecheck', 'unit', 'build', 'soak', 'e2e'];
 
 function parseArgs(argv) {
   const pick = (flag) => {
@@ -34,7 +34,7 @@ function parseArgs(argv) {
   const only = pick('only');
   const skip = pick('skip') ?? [];
   const selected = new Set(only ?? STAGES);
-  if (only?.includes('e2e') && !skip.includes('build')) selected.add('build');
+  if ((only?.includes('e2e') || only?.includes('soak')) && !skip.includes('build')) selected.add('build');
   for (const s of skip) selected.delete(s);
   return selected;
 }
@@ -143,6 +143,21 @@ for (const stage of plan) {
     buildOk = r.ok;
     if (!r.ok) totals.failed += 1;
     results.push({ stage, ok: r.ok, detail: r.ok ? 'built' : 'build failed', seconds: r.seconds });
+  }
+
+  if (stage === 'soak') {
+    // A short soak (decision 009): 40 simulated students for 15 s against the built API; no 5xx, no
+    // acknowledged answer lost. It counts as one check.
+    header(index, plan.length, 'soak: 40 students, 15 s, against the built API (npm run soak for the full run)');
+    if (!buildOk) {
+      console.log('skipped: the build failed (counted above)');
+      results.push({ stage, ok: false, detail: 'not run: build failed', seconds: '0.0' });
+      continue;
+    }
+    const r = run(process.execPath, [join(root, 'scripts', 'reliability.mjs'), '--mode=soak', '--seconds=15', '--students=40']);
+    if (r.ok) totals.passed += 1;
+    else totals.failed += 1;
+    results.push({ stage, ok: r.ok, detail: r.ok ? 'no 5xx, nothing lost' : '5xx or lost answers', seconds: r.seconds });
   }
 
   if (stage === 'e2e') {

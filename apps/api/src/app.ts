@@ -98,6 +98,8 @@ export async function buildApp(opts: BuildOptions) {
       socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 414 ? 'URI Too Long' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
     },
     bodyLimit: 1_048_576,
+    // The first start imports all demo content and migrates: allow it more than Fastify's 10 s.
+    pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
