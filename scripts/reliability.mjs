@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Soak and chaos runs against the BUILT API (`npm run build` first), on loopback only, bounded in
-// time and in clients (decision 009). Simulated students register, read, start practice sessions,
+// time and in clients (decision 012). Simulated students register, read, start practice sessions,
 // answer with Idempotency-Keys and refresh their tokens; every answer the API acknowledged (200) is
 // read back at the end and must be stored.
 //

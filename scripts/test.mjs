@@ -146,7 +146,7 @@ for (const stage of plan) {
   }
 
   if (stage === 'soak') {
-    // A short soak (decision 009): 40 simulated students for 15 s against the built API; no 5xx, no
+    // A short soak (decision 012): 40 simulated students for 15 s against the built API; no 5xx, no
     // acknowledged answer lost. It counts as one check.
     header(index, plan.length, 'soak: 40 students, 15 s, against the built API (npm run soak for the full run)');
     if (!buildOk) {

@@ -20,7 +20,7 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Which proxies to trust for X-Forwarded-For (decision 009): `false` (default, clients connect
+   * Which proxies to trust for X-Forwarded-For (decision 012): `false` (default, clients connect
    * directly), a hop count (`1`: one load balancer in front), or a comma-separated list of proxy
    * addresses/CIDRs. Never `true`: then any client could pick its own address and escape the
    * per-address limits.

@@ -9,7 +9,7 @@ import { keepChanges, type Executor, type UnitOfWork } from '../write/unit-of-wo
 import { hashToken, newRefreshToken, openSuccessor, sealSuccessor, type AccessTokens } from './tokens.ts';
 
 /**
- * Login and registration throttling (decision 009), per window of `windowSeconds`. Failures are
+ * Login and registration throttling (decision 012), per window of `windowSeconds`. Failures are
  * counted before the password is checked (one atomic upsert each), so concurrent guesses cannot
  * slip past a limit; a successful login gives its reservation back.
  */

@@ -62,7 +62,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 /**
  * The successor of a rotated refresh token, encrypted with a key derived from the old token: only
- * a holder of the old token can read it, within the reuse interval (decision 009).
+ * a holder of the old token can read it, within the reuse interval (decision 012).
  */
 export function sealSuccessor(oldToken: string, successor: string): string {
   const key = createHash('sha256').update(`blok refresh successor\n${oldToken}`).digest();
