@@ -170,6 +170,17 @@ describe.each(DIALECTS)('shop: webhooks on %s', (dialect) => {
     expect(await s.premiumChapterStatus()).toBe(200);
   });
 
+  it('two webhooks for one paid payment at the same time grant one period', async () => {
+    const s = await shopper(ctx);
+    const checkout = await s.checkout();
+    await setProviderStatus(ctx, checkout.providerPaymentId, 'paid');
+    const answers = await Promise.all([webhook(ctx, checkout.providerPaymentId), webhook(ctx, checkout.providerPaymentId), webhook(ctx, checkout.providerPaymentId)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(await subscriptionsOf(ctx, s.userId)).toHaveLength(1);
+    const [payment] = await paymentsOf(ctx, s.userId);
+    expect((await history(ctx, payment!.id)).map((h) => h.to_status)).toEqual(['open', 'paid']);
+  });
+
   it('out of order: a stale status after a newer one is ignored; a final status never changes', async () => {
     const s = await shopper(ctx);
     const checkout = await s.checkout();
