@@ -19,9 +19,16 @@ export default fp<{ root: string }>(
       root: opts.root,
       wildcard: false,
       index: false,
+      // The web build writes a .br and a .gz next to every compressible file (apps/web/scripts/
+      // precompress.mjs): sent as they are when the browser accepts them, never compressed per request.
+      preCompressed: true,
+      // @fastify/static's own `cache-control: public, max-age=0` would overwrite setHeaders' header.
+      cacheControl: false,
       setHeaders(res, path) {
+        // Content-hashed files under assets/ never change; index.html, sw.js and the rest may.
         if (/[\\/]assets[\\/]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
