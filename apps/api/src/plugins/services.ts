@@ -11,7 +11,8 @@ import { registerPushJobs } from '../push/jobs.ts';
 import type { VapidKeys } from '../push/vapid.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../mail/mailer.ts';
 import { registerMailJobs } from '../mail/jobs.ts';
-import { PasswordResetService } from '../password-reset/service.ts';
+import { MailService } from '../mail/service.ts';
+import { PasswordService } from '../auth/password-service.ts';
 import { ShopService, SHOP_JOBS, type PeriodJobPayload } from '../shop/service.ts';
 import { MollieProvider } from '../shop/mollie-provider.ts';
 import { TestCheckoutProvider } from '../shop/test-provider.ts';
@@ -31,7 +32,8 @@ declare module 'fastify' {
       auth: AuthService;
       user: UserService;
       push: PushService;
-      passwordReset: PasswordResetService;
+      passwords: PasswordService;
+      mail: MailService;
       mailer: Mailer;
       library: LibraryService;
       questions: QuestionsService;
@@ -87,14 +89,12 @@ export default fp<ServicesOptions>(
     const mailer: Mailer = opts.profile.smtpUrl
       ? new SmtpMailer(opts.profile.smtpUrl, opts.profile.mailFrom)
       : new OutboxMailer(opts.profile.outboxDir, opts.profile.mailFrom, (info, message) => app.log.info(info, message));
-    const user = new UserService(uow, {
-      passwordFailuresPerAccount: opts.rateLimits.loginFailuresPerAccount,
-      windowSeconds: opts.rateLimits.windowSeconds,
-      outbox: mailer instanceof OutboxMailer ? mailer : null,
-    });
+    const mail = new MailService(jobs);
+    const user = new UserService(uow, { mail, outbox: mailer instanceof OutboxMailer ? mailer : null });
     const push = new PushService(uow, jobs, new PushSender(opts.profile.vapid));
-    const passwordReset = new PasswordResetService(uow, jobs, {
-      perWindow: opts.profile.forgotPasswordPerWindow,
+    const passwords = new PasswordService(uow, mail, {
+      changeFailuresPerAccount: opts.rateLimits.loginFailuresPerAccount,
+      forgotPerWindow: opts.profile.forgotPasswordPerWindow,
       windowSeconds: opts.rateLimits.windowSeconds,
       publicUrl: opts.profile.publicUrl,
       allowRequestOrigin: opts.profile.allowRequestOrigin,
@@ -131,7 +131,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwordReset, mailer, library, questions, flashcards, shop });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, questions, flashcards, shop });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

@@ -1,4 +1,4 @@
-import { uuidv7, type Executor, type ProfilePicturesTable, type UsersTable } from '@blok/db';
+import { sql, uuidv7, type Executor, type ProfilePicturesTable, type UsersTable } from '@blok/db';
 
 const now = () => new Date().toISOString();
 
@@ -22,8 +22,11 @@ export class UserRepository {
     const user = await this.findById(id);
     if (!user) return false;
     await this.db.deleteFrom('idempotency_keys').where('scope', '=', id).where('state', '=', 'completed').execute();
-    const keys = [`login:account:${user.email}`, `forgot:email:${user.email}`, `password-change:account:${id}`];
+    const keys = [`login:fail:account:${user.email}`, `forgot:email:${user.email}`, `password-change:account:${id}`];
     await this.db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
+    // login:fail:account-ip:<email>|<ip>, one per address she tried from (LIKE wildcards escaped)
+    const prefix = `login:fail:account-ip:${user.email}|`.replace(/[!%_]/g, (c) => `!${c}`);
+    await this.db.deleteFrom('rate_limits').where(sql<boolean>`key like ${`${prefix}%`} escape '!'`).execute();
     await this.db.deleteFrom('jobs').where('state', '=', 'queued').where('dedupe_key', 'like', `push:%:${id}:%`).execute();
     const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
@@ -69,33 +72,7 @@ export class UserRepository {
   findPicture(id: string): Promise<ProfilePicturesTable | undefined> {
     return this.db.selectFrom('profile_pictures').selectAll().where('id', '=', id).executeTakeFirst();
   }
-
-  async passwordHash(userId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-    return row?.password_hash;
-  }
-
-  async setPasswordHash(userId: string, hash: string): Promise<void> {
-    await this.db.updateTable('users').set({ password_hash: hash, updated_at: now() }).where('id', '=', userId).execute();
-  }
-
-  /**
-   * Signs the user out everywhere except on `keepDeviceRowId` (null: everywhere): revokes the
-   * devices and their refresh tokens.
-   */
-  async revokeDevices(userId: string, keepDeviceRowId: string | null): Promise<void> {
-    const ts = now();
-    let devices = this.db.updateTable('devices').set({ revoked_at: ts, revoked_reason: 'password' }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-    let tokens = this.db.updateTable('refresh_tokens').set({ revoked_at: ts }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-    if (keepDeviceRowId) {
-      devices = devices.where('id', '!=', keepDeviceRowId);
-      tokens = tokens.where('device_row_id', '!=', keepDeviceRowId);
-    }
-    await devices.execute();
-    await tokens.execute();
-  }
 }
-
 
 /** Public URL of a stored picture. The id is unguessable; an <img> cannot send a bearer token. */
 export const pictureUrl = (id: string) => `/api/profile-pictures/${id}`;

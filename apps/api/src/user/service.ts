@@ -1,13 +1,9 @@
 import { rmSync } from 'node:fs';
-import { DEFAULT_PROFILE_PICTURE_URL, type ChangePasswordBody, type Profile, type UpdateProfileBody } from '@blok/contract';
+import { DEFAULT_PROFILE_PICTURE_URL, type Profile, type UpdateProfileBody } from '@blok/contract';
 import { isValidChoice } from '@blok/content/catalogue';
 import { toBool, type Executor, type ProfilePicturesTable } from '@blok/db';
 import { AppError } from '../errors.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { RateLimitRepository } from '../auth/rate-limit-repository.ts';
-import { MailRepository } from '../mail/repository.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { assertPasswordRules } from './password-rules.ts';
 import { processProfilePicture, type UploadedFile } from './picture.ts';
 import { UserRepository, type UserRow } from './repository.ts';
 
@@ -24,14 +20,13 @@ export interface Student {
 }
 
 export interface UserServiceOptions {
-  /** wrong current passwords per account per window before the password change is throttled */
-  passwordFailuresPerAccount: number;
-  windowSeconds: number;
-  /** where the outbox keeps mail files (null with SMTP): removed with the account */
+  /** the mail feature: which mails are hers (their outbox files go with her account) */
+  mail: { mailIdsOf(tx: Executor, userId: string): Promise<string[]> } | null;
+  /** where the outbox keeps mail files (null with SMTP) */
   outbox: { fileOf(mailId: string): string } | null;
 }
 
-const DEFAULT_OPTIONS: UserServiceOptions = { passwordFailuresPerAccount: 10, windowSeconds: 900, outbox: null };
+const DEFAULT_OPTIONS: UserServiceOptions = { mail: null, outbox: null };
 
 const accountGone = () => new AppError('invalid_token', 'Dit account bestaat niet meer.');
 
@@ -113,40 +108,10 @@ export class UserService {
     return new UserRepository(this.uow.db).findPicture(id);
   }
 
-  /**
-   * Changes the password after checking the current one (throttled per account like logins), and
-   * signs every other device out. The device making the change stays signed in.
-   */
-  async changePassword(userId: string, deviceRowId: string, input: ChangePasswordBody): Promise<null> {
-    const limits = new RateLimitRepository(this.uow.db);
-    const key = `password-change:account:${userId}`;
-    const failures = await limits.peek(key, this.options.windowSeconds);
-    if (failures.count >= this.options.passwordFailuresPerAccount) {
-      const minutes = Math.max(1, Math.ceil(failures.retryAfter / 60));
-      throw new AppError('too_many_requests', `Te veel pogingen. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`, {
-        'retry-after': String(failures.retryAfter),
-      });
-    }
-    const current = await new UserRepository(this.uow.db).passwordHash(userId);
-    if (!(await verifyPassword(current, input.currentPassword))) {
-      await limits.hit(key, this.options.windowSeconds);
-      throw new AppError('invalid_current_password', 'Je huidige wachtwoord klopt niet.');
-    }
-    assertPasswordRules(input.newPassword, input.newPasswordConfirmation);
-    const hash = await hashPassword(input.newPassword);
-    return this.uow.run(async (tx) => {
-      const repo = new UserRepository(tx);
-      await new RateLimitRepository(tx).reset(key);
-      await repo.setPasswordHash(userId, hash);
-      await repo.revokeDevices(userId, deviceRowId);
-      return null;
-    });
-  }
-
   /** Deletes the account and everything personal, in one transaction; then her mail files. */
   async deleteAccount(userId: string): Promise<null> {
     const mailIds = await this.uow.run(async (tx) => {
-      const ids = await new MailRepository(tx).idsOf(userId);
+      const ids = this.options.mail ? await this.options.mail.mailIdsOf(tx, userId) : [];
       await new UserRepository(tx).delete(userId);
       return ids;
     });

@@ -142,6 +142,8 @@ describe.each(DIALECTS)('profile on %s', (dialect) => {
       payload: { endpoint: 'https://push.example/abc', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } },
     });
     await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    // A mistyped password leaves throttling counters keyed by her address.
+    await login(ctx.app, { username: email, password: 'Verkeerd#123', device_id: newDeviceId(), ip: '10.1.2.3' });
     const me = (await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers })).json();
 
     const db = ctx.handle.db;
@@ -163,6 +165,7 @@ describe.each(DIALECTS)('profile on %s', (dialect) => {
     const before = await personal();
     expect(before).toMatchObject({ users: 1, profile_pictures: 1, push_preferences: 1, push_subscriptions: 1, password_reset_tokens: 1, mail_outbox: 1 });
     expect(before.queuedJobs).toBeGreaterThan(0);
+    expect(before.rateLimits).toBeGreaterThanOrEqual(3);
 
     const res = await ctx.app.inject({ method: 'DELETE', url: '/api/user/profile', headers });
     expect(res.statusCode).toBe(204);

@@ -112,7 +112,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await profile.changePassword(req.auth!.userId, req.auth!.deviceRowId, req.body);
+      await app.services.passwords.changePassword(req.auth!.userId, req.auth!.deviceRowId, req.body);
       return reply.status(204).send(null);
     },
   );

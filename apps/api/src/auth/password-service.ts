@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { PASSWORD_RESET_TTL_SECONDS, type ChangePasswordBody, type ForgotPasswordBody, type ResetPasswordBody } from '@blok/contract';
+import { validateValue } from '@blok/contract/validation/index';
+import type { Executor } from '@blok/db';
+import { AppError } from '../errors.ts';
+import type { UnitOfWork } from '../write/unit-of-work.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { PasswordRepository } from './password-repository.ts';
+import { RateLimitRepository } from './rate-limit-repository.ts';
+import { normalizeEmail } from './service.ts';
+import { hashToken } from './tokens.ts';
+
+export interface PasswordOptions {
+  /** wrong current passwords per account per window before a password change is throttled */
+  changeFailuresPerAccount: number;
+  /** reset-link requests per IP address, and per e-mail address, per window */
+  forgotPerWindow: number;
+  windowSeconds: number;
+  /** PUBLIC_URL: the base of the link in the mail */
+  publicUrl: string;
+  /**
+   * Without PUBLIC_URL, build the link from the request's own address. Only outside production: a
+   * forged Host header would otherwise put an attacker's address in front of a real token.
+   */
+  allowRequestOrigin: boolean;
+}
+
+/** What the password feature needs of the mail feature. */
+export interface MailQueue {
+  queue(tx: Executor, mail: { userId: string; to: string; subject: string; text: string; html: string }): Promise<string>;
+}
+
+/** The spec's passwordSecurity and passwordConfirm rules, with the same function the forms use. */
+export function assertPasswordRules(password: string, confirmation: string): void {
+  if (validateValue(password, 'required|passwordSecurity', { fieldName: 'password', locale: 'nl' }) !== true) {
+    throw new AppError('weak_password', 'Dit wachtwoord komt niet overeen met het veiligheidsbeleid');
+  }
+  if (password !== confirmation) throw new AppError('validation_failed', 'Deze wachtwoorden komen niet overeen');
+}
+
+function tooMany(retryAfter: number, what: string): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  return new AppError('too_many_requests', `Te veel ${what}. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`, {
+    'retry-after': String(retryAfter),
+  });
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The reset mail, in Dutch. */
+export function resetMail(link: string): { subject: string; text: string; html: string } {
+  const subject = 'Stel een nieuw wachtwoord in voor Blok';
+  const text = [
+    'Hoi,',
+    '',
+    'Je hebt gevraagd om een nieuw wachtwoord voor je Blok-account. Via deze link stel je een nieuw wachtwoord in:',
+    '',
+    link,
+    '',
+    'De link werkt één keer en is een uur geldig. Heb je dit niet zelf gevraagd? Dan hoef je niets te doen: je wachtwoord blijft hetzelfde.',
+    '',
+    'Groeten,',
+    'Blok',
+  ].join('\n');
+  const href = escapeHtml(link);
+  const html = `<!doctype html><html lang="nl"><body style="font-family:sans-serif;line-height:1.5;color:#1a1a2e">
+<p>Hoi,</p>
+<p>Je hebt gevraagd om een nieuw wachtwoord voor je Blok-account. Via deze link stel je een nieuw wachtwoord in:</p>
+<p><a href="${href}">Nieuw wachtwoord instellen</a></p>
+<p>De link werkt één keer en is een uur geldig. Heb je dit niet zelf gevraagd? Dan hoef je niets te doen: je wachtwoord blijft hetzelfde.</p>
+<p>Groeten,<br>Blok</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * Changing a password while signed in, and forgot/reset password (issue 11). The forgot answer is
+ * the same whether or not the address has an account (no enumeration); the mail is queued in the
+ * same transaction as its token.
+ */
+export class PasswordService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly mail: MailQueue,
+    private readonly options: PasswordOptions,
+  ) {}
+
+  /**
+   * Changes the password after checking the current one (throttled per account like logins), and
+   * signs every other device out. The device making the change stays signed in.
+   */
+  async changePassword(userId: string, deviceRowId: string, input: ChangePasswordBody): Promise<null> {
+    const limits = new RateLimitRepository(this.uow.db);
+    const key = `password-change:account:${userId}`;
+    const failures = await limits.peek(key, this.options.windowSeconds);
+    if (failures.count >= this.options.changeFailuresPerAccount) throw tooMany(failures.retryAfter, 'pogingen');
+    const current = await new PasswordRepository(this.uow.db).passwordHash(userId);
+    if (!(await verifyPassword(current, input.currentPassword))) {
+      await limits.hit(key, this.options.windowSeconds);
+      throw new AppError('invalid_current_password', 'Je huidige wachtwoord klopt niet.');
+    }
+    assertPasswordRules(input.newPassword, input.newPasswordConfirmation);
+    const hash = await hashPassword(input.newPassword);
+    return this.uow.run(async (tx) => {
+      const repo = new PasswordRepository(tx);
+      await new RateLimitRepository(tx).reset(key);
+      await repo.setPasswordHash(userId, hash);
+      await repo.revokeDevices(userId, deviceRowId);
+      return null;
+    });
+  }
+
+  async requestResetLink(input: ForgotPasswordBody, client: { ip: string }, requestOrigin: string): Promise<{ sent: true }> {
+    const appUrl = this.options.publicUrl || (this.options.allowRequestOrigin ? requestOrigin : '');
+    if (!appUrl) throw new Error('PUBLIC_URL is required in production to mail password reset links');
+    const email = normalizeEmail(input.email);
+    const limits = new RateLimitRepository(this.uow.db);
+    const window = this.options.windowSeconds;
+    const ipHit = await limits.hit(`forgot:ip:${client.ip}`, window);
+    const mailHit = await limits.hit(`forgot:email:${email}`, window);
+    const hit = ipHit.count > this.options.forgotPerWindow ? ipHit : mailHit.count > this.options.forgotPerWindow ? mailHit : null;
+    if (hit) throw tooMany(hit.retryAfter, 'aanvragen');
+    return this.uow.run(async (tx) => {
+      const repo = new PasswordRepository(tx);
+      const user = await repo.findUserByEmail(email);
+      if (user) {
+        const token = randomBytes(32).toString('base64url');
+        await repo.createResetToken(user.id, hashToken(token), PASSWORD_RESET_TTL_SECONDS);
+        const link = `${appUrl.replace(/\/+$/, '')}/auth/reset-password?token=${token}`;
+        await this.mail.queue(tx, { userId: user.id, to: user.email, ...resetMail(link) });
+      }
+      return { sent: true as const };
+    });
+  }
+
+  /** Sets the new password with a valid link, once; every device of the student is signed out. */
+  async reset(input: ResetPasswordBody): Promise<null> {
+    assertPasswordRules(input.password, input.passwordConfirmation);
+    const hash = await hashPassword(input.password);
+    return this.uow.run(async (tx) => {
+      const repo = new PasswordRepository(tx);
+      const userId = await repo.consumeResetToken(hashToken(input.token));
+      if (!userId) throw new AppError('invalid_reset_token', 'Deze link is verlopen of al gebruikt. Vraag een nieuwe link aan.');
+      await repo.invalidateResetTokens(userId);
+      await repo.setPasswordHash(userId, hash);
+      await repo.revokeDevices(userId, null);
+      return null;
+    });
+  }
+}
