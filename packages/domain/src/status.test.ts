@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessmentStatus, canAnswer, evaluateSelect, isLocked, isUnanswered, statusKind } from './status.ts';
+import { ANSWERABLE_STATUSES, ANSWERED_STATUSES, assessmentStatus, canAnswer, evaluateSelect, isLocked, isUnanswered, statusKind } from './status.ts';
 
 describe('evaluateSelect', () => {
   describe('single-answer question', () => {
@@ -50,5 +50,13 @@ describe('status predicates', () => {
 describe('statusKind', () => {
   it('names how a question ended, everything not answered being open', () => {
     expect([-1, 0, 1, 2, 3, 4].map(statusKind)).toEqual(['open', 'wrong', 'correct', 'partial', 'open', 'open']);
+  });
+});
+
+describe('status groups', () => {
+  it('splits the codes into answerable (-1, 3), answered for good (0, 1, 2) and review (4)', () => {
+    expect([-1, 0, 1, 2, 3, 4].filter((s) => ANSWERABLE_STATUSES.includes(s))).toEqual([-1, 3]);
+    expect([-1, 0, 1, 2, 3, 4].filter((s) => ANSWERED_STATUSES.includes(s))).toEqual([0, 1, 2]);
+    expect(ANSWERABLE_STATUSES.every(canAnswer)).toBe(true);
   });
 });

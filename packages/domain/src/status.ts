@@ -20,7 +20,9 @@ export const LOCKED_STATUSES: readonly number[] = [QUESTION_STATUS.wrong, QUESTI
 /** Statuses that count as not answered in a session (spec section 4). */
 export const UNANSWERED_STATUSES: readonly number[] = [QUESTION_STATUS.notAnswered, QUESTION_STATUS.skipped, QUESTION_STATUS.review];
 /** Statuses that may still receive an answer: never answered, or skipped. */
-const ANSWERABLE_STATUSES: readonly number[] = [QUESTION_STATUS.notAnswered, QUESTION_STATUS.skipped];
+export const ANSWERABLE_STATUSES: readonly number[] = [QUESTION_STATUS.notAnswered, QUESTION_STATUS.skipped];
+/** Statuses of a question answered for good (evaluated or self-assessed): wrong, correct, partially correct. */
+export const ANSWERED_STATUSES: readonly number[] = [QUESTION_STATUS.wrong, QUESTION_STATUS.correct, QUESTION_STATUS.partial];
 
 /** The student's own assessment of an open answer. */
 export const ASSESSMENTS = ['goed', 'deels goed', 'fout'] as const;

@@ -1,6 +1,7 @@
 import { uuidv7, type Executor, type QuestionListsTable, type QuestionSessionsTable, type QuestionsTable, type AnswersTable } from '@blok/db';
-import { computeScore, countStatuses } from '@blok/domain/grade';
+import { computeProgress, computeScore, countStatuses } from '@blok/domain/grade';
 import { progressOf } from '@blok/domain/navigation';
+import { ANSWERABLE_STATUSES, ANSWERED_STATUSES } from '@blok/domain/status';
 
 export type QuestionListRow = QuestionListsTable;
 export type QuestionRow = QuestionsTable;
@@ -51,7 +52,6 @@ export interface ListProgress {
   sessionId: string | null;
 }
 
-const FINAL_STATUSES = [0, 1, 2];
 const now = () => new Date().toISOString();
 
 /** Reads the picked answer ids stored as a JSON array; anything unreadable counts as none. */
@@ -223,7 +223,7 @@ export class QuestionsRepository {
       .updateTable('session_questions')
       .set({ status, answer_ids: answerIds ? JSON.stringify(answerIds) : null, text_answer: textAnswer, answered_at: now() })
       .where('id', '=', rowId)
-      .where('status', 'in', [-1, 3])
+      .where('status', 'in', [...ANSWERABLE_STATUSES])
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
@@ -325,13 +325,13 @@ async function listProgress(db: Executor, userId: string, listIds: string[]): Pr
     .select(['q.question_list_id', (eb) => eb.fn.count<number>('sq.question_id').distinct().as('n')])
     .where('s.user_id', '=', userId)
     .where('q.question_list_id', 'in', ids)
-    .where('sq.status', 'in', FINAL_STATUSES)
+    .where('sq.status', 'in', [...ANSWERED_STATUSES])
     .groupBy('q.question_list_id')
     .execute();
   for (const r of answered) {
     const total = totals.get(r.question_list_id) ?? 0;
     const entry = result.get(r.question_list_id)!;
-    entry.progress = total > 0 ? Math.min(100, Math.round((100 * Number(r.n)) / total)) : 0;
+    entry.progress = computeProgress(Number(r.n), total);
   }
 
   const sessions = await db
