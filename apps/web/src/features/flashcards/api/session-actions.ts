@@ -1,14 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { FlashcardSessionSchema, type AnswerFlashcardBody, type FlashcardSession, type RateFlashcardBody } from '@blok/contract/flashcards';
 import { api } from '../../../lib/api-client.ts';
+import { sendThroughOutbox } from '../../../lib/offline/outbox.ts';
 import { queryClient } from '../../../lib/react-query.ts';
+import { answerLocally } from '../utils/offline-answer.ts';
 import { flashcardKeys } from './keys.ts';
 
 const path = (sessionId: string, action: string) => `flashcard-sessions/${encodeURIComponent(sessionId)}/${action}`;
 
-/** POST flashcard-sessions/{id}/answer: 'Wist ik' / 'Wist ik niet'; answers the updated session. */
+/**
+ * POST flashcard-sessions/{id}/answer: 'Wist ik' / 'Wist ik niet'; answers the updated session.
+ * Through the outbox (decision 013): offline it waits there and resolves 'queued'.
+ */
 export const answerFlashcard = ({ sessionId, ...body }: AnswerFlashcardBody & { sessionId: string }) =>
-  api.post(path(sessionId, 'answer'), body, FlashcardSessionSchema);
+  sendThroughOutbox({ kind: 'flashcard', method: 'POST', path: path(sessionId, 'answer'), body }, FlashcardSessionSchema);
 
 /** POST flashcard-sessions/{id}/rate: an FSRS rating (1-4); answers the updated session. */
 export const rateFlashcard = ({ sessionId, ...body }: RateFlashcardBody & { sessionId: string }) => api.post(path(sessionId, 'rate'), body, FlashcardSessionSchema);
@@ -26,7 +31,15 @@ function remember(session: FlashcardSession) {
   void queryClient.invalidateQueries({ queryKey: flashcardKeys.overview(session.subjectId), refetchType: 'none' });
 }
 
-export const useAnswerFlashcard = () => useMutation({ mutationFn: answerFlashcard, onSuccess: remember });
+export const useAnswerFlashcard = () =>
+  useMutation({
+    mutationFn: answerFlashcard,
+    onSuccess: (sent, { sessionId, position, known }) => {
+      if (sent.status === 'sent') return remember(sent.data);
+      // Offline: the session goes on with the cards it has; the answer is sent later.
+      queryClient.setQueryData<FlashcardSession>(flashcardKeys.session(sessionId), (old) => (old ? answerLocally(old, { position, known }) : old));
+    },
+  });
 export const useRateFlashcard = () => useMutation({ mutationFn: rateFlashcard, onSuccess: remember });
 export const useGoToFlashcard = () => useMutation({ mutationFn: goToFlashcard, onSuccess: remember });
 export const useRepeatUnknownFlashcards = (options: { onSuccess?: (session: FlashcardSession) => void } = {}) =>

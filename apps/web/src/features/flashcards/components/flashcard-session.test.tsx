@@ -71,6 +71,8 @@ describe('flashcard session', () => {
     expect(await screen.findByText('Kaart 2 van 2')).toBeInTheDocument();
     // The next card opens on its front again.
     expect(screen.getByRole('group', { name: 'Kaart 2 van 2, Voorkant' })).toHaveTextContent('Wat is elasticiteit?');
+    // Keyboard focus stays in the session, on the next card's flip button.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Draai om' })).toHaveFocus());
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith(`/flashcard-sessions/${ID}/answer`));
     expect(JSON.parse(String(call![1]!.body))).toEqual({ position: 0, known: true });
     expect(new Headers(call![1]!.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);

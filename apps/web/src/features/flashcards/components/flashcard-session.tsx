@@ -132,8 +132,11 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
   const [flipped, setFlipped] = useState(false);
   // When the card appeared: the review log keeps how long she looked at it.
   const shownAt = useRef(0);
+  const flipRow = useRef<HTMLDivElement>(null);
   useEffect(() => {
     shownAt.current = now();
+    // The buttons of the previous card are gone: keep keyboard focus in the session.
+    if (document.activeElement === document.body) flipRow.current?.querySelector('button')?.focus();
   }, []);
   const answer = useAnswerFlashcard();
   const rate = useRateFlashcard();
@@ -241,7 +244,7 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
         {announcement}
       </p>
 
-      <div className={styles.flipRow}>
+      <div className={styles.flipRow} ref={flipRow}>
         <Button variant="secondary" icon={<FlipIcon size={20} />} onClick={flip}>
           {isReview && !flipped ? t('session.showAnswer') : t('session.flip')}
         </Button>
@@ -306,9 +309,14 @@ function EndScreen({ session, exitTo, onSessionReplaced }: { session: FlashcardS
   const repeat = useRepeatUnknownFlashcards({ onSuccess: onSessionReplaced });
   const restart = useGoToFlashcard();
   const isReview = session.source === 'review';
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // She answered the last card: the end screen's heading takes the focus the buttons had.
+    if (document.activeElement === document.body) heading.current?.focus();
+  }, []);
   return (
     <div className={styles.end}>
-      <h1 className={styles.heading}>{isReview ? t('end.reviewTitle') : t('end.title')}</h1>
+      <h1 className={styles.heading} ref={heading} tabIndex={-1}>{isReview ? t('end.reviewTitle') : t('end.title')}</h1>
       <p className={styles.endText}>{isReview ? t('end.reviewText') : t('end.text', { count: session.cardCount, title: session.title })}</p>
       <dl className={styles.counts}>
         <div className={styles.count} data-kind="known">
