@@ -27,7 +27,7 @@ import {
   type SessionRow,
   type ListProgress,
 } from './repository.ts';
-import { assessmentStatus, canAnswer, evaluateSelect, isLocked } from '@blok/domain/status';
+import { QUESTION_STATUS, assessmentStatus, canAnswer, evaluateSelect, isLocked } from '@blok/domain/status';
 
 const NO_PROGRESS: ListProgress = { progress: 0, score: null, sessionId: null };
 
@@ -385,7 +385,7 @@ export class QuestionsService {
     const index = rows.findIndex((r) => r.question_id === body.questionId);
     if (index < 0) throw questionNotInSession();
     const row = rows[index]!;
-    if (row.status !== 4) {
+    if (row.status !== QUESTION_STATUS.review) {
       if (isLocked(row.status)) throw new AppError('answer_locked', 'Deze vraag is al beoordeeld.');
       throw new AppError('conflict', 'Beantwoord deze vraag eerst; daarna beoordeel je je antwoord.');
     }
