@@ -6,6 +6,11 @@ export const CourseInfoSchema = z.object({
   header_afbeelding: z.string(),
   titeltekst: z.string(),
   bodytekst: z.string(),
+  /**
+   * false when Blok has no subject for this study year yet: the texts then say so, and the web app
+   * shows no share of fellow students (issue 13). Absent means available.
+   */
+  available: z.boolean().optional(),
 });
 
 export const CatalogueSchema = z.object({

@@ -86,6 +86,25 @@ export const SubjectSearchResultSchema = z.object({
 });
 export type SubjectSearchResult = z.infer<typeof SubjectSearchResultSchema>;
 
+/** Why a subject is suggested: a subject of an earlier year of her study, or of a related study. */
+export const SuggestionReasonSchema = z.enum(['earlier_year', 'related']);
+export type SuggestionReason = z.infer<typeof SuggestionReasonSchema>;
+
+/** A subject 'Populair bij jouw studie' suggests; never one already in her library. */
+export const LibrarySuggestionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  summaryCount: z.number().int().nonnegative(),
+  questionListCount: z.number().int().nonnegative(),
+  reason: SuggestionReasonSchema,
+});
+export type LibrarySuggestion = z.infer<typeof LibrarySuggestionSchema>;
+
+/** GET /api/library/suggestions: earlier years' subjects of her study first, then related studies' */
+export const LibrarySuggestionsSchema = z.object({ subjects: z.array(LibrarySuggestionSchema) });
+export type LibrarySuggestions = z.infer<typeof LibrarySuggestionsSchema>;
+
 // ---------------------------------------------------------------- subject
 
 /** A summary as listed on a subject's page. */

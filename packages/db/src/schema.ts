@@ -65,6 +65,8 @@ export interface SubjectsTable {
   description: string;
   /** hash of the imported folder; an unchanged folder is not imported again */
   content_hash: string;
+  /** title and description folded for search (lower case, no accents; @blok/domain/search), written by the import */
+  search_text: ColumnType<string, string | undefined, string>;
   created_at: string;
   updated_at: string;
 }

@@ -5,3 +5,4 @@ export * from './grade.ts';
 export * from './navigation.ts';
 export * from './credentials.ts';
 export * from './markup.ts';
+export * from './search.ts';

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { ContentError, listSubjectFolders, loadSubjectFolder, type LoadedSubject } from '@blok/content/load';
 import { sql, type DB } from '@blok/db';
 import { plainText } from '@blok/domain/markup';
+import { subjectSearchText } from '@blok/domain/search';
 import { renderCardHtml, renderChapterHtml, sanitizeInline } from './render.ts';
 
 const MIME: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
@@ -133,8 +134,10 @@ export async function importContent(db: DB, root: string, options: { force?: boo
       const ts = new Date().toISOString();
       await trx
         .insertInto('subjects')
-        .values({ id, title: s.manifest.title, description: s.manifest.description, content_hash: hash, created_at: ts, updated_at: ts })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ title: s.manifest.title, description: s.manifest.description, content_hash: hash, updated_at: ts }))
+        .values({ id, title: s.manifest.title, description: s.manifest.description, search_text: subjectSearchText(s.manifest), content_hash: hash, created_at: ts, updated_at: ts })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({ title: s.manifest.title, description: s.manifest.description, search_text: subjectSearchText(s.manifest), content_hash: hash, updated_at: ts }),
+        )
         .execute();
 
       await trx.deleteFrom('subject_audiences').where('subject_id', '=', id).execute();

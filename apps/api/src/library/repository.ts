@@ -1,4 +1,5 @@
 import { sql, type Executor } from '@blok/db';
+import { foldForSearch } from '@blok/domain/search';
 
 /** A chapter without its text: what lists, progress and access checks need. */
 export interface ChapterRow {
@@ -42,7 +43,7 @@ const CHAPTER_COLUMNS = [
 
 /** `like` pattern for a case-insensitive "contains" search; wildcards in the input match literally. */
 function containsPattern(input: string): string {
-  return `%${input.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${input.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function countMap(rows: Array<{ key: string; n: number | string | bigint }>): Map<string, number> {
@@ -63,6 +64,18 @@ export class LibraryRepository {
   async studySubjectIds(study: string, year: string): Promise<string[]> {
     const rows = await this.db.selectFrom('subject_audiences').select('subject_id').where('study', '=', study).where('year', '=', year).execute();
     return rows.map((r) => r.subject_id);
+  }
+
+  /** Subjects of some studies in some years, with the study they are there for. */
+  async subjectsOfAudiences(studies: readonly string[], years: readonly string[]): Promise<Array<{ subject_id: string; study: string }>> {
+    if (studies.length === 0 || years.length === 0) return [];
+    return this.db.selectFrom('subject_audiences').select(['subject_id', 'study']).where('study', 'in', studies).where('year', 'in', years).execute();
+  }
+
+  /** Every study year that has at least one subject, as `${study}|${year}`. */
+  async layersWithContent(): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('subject_audiences').select(['study', 'year']).distinct().execute();
+    return new Set(rows.map((r) => `${r.study}|${r.year}`));
   }
 
   isStudySubject(subjectId: string, study: string, year: string): Promise<boolean> {
@@ -104,14 +117,16 @@ export class LibraryRepository {
     return this.db.selectFrom('subjects').select(['id', 'title', 'description']).where('id', 'in', ids).execute();
   }
 
-  /** Case-insensitive search on title and description (the same on SQLite and PostgreSQL). */
+  /**
+   * Search on title and description that folds accents and case: the query is folded like the
+   * stored search_text (@blok/domain/search), so LIKE compares alike on SQLite and PostgreSQL.
+   */
   async searchSubjects(query: string, limit: number) {
     let q = this.db.selectFrom('subjects');
-    if (query) {
-      const pattern = containsPattern(query);
-      q = q.where((eb) =>
-        eb.or([sql<boolean>`lower(${eb.ref('title')}) like ${pattern} escape '\\'`, sql<boolean>`lower(${eb.ref('description')}) like ${pattern} escape '\\'`]),
-      );
+    const folded = foldForSearch(query);
+    if (folded) {
+      const pattern = containsPattern(folded);
+      q = q.where(sql<boolean>`search_text like ${pattern} escape '\\'`);
     }
     const [rows, total] = await Promise.all([
       q.select(['id', 'title', 'description']).orderBy(sql`lower(title)`).orderBy('id').limit(limit).execute(),

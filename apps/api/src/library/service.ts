@@ -7,12 +7,15 @@ import {
   type HomeContinue,
   type Library,
   type LibrarySubject,
+  type LibrarySuggestion,
+  type LibrarySuggestions,
   type SavedReadingProgress,
   type SubjectDetail,
   type SubjectSearchResult,
   type SummaryChapter,
   type SummaryDetail,
 } from '@blok/contract';
+import { earlierYears, relatedStudies } from '@blok/content/related';
 import { AppError } from '../errors.ts';
 import { plainText } from '@blok/domain/markup';
 import { LibraryRepository, type ChapterRow } from './repository.ts';
@@ -158,6 +161,42 @@ export class LibraryService {
       };
     });
     return { subjects: result.sort(byTitle) };
+  }
+
+  /**
+   * 'Populair bij jouw studie': the subjects of her study's earlier years, then those of related
+   * studies up to her year, each by title; none she already has in her library.
+   */
+  async suggestions(reader: Reader): Promise<LibrarySuggestions> {
+    const earlier = earlierYears(reader.year);
+    const [membership, ofEarlierYears, ofRelated] = await Promise.all([
+      this.libraryMembership(reader),
+      this.repo.subjectsOfAudiences([reader.study], earlier),
+      this.repo.subjectsOfAudiences(relatedStudies(reader.study), [...earlier, reader.year]),
+    ]);
+    const reasons = new Map<string, LibrarySuggestion['reason']>();
+    for (const row of ofEarlierYears) if (!membership.has(row.subject_id)) reasons.set(row.subject_id, 'earlier_year');
+    for (const row of ofRelated) if (!membership.has(row.subject_id) && !reasons.has(row.subject_id)) reasons.set(row.subject_id, 'related');
+    const ids = [...reasons.keys()];
+    const [subjects, summaryCounts, listCounts] = await Promise.all([this.repo.subjectsByIds(ids), this.repo.summaryCounts(ids), this.repo.questionListCounts(ids)]);
+    const order: Record<LibrarySuggestion['reason'], number> = { earlier_year: 0, related: 1 };
+    return {
+      subjects: subjects
+        .map((s) => ({
+          id: s.id,
+          title: s.title,
+          description: s.description,
+          summaryCount: summaryCounts.get(s.id) ?? 0,
+          questionListCount: listCounts.get(s.id) ?? 0,
+          reason: reasons.get(s.id)!,
+        }))
+        .sort((a, b) => order[a.reason] - order[b.reason] || byTitle(a, b)),
+    };
+  }
+
+  /** Every study year (`${study}|${year}`) with at least one subject: the Welcome step tells the others the truth. */
+  layersWithContent(): Promise<Set<string>> {
+    return this.repo.layersWithContent();
   }
 
   async search(reader: Reader, query: string, limit: number): Promise<SubjectSearchResult> {

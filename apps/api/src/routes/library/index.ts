@@ -9,6 +9,7 @@ import {
   HomeBannerSchema,
   HomeContinueSchema,
   LibrarySchema,
+  LibrarySuggestionsSchema,
   SaveReadingProgressBodySchema,
   SavedReadingProgressSchema,
   SubjectDetailSchema,
@@ -48,6 +49,20 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => library.library(await reader(req)),
+  );
+
+  app.get(
+    '/library/suggestions',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['library'],
+        summary: "'Populair bij jouw studie': subjects of her study's earlier years and of related studies, not in her library",
+        security,
+        response: { 200: LibrarySuggestionsSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (req) => library.suggestions(await reader(req)),
   );
 
   app.put(
