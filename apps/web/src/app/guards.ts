@@ -10,6 +10,9 @@ import { getRefreshToken, hasAuthProvider, isAuthenticated } from '../lib/auth/t
 export async function requireAuth(): Promise<Response | null> {
   if (isAuthenticated()) return null;
   if (!hasAuthProvider()) return redirect(paths.logout.getHref());
+  // Offline the refresh cannot happen yet: she stays in with her saved data and waiting answers
+  // (decision 013); the first call once online refreshes or signs out.
+  if (getRefreshToken() && typeof navigator !== 'undefined' && navigator.onLine === false) return null;
   if (getRefreshToken() && (await refreshTokens())) return null;
   return redirect(paths.logout.getHref());
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ToastViewport } from '../components/ui/toast/toast.tsx';
 import { ApiErrorToast } from '../components/feedback/api-error-toast.tsx';
 import { PwaToasts } from '../features/pwa/components/pwa-toasts.tsx';
+import { OfflineStatus } from '../features/pwa/components/offline-status.tsx';
 import type { AppRouteHandle } from './route-handle.ts';
 import { NAMESPACES } from '../lib/i18n.ts';
 import styles from './root-layout.module.css';
@@ -25,6 +26,7 @@ export function RootLayout() {
   return (
     <>
       <div className={styles.progress} data-active={navigation.state !== 'idle' || undefined} aria-hidden="true" />
+      <OfflineStatus />
       <Outlet />
       <PwaToasts />
       <ApiErrorToast />

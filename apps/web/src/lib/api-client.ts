@@ -240,6 +240,8 @@ export async function request<T = unknown>(path: string, parser: Parser<T> | nul
   try {
     // An expired access token is refreshed before the call (spec section 4).
     if (!authPath && hasAuthProvider() && getRefreshToken() && !isAuthenticated()) {
+      // Offline a refresh cannot succeed; that is no reason to sign her out (decision 013).
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, 'offline', '');
       if (!(await refreshTokens())) throw sessionExpired();
     }
 

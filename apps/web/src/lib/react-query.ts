@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
 
 /** The one query client of the app; signing out clears it. */
@@ -6,6 +6,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 60_000,
+      // Kept (and saved to IndexedDB, lib/offline) for a week, so what she opened shows offline.
+      gcTime: 7 * 24 * 60 * 60 * 1000,
       refetchOnWindowFocus: false,
       // Client errors (4xx) do not get better by asking again.
       retry: (failureCount, error) =>
@@ -14,3 +16,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// TanStack Query assumes online at start; a page loaded offline (from the service worker) must
+// pause its queries and show the saved data instead of failing them.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

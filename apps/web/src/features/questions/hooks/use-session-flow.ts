@@ -12,6 +12,7 @@ import { resetSession } from '../api/reset-session.ts';
 import { reviewQuestions } from '../api/review-questions.ts';
 import { saveAnswer } from '../api/save-answer.ts';
 import { skipQuestion } from '../api/skip-question.ts';
+import { isOfflineError, nextStepOffline, skipStepOffline, withPendingAnswer } from '../utils/offline-session.ts';
 import { mergeQuestion, mergeStep } from '../utils/session.ts';
 
 /** Everything the answering and results screens can do with a session. */
@@ -46,31 +47,53 @@ export function useSessionFlow(sessionId: string) {
     return step.finished ? 'results' : 'question';
   };
 
+  /** A navigation call, or the same step by the shared rules when there is no connection. */
+  async function navigate(call: () => Promise<SessionStep>, offline: (overview: SessionOverview) => SessionStep): Promise<FlowOutcome> {
+    try {
+      return applyStep(await call());
+    } catch (error) {
+      const overview = queryClient.getQueryData<SessionOverview>(key);
+      if (!overview || !isOfflineError(error)) throw error;
+      return applyStep(offline(overview));
+    }
+  }
+
   async function run(action: FlowAction): Promise<FlowOutcome> {
     switch (action.type) {
       case 'answer': {
         const { question } = action;
-        const evaluated = await saveAnswer({
+        const sent = await saveAnswer({
           questionListId: question.questionListId,
           sessionId,
           questionId: question.questionId,
           ...(action.answerIds ? { answerIds: action.answerIds } : {}),
           ...(action.textAnswer !== undefined ? { textAnswer: action.textAnswer } : {}),
         });
+        if (sent.status === 'queued') {
+          // Offline: her answer waits in the outbox; the session goes on with what is loaded.
+          apply((old) => mergeQuestion(old, withPendingAnswer(question, action.answerIds, action.textAnswer)));
+          const overview = queryClient.getQueryData<SessionOverview>(key);
+          return overview ? applyStep(nextStepOffline(overview)) : 'question';
+        }
+        const evaluated = sent.data;
         apply((old) => mergeQuestion(old, evaluated));
         // Answers not shown in between: straight on to the next question (spec section 4).
-        if (!evaluated.revealed) return applyStep(await nextQuestion(sessionId));
+        if (!evaluated.revealed) return navigate(() => nextQuestion(sessionId), nextStepOffline);
         return 'feedback';
       }
       case 'assess': {
-        const evaluated = await assessAnswer({ sessionId, questionId: action.question.questionId, result: action.result });
-        apply((old) => mergeQuestion(old, evaluated));
+        const sent = await assessAnswer({ sessionId, questionId: action.question.questionId, result: action.result });
+        if (sent.status === 'queued') {
+          const overview = queryClient.getQueryData<SessionOverview>(key);
+          return overview ? applyStep(nextStepOffline(overview)) : 'question';
+        }
+        apply((old) => mergeQuestion(old, sent.data));
         return 'feedback';
       }
       case 'next':
-        return applyStep(await nextQuestion(sessionId));
+        return navigate(() => nextQuestion(sessionId), nextStepOffline);
       case 'skip':
-        return applyStep(await skipQuestion(sessionId));
+        return navigate(() => skipQuestion(sessionId), skipStepOffline);
       case 'previous':
         return applyStep(await goToQuestion(sessionId, action.index));
       case 'review':
@@ -86,8 +109,8 @@ export function useSessionFlow(sessionId: string) {
         return await run(action);
       } finally {
         // Counts, grade and revealed feedback come from the server; a refused answer
-        // (answer_locked) shows the state the server holds.
-        await queryClient.invalidateQueries({ queryKey: key, exact: true });
+        // (answer_locked) shows the state the server holds. Offline the local state stands.
+        if (navigator.onLine) await queryClient.invalidateQueries({ queryKey: key, exact: true });
       }
     },
   });

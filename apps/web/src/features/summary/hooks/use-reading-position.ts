@@ -59,7 +59,10 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
       saved.current = value;
       enqueue(async () => {
         try {
-          const result = await saveProgress(summaryId, { chapterId, position: value });
+          const sent = await saveProgress(summaryId, { chapterId, position: value });
+          // Offline the place waits in the outbox; the cache keeps what she sees.
+          if (sent.status === 'queued') return;
+          const result = sent.data;
           queryClient.setQueryData<ChapterContent>(chapterQueryKey(summaryId, chapterId), (old) =>
             old ? { ...old, position: result.position, isRead: result.isRead } : old,
           );
