@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Library, SubjectSearchResult } from '@blok/contract/library';
+import type { Library, LibrarySuggestions, SubjectSearchResult } from '@blok/contract/library';
 import { signIn } from '../../../lib/auth/session.ts';
 import { getDeviceId } from '../../../lib/device-id.ts';
 import { mockApi, renderApp } from '../../../testing/test-utils.tsx';
@@ -32,12 +32,20 @@ const search: SubjectSearchResult = {
   ],
 };
 
-async function signedIn() {
+const suggestions: LibrarySuggestions = {
+  subjects: [
+    { id: 'ped', title: 'Inleiding in de pedagogiek', description: 'Opvoeding en onderwijs.', summaryCount: 1, questionListCount: 4, reason: 'related' },
+  ],
+};
+
+async function signedIn(options: { library?: Library; suggestions?: LibrarySuggestions } = {}) {
   await signIn(testTokens);
   const deviceid = getDeviceId();
   return mockApi([
     { path: 'user/profile', body: testProfile, headers: { deviceid } },
-    { path: 'library', body: library, headers: { deviceid } },
+    { path: 'library', body: options.library ?? library, headers: { deviceid } },
+    { path: 'library/suggestions', body: options.suggestions ?? { subjects: [] }, headers: { deviceid } },
+    { method: 'PUT', path: 'library/ped', status: 204, headers: { deviceid } },
     { path: 'subjects', body: search, headers: { deviceid } },
     { method: 'PUT', path: 'library/recht', status: 204, headers: { deviceid } },
     { method: 'DELETE', path: 'library/psy', status: 204, headers: { deviceid } },
@@ -67,7 +75,7 @@ describe('Library', () => {
     // The search asks the API for the typed query (once she stops typing).
     await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => String(url) === '/api/subjects?query=recht&limit=20')).toBe(true));
     expect(await screen.findByText('2 vakken gevonden voor ‘recht’')).toBeInTheDocument();
-    const add = await screen.findByRole('button', { name: 'Voeg Inleiding recht toe aan je bibliotheek' });
+    const add = await screen.findByRole('button', { name: 'Toevoegen aan je bibliotheek: Inleiding recht' });
     await user.click(add);
     await waitFor(() => expect(calls(fetchSpy, 'PUT', '/api/library/recht')).toBe(1));
     expect(await screen.findByText('Inleiding recht is aan je bibliotheek toegevoegd.')).toBeInTheDocument();
@@ -91,5 +99,25 @@ describe('Library', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls(fetchSpy, 'DELETE', '/api/library/psy')).toBe(1);
     expect(await screen.findByText('Inleiding in de psychologie is uit je bibliotheek verwijderd.')).toBeInTheDocument();
+  });
+
+  it("suggests subjects under 'Populair bij jouw studie' and says the truth when her own year has none", async () => {
+    const fetchSpy = await signedIn({ library: { subjects: [] }, suggestions });
+    await renderApp('/bibliotheek');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Populair bij jouw studie' });
+    expect(within(section).getByRole('link', { name: 'Inleiding in de pedagogiek' })).toHaveAttribute('href', '/bibliotheek/subject/ped');
+    expect(within(section).getByText('Van een verwante studie')).toBeInTheDocument();
+    expect(screen.getByText(/Voor jouw studiejaar heeft Blok nog geen eigen vakken/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Toevoegen aan je bibliotheek: Inleiding in de pedagogiek' }));
+    await waitFor(() => expect(calls(fetchSpy, 'PUT', '/api/library/ped')).toBe(1));
+    expect(await screen.findByText('Inleiding in de pedagogiek is aan je bibliotheek toegevoegd.')).toBeInTheDocument();
+  });
+
+  it('shows no suggestions section when there is nothing to suggest', async () => {
+    await signedIn();
+    await renderApp('/bibliotheek');
+    await screen.findByRole('article', { name: 'Inleiding in de psychologie' });
+    expect(screen.queryByRole('region', { name: 'Populair bij jouw studie' })).toBeNull();
   });
 });

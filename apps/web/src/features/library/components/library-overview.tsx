@@ -4,15 +4,19 @@ import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { LibraryIcon } from '../../../components/icons/icons.tsx';
 import { useLibrary } from '../api/get-library.ts';
+import { useSuggestions } from '../api/get-suggestions.ts';
+import { LibrarySuggestions } from './library-suggestions.tsx';
 import { RemoveSubjectDialog } from './remove-subject-dialog.tsx';
 import { SubjectCard } from './subject-card.tsx';
 import { SubjectSearch } from './subject-search.tsx';
 import styles from './library.module.css';
 
-/** /bibliotheek: her subjects with progress, and the search to add others. */
+/** /bibliotheek: her subjects with progress, 'Populair bij jouw studie', and the search to add others. */
 export function LibraryOverview() {
   const { t } = useTranslation(['library', 'common']);
   const library = useLibrary();
+  const suggestions = useSuggestions();
+  const hasSuggestions = (suggestions.data?.subjects.length ?? 0) > 0;
   const [removing, setRemoving] = useState<{ id: string; title: string } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const subjects = library.data?.subjects ?? [];
@@ -46,7 +50,7 @@ export function LibraryOverview() {
           <div className={styles.empty}>
             <LibraryIcon size={32} />
             <p className={styles.emptyTitle}>{t('overview.emptyTitle')}</p>
-            <p>{t('overview.emptyText')}</p>
+            <p>{hasSuggestions ? t('overview.emptyWithSuggestions') : t('overview.emptyText')}</p>
           </div>
         )}
         {subjects.length > 0 && (
@@ -59,6 +63,8 @@ export function LibraryOverview() {
           </ul>
         )}
       </section>
+
+      <LibrarySuggestions onAnnounce={setAnnouncement} />
 
       <SubjectSearch onRemove={setRemoving} onAnnounce={setAnnouncement} />
 

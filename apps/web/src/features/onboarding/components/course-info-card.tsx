@@ -3,7 +3,7 @@ import type { CourseInfo } from '@blok/contract/catalogue';
 import { CourseIllustration } from '../../../components/illustrations/course-illustration.tsx';
 import styles from './course-info-card.module.css';
 
-/** The sample course of the chosen year (vaknaam, percentage, illustration, title and body). */
+/** The sample course of the chosen year (vaknaam, percentage, illustration, title and body); the API words a year without subjects truthfully. */
 export function CourseInfoCard({ course }: { course: CourseInfo }) {
   const { t } = useTranslation('auth');
   return (
@@ -17,10 +17,13 @@ export function CourseInfoCard({ course }: { course: CourseInfo }) {
         </p>
         <h2 className={styles.title}>{course.titeltekst}</h2>
         <p className={styles.text}>{course.bodytekst}</p>
-        <p className={styles.stat}>
-          <span className={styles.percentage}>{course.percentage}%</span>
-          <span>{t('register.coursePercentage')}</span>
-        </p>
+        {/* A year without subjects in Blok promises no share of fellow students (issue 13). */}
+        {course.available !== false && (
+          <p className={styles.stat}>
+            <span className={styles.percentage}>{course.percentage}%</span>
+            <span>{t('register.coursePercentage')}</span>
+          </p>
+        )}
       </div>
     </article>
   );
