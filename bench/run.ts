@@ -1,123 +1,325 @@
-// Benchmarks (not tests): bundle-size budgets and API throughput ratios, measured in one run.
-//   npm run bench                 SQLite
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
-// Prints a table; exits 1 when a bundle budget is exceeded.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Benchmarks (not tests): Blok's hot paths against bare twins, measured in one run.
+//   npm run build && npm run bench
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench   (PostgreSQL, own schema)
+// Starts the production build (NODE_ENV=production, apps/api/dist/server.js) and the twin
+// (bench/twin.ts) as separate processes on one fresh database, seeds students, and drives both with
+// autocannon from this process in interleaved rounds. Writes its table into bench/RESULTS.md and
+// everything measured into bench/results-<dialect>.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
 import { CLIENT_ID } from '@blok/contract';
-import { dropSchema } from '@blok/db';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadEnv } from '../apps/api/src/env.ts';
+import { dropSchema, openDatabase } from '@blok/db';
+import webpush from 'web-push';
 
 const ROOT = resolve(import.meta.dirname, '..');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 60);
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+const PASSWORD = 'Bench#2024x';
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const dir = mkdtempSync(join(tmpdir(), 'blok-bench-'));
+const schema = `bench_${randomBytes(4).toString('hex')}`;
+const databaseUrl = pgUrl ? `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}` : `file:${join(dir, 'bench.db')}`;
+const JWT_SECRET = randomBytes(32).toString('hex');
+const VAPID = webpush.generateVAPIDKeys();
 
-/** Gzipped bytes budgets for what a first visit downloads before the router renders a screen. */
-const BUDGETS = { initialJsGzip: 170 * 1024, cssGzip: 30 * 1024, largestLazyChunkGzip: 60 * 1024 };
-
-function bundleReport(): boolean {
-  const dist = join(ROOT, 'apps/web/dist');
-  const indexHtml = join(dist, 'index.html');
-  try {
-    statSync(indexHtml);
-  } catch {
-    console.log('bundle: apps/web/dist missing, run `npm run build` first');
-    return true;
-  }
-  const html = readFileSync(indexHtml, 'utf8');
-  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-  const gz = (f: string) => gzipSync(readFileSync(join(dist, f))).length;
-  const initialJs = initial.filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0);
-  const css = initial.filter((f) => f.endsWith('.css')).reduce((n, f) => n + gz(f), 0);
-  const lazy = readdirSync(join(dist, 'assets'))
-    .filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`))
-    .map((f) => ({ f, size: gz(`assets/${f}`) }))
-    .sort((a, b) => b.size - a.size);
-  const rows = [
-    ['initial JS (gzip)', initialJs, BUDGETS.initialJsGzip],
-    ['initial CSS (gzip)', css, BUDGETS.cssGzip],
-    [`largest lazy chunk (gzip) ${lazy[0]?.f ?? ''}`, lazy[0]?.size ?? 0, BUDGETS.largestLazyChunkGzip],
-  ] as const;
-  let ok = true;
-  console.log('\nbundle budgets');
-  for (const [name, size, budget] of rows) {
-    const pass = size <= budget;
-    ok &&= pass;
-    console.log(`  ${pass ? 'ok  ' : 'OVER'} ${name}: ${(size / 1024).toFixed(1)} KiB of ${(budget / 1024).toFixed(0)} KiB`);
-  }
-  return ok;
+interface Server {
+  name: 'blok' | 'twin';
+  url: string;
+  proc: ChildProcess;
 }
 
-async function throughput(): Promise<void> {
-  const url = process.env.BENCH_DATABASE_URL;
-  const dir = mkdtempSync(join(tmpdir(), 'blok-bench-'));
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url ?? `file:${join(dir, 'bench.db')}`,
-    SEED_DEMO: 'true',
-    API_RATE_LIMIT_PER_MINUTE: '10000000',
-    LOGIN_RATE_LIMIT_IP: '100000',
-    REGISTER_RATE_LIMIT_IP: '100000',
-  });
-  const app = await buildApp({ env, logger: false, serveWeb: false, databaseSchema: url ? schema : undefined });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  try {
-    const form = new URLSearchParams({
-      device_id: `bench-${randomBytes(6).toString('hex')}`,
-      grant_type: 'external_register',
-      client_id: CLIENT_ID,
-      email: `bench.${Date.now()}@example.nl`,
-      password: 'Bench#2024x',
-      university: 'uva',
-      study: 'psychologie',
-      year: 'bachelor-1',
-    });
-    const reg = await fetch(`${address}/api/auth/register`, { method: 'POST', body: form });
-    const { access_token } = (await reg.json()) as { access_token: string };
-    const auth = { authorization: `Bearer ${access_token}` };
+async function start(name: Server['name'], port: number): Promise<Server> {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET,
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    API_RATE_LIMIT_PER_MINUTE: '100000000',
+    LOGIN_RATE_LIMIT_IP: '100000000',
+    LOGIN_RATE_LIMIT_ACCOUNT: '100000000',
+    LOGIN_RATE_LIMIT_ACCOUNT_IP: '100000000',
+    LOGIN_FAILURE_LIMIT_IP: '100000000',
+    REGISTER_RATE_LIMIT_IP: '100000000',
+    MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    VAPID_PUBLIC_KEY: VAPID.publicKey,
+    VAPID_PRIVATE_KEY: VAPID.privateKey,
+  };
+  const args = name === 'blok' ? [join(ROOT, 'apps/api/dist/server.js')] : ['--import', 'tsx', join(ROOT, 'bench/twin.ts')];
+  // Blok logs as in production (JSON to stdout, info); the output is discarded, not its cost.
+  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return { name, url, proc };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not start`);
+}
 
-    const cases: Array<[string, string, Record<string, string>]> = [
-      ['GET /api/health', '/api/health', {}],
-      ['GET /api/catalogue', '/api/catalogue', {}],
-      ['GET /api/user/profile', '/api/user/profile', auth],
-      ['GET /api/library', '/api/library', auth],
-    ];
-    const REQUESTS = 2000;
-    const CONCURRENCY = 16;
-    const results: Array<[string, number]> = [];
-    for (const [name, path, headers] of cases) {
-      const probe = await fetch(`${address}${path}`, { headers });
-      if (!probe.ok) {
-        console.log(`  skip ${name}: ${probe.status}`);
-        continue;
-      }
-      let sent = 0;
-      const start = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (sent < REQUESTS) {
-            sent++;
-            const r = await fetch(`${address}${path}`, { headers });
-            await r.arrayBuffer();
-          }
-        }),
-      );
-      results.push([name, REQUESTS / ((performance.now() - start) / 1000)]);
+function rssMb(proc: ChildProcess): number {
+  const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+// ------------------------------------------------------------------ seed (through Blok's API)
+
+interface Student {
+  email: string;
+  deviceId: string;
+  access: string;
+  refresh: string;
+  sessionId: string;
+  pairs: Array<{ listId: string; questionId: string; answerId: string }>;
+}
+
+async function call<T>(base: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.method && init.method !== 'GET') headers.set('idempotency-key', randomUUID());
+  const res = await fetch(`${base}${path}`, { ...init, headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function register(base: string, i: number): Promise<{ email: string; deviceId: string; access: string; refresh: string }> {
+  const email = `bench.${i}.${randomBytes(3).toString('hex')}@example.nl`;
+  const deviceId = `bench-${randomBytes(8).toString('hex')}`;
+  const form = new URLSearchParams({ device_id: deviceId, grant_type: 'external_register', client_id: CLIENT_ID, email, password: PASSWORD, university: 'uva', study: 'psychologie', year: 'bachelor-1' });
+  const t = await call<{ access_token: string; refresh_token: string }>(base, '/api/auth/register', { method: 'POST', body: form });
+  return { email, deviceId, access: t.access_token, refresh: t.refresh_token };
+}
+
+interface Fixture {
+  students: Student[];
+  loginStudents: Array<{ email: string }>;
+  summaryId: string;
+  chapterId: string;
+}
+
+async function seed(base: string): Promise<Fixture> {
+  const students: Student[] = [];
+  let summaryId = '';
+  let chapterId = '';
+  for (let i = 0; i < STUDENTS; i++) {
+    const s = await register(base, i);
+    const lib = await call<{ subjects: Array<{ id: string }> }>(base, '/api/library', { token: s.access });
+    // the subject with the most questions, for long sessions
+    let best: { id: string; lists: Array<{ id: string; totalQuestions: number }>; summaries: Array<{ id: string }> } | undefined;
+    for (const subject of lib.subjects) {
+      const d = await call<{ id: string; questionLists: Array<{ id: string; totalQuestions: number }>; summaries: Array<{ id: string }> }>(base, `/api/subjects/${subject.id}`, { token: s.access });
+      const total = (x?: typeof best) => (x ? x.lists.reduce((n, l) => n + l.totalQuestions, 0) : -1);
+      const candidate = { id: d.id, lists: d.questionLists, summaries: d.summaries };
+      if (total(candidate) > total(best)) best = candidate;
+      if (i > 0) break;
     }
-    const base = results[0]?.[1] ?? 1;
-    console.log(`\nAPI throughput on ${app.database.dialect} (${REQUESTS} requests, concurrency ${CONCURRENCY}, one process)`);
-    for (const [name, rps] of results) console.log(`  ${name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s   ratio to health ${(rps / base).toFixed(2)}`);
-  } finally {
-    await app.close();
-    if (url) await dropSchema(url, schema);
-    rmSync(dir, { recursive: true, force: true });
+    if (!summaryId) {
+      const summary = await call<{ id: string; chapters: Array<{ chapterId: string; locked: boolean }> }>(base, `/api/summaries/${best!.summaries[0]!.id}`, { token: s.access });
+      summaryId = summary.id;
+      chapterId = summary.chapters.find((c) => !c.locked)!.chapterId;
+    }
+    const [first, ...rest] = best!.lists;
+    const { id: sessionId } = await call<{ id: string }>(base, `/api/session/${first!.id}/start-all`, {
+      method: 'POST',
+      token: s.access,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ questionListIds: rest.slice(0, 9).map((l) => l.id) }),
+    });
+    const overview = await call<{ questions: Array<{ questionId: string; questionListId: string; type: string; answers: Array<{ id: string }> }> }>(base, `/api/session/${sessionId}`, { token: s.access });
+    const pairs = overview.questions.filter((q) => q.type === 'SELECT' && q.answers.length > 0).map((q) => ({ listId: q.questionListId, questionId: q.questionId, answerId: q.answers[0]!.id }));
+    students.push({ ...s, sessionId, pairs });
   }
+  const loginStudents = [];
+  for (let i = 0; i < 10; i++) loginStudents.push({ email: (await register(base, 10_000 + i)).email });
+  return { students, loginStudents, summaryId, chapterId };
 }
 
-const bundleOk = bundleReport();
-await throughput();
-process.exit(bundleOk ? 0 : 1);
+// ------------------------------------------------------------------ cases
+
+type Req = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+interface Case {
+  name: string;
+  /** before each measured run: put the state back */
+  prepare?: (blok: Server) => Promise<void>;
+  /** fixed number of requests instead of a duration (each request consumes state) */
+  amount?: () => number;
+  request: (target: Server['name'], context: Record<string, unknown>) => Req;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+}
+
+function cases(f: Fixture): Case[] {
+  let rr = 0;
+  const next = () => f.students[rr++ % f.students.length]!;
+  const bearer = (s: Student) => ({ authorization: `Bearer ${s.access}` });
+  const idem = (target: Server['name']): Record<string, string> => (target === 'blok' ? { 'idempotency-key': randomUUID() } : {});
+  let pairs: Array<{ s: Student; p: Student['pairs'][number] }> = [];
+  const idle = [...f.students];
+  let loginRr = 0;
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  return [
+    { name: 'GET /api/health', request: () => ({ path: '/api/health' }) },
+    { name: 'library list', request: () => ({ path: '/api/library', headers: bearer(next()) }) },
+    { name: 'home/continue', request: () => ({ path: '/api/home/continue', headers: bearer(next()) }) },
+    { name: 'summary chapter', request: () => ({ path: `/api/summaries/${f.summaryId}/chapters/${f.chapterId}`, headers: bearer(next()) }) },
+    { name: 'session overview', request: () => { const s = next(); return { path: `/api/session/${s.sessionId}`, headers: bearer(s) }; } },
+    { name: 'session next question', request: () => { const s = next(); return { path: `/api/session/${s.sessionId}/next`, headers: bearer(s) }; } },
+    {
+      name: 'save-answer',
+      prepare: async (blok) => {
+        for (const s of f.students) await call(blok.url, `/api/session/${s.sessionId}/reset`, { method: 'PUT', token: s.access });
+        pairs = [];
+        const most = Math.max(...f.students.map((s) => s.pairs.length));
+        for (let i = 0; i < most; i++) for (const s of f.students) if (s.pairs[i]) pairs.push({ s, p: s.pairs[i]! });
+      },
+      amount: () => pairs.length,
+      request: (target) => {
+        const { s, p } = pairs.shift() ?? { s: f.students[0]!, p: f.students[0]!.pairs[0]! };
+        return {
+          method: 'POST',
+          path: `/api/question-list/${p.listId}/save-answer`,
+          headers: { ...bearer(s), 'content-type': 'application/json', ...idem(target) },
+          body: JSON.stringify({ sessionId: s.sessionId, questionId: p.questionId, answerId: p.answerId }),
+        };
+      },
+    },
+    {
+      name: 'refresh token',
+      // autocannon builds each connection's next request ahead: the ones built but never sent at
+      // the end of a run hold a student whose token is still current
+      prepare: async () => void idle.splice(0, idle.length, ...f.students),
+      request: (target, context) => {
+        const s = idle.shift();
+        context.s = s;
+        if (!s) return { method: 'POST', path: '/api/auth/login', headers: form, body: 'grant_type=refresh_token' };
+        return { method: 'POST', path: '/api/auth/login', headers: { ...form, ...idem(target) }, body: new URLSearchParams({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: s.refresh, device_id: s.deviceId }).toString() };
+      },
+      onResponse: (status, body, context) => {
+        const s = context.s as Student | undefined;
+        if (!s) return;
+        if (status === 200) {
+          const t = JSON.parse(body) as { access_token: string; refresh_token: string };
+          s.refresh = t.refresh_token;
+          s.access = t.access_token;
+        }
+        idle.push(s);
+      },
+    },
+    {
+      name: 'login (argon2)',
+      request: (target) => {
+        const u = f.loginStudents[loginRr++ % f.loginStudents.length]!;
+        return { method: 'POST', path: '/api/auth/login', headers: { ...form, ...idem(target) }, body: new URLSearchParams({ grant_type: 'password', client_id: CLIENT_ID, username: u.email, password: PASSWORD, device_id: `bench-login-${randomBytes(6).toString('hex')}` }).toString() };
+      },
+    },
+  ];
+}
+
+interface Measurement {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(server: Server, c: Case): Promise<Measurement> {
+  const amount = c.amount?.();
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    ...(amount ? { amount } : { duration: SECONDS }),
+    requests: [
+      {
+        setupRequest: (req: Req, context: Record<string, unknown>) => ({ ...req, ...c.request(server.name, context) }),
+        ...(c.onResponse ? { onResponse: c.onResponse } : {}),
+      },
+    ],
+  } as autocannon.Options);
+  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+const servers: Server[] = [];
+try {
+  if (pgUrl) await (await openDatabase({ url: pgUrl, schema })).close();
+  const blok = await start('blok', 41_000 + Math.floor(Math.random() * 1000));
+  servers.push(blok);
+  console.log(`blok up at ${blok.url}; seeding ${STUDENTS} students`);
+  const fixture = await seed(blok.url);
+  const twin = await start('twin', 42_000 + Math.floor(Math.random() * 1000));
+  servers.push(twin);
+  const memory: Record<string, number> = { idleAfterSeed: rssMb(blok.proc) };
+  const all = cases(fixture).filter((c) => !ONLY || ONLY.test(c.name));
+  const runs: Record<string, Record<'blok' | 'twin', Measurement[]>> = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const c of all) {
+      runs[c.name] ??= { blok: [], twin: [] };
+      const order = round % 2 === 0 ? [blok, twin] : [twin, blok];
+      for (const server of order) {
+        await c.prepare?.(blok);
+        const m = await measure(server, c);
+        runs[c.name]![server.name].push(m);
+        console.log(`round ${round + 1} ${c.name.padEnd(24)} ${server.name} ${m.reqPerSec.toFixed(0).padStart(7)} req/s p50 ${m.p50} ms p99 ${m.p99} ms${m.non2xx ? ` non-2xx ${m.non2xx}` : ''}`);
+      }
+    }
+    memory[`afterRound${round + 1}`] = rssMb(blok.proc);
+  }
+  const rows = Object.entries(runs).map(([name, r]) => ({
+    name,
+    blok: median(r.blok.map((m) => m.reqPerSec)),
+    twin: median(r.twin.map((m) => m.reqPerSec)),
+    ratio: median(r.blok.map((m, i) => m.reqPerSec / r.twin[i]!.reqPerSec)),
+    blokP50: median(r.blok.map((m) => m.p50)),
+    blokP99: median(r.blok.map((m) => m.p99)),
+    twinP99: median(r.twin.map((m) => m.p99)),
+    non2xx: r.blok.reduce((n, m) => n + m.non2xx + m.errors, 0),
+  }));
+  const dialect = pgUrl ? 'postgres' : 'sqlite';
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`;
+  const date = new Date().toISOString();
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  const table = [
+    `## ${dialect}, ${date}`,
+    '',
+    `${machine}; autocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s (save-answer: one request per unanswered question), medians; ratio = median of per-round ratios.`,
+    '',
+    '| call | Blok req/s | twin req/s | ratio | Blok p50 ms | Blok p99 ms | twin p99 ms | Blok non-2xx |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.name} | ${fmt(r.blok)} | ${fmt(r.twin)} | ${r.ratio.toFixed(2)} | ${r.blokP50} | ${r.blokP99} | ${r.twinP99} | ${r.non2xx} |`),
+    '',
+    `Blok resident memory (MiB): ${Object.entries(memory).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`,
+    '',
+  ].join('\n');
+  console.log(`\n${table}`);
+  writeFileSync(join(ROOT, `bench/results-${dialect}.json`), `${JSON.stringify({ dialect, date, machine, connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS, rows, memory, runs }, null, 2)}\n`);
+  // RESULTS.md keeps its notes (the profiles); the table of this dialect is replaced between markers.
+  const resultsFile = join(ROOT, 'bench/RESULTS.md');
+  const results = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Bench results\n';
+  const start = `<!-- bench:${dialect} -->`;
+  const end = `<!-- /bench:${dialect} -->`;
+  const block = `${start}\n${table}${end}`;
+  const i = results.indexOf(start);
+  const j = results.indexOf(end);
+  writeFileSync(resultsFile, i >= 0 && j > i ? `${results.slice(0, i)}${block}${results.slice(j + end.length)}` : `${results.trimEnd()}\n\n${block}\n`);
+} finally {
+  for (const s of servers) s.proc.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (pgUrl) await dropSchema(pgUrl, schema).catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,68 @@
+// The bare twin of Blok's hot paths: a Fastify instance with no plugins, hooks, schemas, logging,
+// rate limiting, command wrapper or device check, calling the same services (the same Kysely
+// queries) on the same database file. What Blok spends beyond its twin is its request pipeline.
+// Health's twin runs `select 1` on the bare driver; login's twin only verifies the password with
+// the same argon2 parameters. Started by run.ts as its own process: PORT, DATABASE_URL, JWT_SECRET.
+import Fastify from 'fastify';
+import { openDatabase, sql } from '@blok/db';
+import { UnitOfWork } from '../apps/api/src/write/unit-of-work.ts';
+import { AccessTokens } from '../apps/api/src/auth/tokens.ts';
+import { AuthService } from '../apps/api/src/auth/service.ts';
+import { UserService } from '../apps/api/src/user/service.ts';
+import { QuestionsService } from '../apps/api/src/questions/service.ts';
+import { LibraryService } from '../apps/api/src/library/service.ts';
+import { verifyPassword } from '../apps/api/src/auth/passwords.ts';
+
+const env = process.env;
+const handle = await openDatabase({ url: env.DATABASE_URL!, poolSize: Number(env.DATABASE_POOL_SIZE ?? 10) });
+const { db } = handle;
+const uow = new UnitOfWork(db);
+const tokens = new AccessTokens(env.JWT_SECRET!, Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900));
+const big = 1_000_000_000;
+const auth = new AuthService(uow, tokens, { loginPerIp: big, loginFailuresPerAccountAndIp: big, loginFailuresPerAccount: big, loginFailuresPerIp: big, registerPerIp: big, windowSeconds: 900 });
+const user = new UserService(uow, { mail: null as never, outbox: null });
+const questions = new QuestionsService(uow);
+const library = new LibraryService(uow, {
+  listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
+  openSessions: (userId, limit) => questions.openSessions(userId, limit),
+}, { flashcardsEnabled: true });
+
+const app = Fastify({ logger: false });
+app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+  if (!err.statusCode || err.statusCode >= 500 || process.env.BENCH_DEBUG) console.error(err);
+  void reply.status(err.statusCode ?? 500).send({ error: err.message });
+});
+async function userId(authorization: string | undefined): Promise<string> {
+  const claims = await tokens.verify(authorization?.slice(7) ?? '');
+  if (!claims) throw Object.assign(new Error('unauthorized'), { statusCode: 401 });
+  return claims.sub;
+}
+type P = Record<string, string>;
+app.get('/api/health', async () => {
+  await sql`select 1`.execute(db);
+  return { status: 'ok', database: handle.dialect };
+});
+app.get('/api/library', async (req) => library.library(await user.student(await userId(req.headers.authorization))));
+app.get('/api/home/continue', async (req) => library.continueCards(await user.student(await userId(req.headers.authorization))));
+app.get('/api/summaries/:id/chapters/:chapterId', async (req) => {
+  const p = req.params as P;
+  return library.chapter(await user.student(await userId(req.headers.authorization)), p.id!, p.chapterId!);
+});
+app.get('/api/session/:id', async (req) => questions.overview(await userId(req.headers.authorization), (req.params as P).id!));
+app.get('/api/session/:id/next', async (req) => questions.next(await userId(req.headers.authorization), (req.params as P).id!));
+app.post('/api/question-list/:id/save-answer', async (req) =>
+  questions.saveAnswer(await userId(req.headers.authorization), (req.params as P).id!, req.body as { questionId: string; answerId: string; sessionId: string }),
+);
+app.post('/api/auth/login', async (req) => {
+  const b = req.body as P;
+  if (b.grant_type === 'refresh_token') return auth.refresh({ clientId: b.client_id!, refreshToken: b.refresh_token!, deviceId: b.device_id });
+  // login's twin: the password check alone, same hash, same argon2 parameters
+  const row = await db.selectFrom('users').select('password_hash').where('email', '=', b.username!.toLowerCase()).executeTakeFirstOrThrow();
+  return { ok: await verifyPassword(row.password_hash, b.password!) };
+});
+app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+  done(null, Object.fromEntries(new URLSearchParams(body as string)));
+});
+await app.listen({ host: '127.0.0.1', port: Number(env.PORT) });
+process.send?.('ready');
+process.on('SIGTERM', () => void app.close().then(() => handle.close()).then(() => process.exit(0)));
