@@ -65,8 +65,8 @@ test.describe('reading a summary', () => {
     await expectNoAxeViolations(page, 'reader');
 
     // Text size: larger and back.
-    await page.getByRole('button', { name: 'Grotere tekst' }).click();
-    await page.getByRole('button', { name: 'Kleinere tekst' }).click();
+    await page.getByRole('button', { name: 'A+, grotere tekst' }).click();
+    await page.getByRole('button', { name: 'A−, kleinere tekst' }).click();
 
     // Read to the end, then on to chapter 2, which is premium: the paywall, leading to the shop.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

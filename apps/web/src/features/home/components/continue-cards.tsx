@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReadingContinueCard } from '@blok/contract/library';
 import type { QuestionsContinueCard } from '@blok/contract/questions';
@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button/button.tsx';
 import { ChevronRightIcon, LibraryIcon } from '../../../components/icons/icons.tsx';
 import { useContinue } from '../api/get-continue.ts';
+import { returnToState } from '../../../lib/return-to.ts';
 import { BookOpenIcon, QuestionIcon } from './home-icons.tsx';
 import styles from './home.module.css';
 
@@ -38,9 +39,11 @@ function ReadingCard({ card }: { card: ReadingContinueCard }) {
 function QuestionsCard({ card }: { card: QuestionsContinueCard }) {
   const { t } = useTranslation('home');
   const href = paths.library.questions.getHref(card.sessionId, card.subjectId, card.questionListId ?? undefined);
+  // 'Stop met vragen' leads back here, not to the subject
+  const { pathname } = useLocation();
   const number = Math.min(card.currentIndex + 1, card.questionsCount);
   return (
-    <Link to={href} className={styles.continueCard}>
+    <Link to={href} state={returnToState(pathname)} className={styles.continueCard}>
       <span className={styles.continueIcon} aria-hidden="true">
         <QuestionIcon size={22} />
       </span>

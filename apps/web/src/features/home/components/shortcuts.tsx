@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { ArrowLeftIcon, LibraryIcon } from '../../../components/icons/icons.tsx';
@@ -7,6 +7,7 @@ import { useIsSignedIn } from '../../../lib/auth/session.ts';
 import { useContinue } from '../api/get-continue.ts';
 import { BookOpenIcon, CardsIcon, QuestionIcon } from './home-icons.tsx';
 import { useFeatureFlags } from '../../../lib/app-config.ts';
+import { returnToState } from '../../../lib/return-to.ts';
 import styles from './home.module.css';
 
 type Action = { key: string; to: string; icon: ReactNode; title: string; text: string };
@@ -18,6 +19,8 @@ export function Shortcuts() {
   const cont = useContinue({ enabled: signedIn });
   const last = cont.data?.cards.find((c) => c.kind === 'reading');
   const library = paths.library.root.getHref();
+  // 'Stop met vragen' in a session started from here leads back here
+  const { pathname } = useLocation();
   const { flashcardsEnabled } = useFeatureFlags();
 
   const actions: Action[] = [
@@ -58,7 +61,12 @@ export function Shortcuts() {
       <ul className={styles.shortcutGrid}>
         {actions.map((action) => (
           <li key={action.key}>
-            <Link to={action.to} className={styles.shortcutAction} data-action={action.key}>
+            <Link
+              to={action.to}
+              state={action.key === 'questions' ? returnToState(pathname) : undefined}
+              className={styles.shortcutAction}
+              data-action={action.key}
+            >
               <span className={styles.shortcutIcon} aria-hidden="true">
                 {action.icon}
               </span>

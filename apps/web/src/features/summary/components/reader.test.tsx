@@ -138,14 +138,14 @@ describe('Reader', () => {
     await signedIn();
     await renderApp('/summary/read/sam/h1');
     const user = userEvent.setup();
-    const larger = await screen.findByRole('button', { name: 'Grotere tekst' });
+    const larger = await screen.findByRole('button', { name: 'A+, grotere tekst' });
     await user.click(larger);
     expect(localStorage.getItem(TEXT_SIZE_KEY)).toBe('2');
     expect(await screen.findByText('Tekstgrootte 113%')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Kleinere tekst' }));
-    await user.click(screen.getByRole('button', { name: 'Kleinere tekst' }));
+    await user.click(screen.getByRole('button', { name: 'A−, kleinere tekst' }));
+    await user.click(screen.getByRole('button', { name: 'A−, kleinere tekst' }));
     expect(localStorage.getItem(TEXT_SIZE_KEY)).toBe('0');
-    expect(screen.getByRole('button', { name: 'Kleinere tekst' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'A−, kleinere tekst' })).toBeDisabled();
   });
 
   it('lists the chapters with priority, lock and a link to each chapter and its questions', async () => {
@@ -156,7 +156,7 @@ describe('Reader', () => {
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByRole('link', { name: /Hoofdstuk 1: Wat is\s*psychologie\s*\?/ })).toHaveAttribute('href', '/summary/read/sam/h1');
     expect(within(items[0]!).getByText('Hier was je')).toBeInTheDocument();
-    expect(within(items[0]!).getByRole('link', { name: 'Oefenvragen bij hoofdstuk 1, Wat is psychologie?' })).toHaveAttribute(
+    expect(within(items[0]!).getByRole('link', { name: 'Oefenvragen bij dit hoofdstuk: 1. Wat is psychologie?' })).toHaveAttribute(
       'href',
       '/summary/questions/sam/vragen-h1',
     );

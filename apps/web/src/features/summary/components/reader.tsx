@@ -41,12 +41,12 @@ function Toolbar({ summaryId, number, count, progress, textSize }: ToolbarProps)
         {textSize && (
           <div className={styles.textSize} role="group" aria-label={t('read.textSize')}>
             <button type="button" className={styles.sizeButton} onClick={textSize.decrease} disabled={!textSize.canDecrease} aria-label={t('read.smaller')}>
-              <span aria-hidden="true" className={styles.sizeSmall}>
+              <span className={styles.sizeSmall}>
                 A−
               </span>
             </button>
             <button type="button" className={styles.sizeButton} onClick={textSize.increase} disabled={!textSize.canIncrease} aria-label={t('read.larger')}>
-              <span aria-hidden="true" className={styles.sizeLarge}>
+              <span className={styles.sizeLarge}>
                 A+
               </span>
             </button>
@@ -100,13 +100,14 @@ function ChapterView({ chapter }: { chapter: ChapterContent }) {
     if (document.activeElement === document.body || document.activeElement === null) headingRef.current?.focus({ preventScroll: true });
   }, []);
 
-  // Wide tables scroll sideways on a phone; a scrolling region must be reachable by keyboard.
+  // Wide tables and code blocks scroll sideways on a phone; a scrolling region must be reachable by keyboard.
   const proseRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const prose = proseRef.current;
     if (!prose) return;
+    // Code blocks (<pre>) scroll sideways like tables, certainly at a larger text size.
     const markScrollingTables = () => {
-      for (const table of prose.querySelectorAll('table')) {
+      for (const table of prose.querySelectorAll('table, pre')) {
         if (table.scrollWidth > table.clientWidth + 1) table.setAttribute('tabindex', '0');
         else table.removeAttribute('tabindex');
       }

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ArrowLeftIcon, CheckIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSummary } from '../api/get-summary.ts';
+import { splitReadingTime } from '../utils/reading-time.ts';
 import { PriorityBadge, PriorityLegend } from './priority-badge.tsx';
 import { ListIcon, LockIcon } from './summary-icons.tsx';
 import styles from './summary.module.css';
@@ -18,7 +19,7 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
   const free = chapters.filter((c) => c.access === 'free').length;
   const locked = chapters.filter((c) => c.locked).length;
   const pages = chapters.reduce((n, c) => n + Math.max(0, c.endPage - c.startPage + 1), 0);
-  const minutes = chapters.reduce((n, c) => n + c.readingMinutes, 0);
+  const time = splitReadingTime(chapters);
   const read = chapters.filter((c) => c.isRead).length;
   const current = summary.progress ? chapters.findIndex((c) => c.chapterId === summary.progress!.chapterId) : -1;
 
@@ -46,7 +47,13 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
         </div>
         <div>
           <dt>{t('details.readingTime')}</dt>
-          <dd>{t('details.hours', { hours: Math.max(1, Math.round(minutes / 60)), count: Math.max(1, Math.round(minutes / 60)) })}</dd>
+          <dd>
+            {time.hours === 0
+              ? t('details.readingMinutes', { minutes: time.minutes })
+              : time.minutes === 0
+                ? t('details.readingHours', { hours: time.hours })
+                : t('details.readingHoursMinutes', { hours: time.hours, minutes: time.minutes })}
+          </dd>
         </div>
         <div>
           <dt>{t('details.read')}</dt>
