@@ -159,11 +159,12 @@ function ReviewCard({ overview, review }: { overview: FlashcardOverview; review:
         ) : (
           <div className={styles.actions}>
             {review.sessionId && (
-              <ButtonLink to={paths.library.flashcards.getHref(review.sessionId, overview.subjectId)} variant={nothing ? 'primary' : 'secondary'}>
+              <ButtonLink to={paths.library.flashcards.getHref(review.sessionId, overview.subjectId)}>
                 {t('overview.reviewContinue')}
               </ButtonLink>
             )}
-            {!nothing && (
+            {/* One review at a time: an open one continues rather than drawing the same cards again. */}
+            {!nothing && !review.sessionId && (
               <Button onClick={() => start.mutate({ subjectId: overview.subjectId, source: 'review', timeZone: timeZone() })} disabled={start.isPending}>
                 {t('overview.reviewStart')}
               </Button>
