@@ -31,6 +31,7 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_file_type: 415,
   invalid_current_password: 400,
   weak_password: 400,
+  password_too_long: 400,
   invalid_reset_token: 400,
   unknown: 500,
 };

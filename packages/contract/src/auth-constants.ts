@@ -10,7 +10,16 @@ export const REFRESH_TOKEN_LIFETIME_SECONDS = 2_592_000;
 export const DEFAULT_COOKIE_SECONDS = 3600;
 /** The keep-me-logged-in flag value stored locally. */
 export const KEEP_ME_LOGGED_IN_VALUE = '1';
+/**
+ * Longest password, in characters (code points: an emoji is one), that the forms and the API accept;
+ * longer ones answer password_too_long with a clear Dutch message. argon2 hashes this quickly.
+ */
 export const MAX_PASSWORD_LENGTH = 256;
+/**
+ * The schemas' ceiling on a password field in UTF-16 units: far above MAX_PASSWORD_LENGTH, so a
+ * too-long password reaches the service's clear message instead of a generic invalid_request.
+ */
+export const MAX_PASSWORD_INPUT_LENGTH = 4096;
 
 /** Response header carrying the user's active device id on authenticated calls. */
 export const DEVICE_ID_HEADER = 'deviceid';

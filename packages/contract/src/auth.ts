@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { MAX_PASSWORD_LENGTH } from './auth-constants.ts';
+import { MAX_PASSWORD_INPUT_LENGTH } from './auth-constants.ts';
 
 export * from './auth-constants.ts';
 
@@ -11,7 +11,7 @@ export const RegisterBodySchema = z.object({
   grant_type: z.literal('external_register'),
   client_id: z.string(),
   email: z.string().trim().max(254),
-  password: z.string().max(MAX_PASSWORD_LENGTH),
+  password: z.string().max(MAX_PASSWORD_INPUT_LENGTH),
   university: z.string().min(1).max(100),
   study: z.string().min(1).max(100),
   year: z.string().min(1).max(100),
@@ -24,7 +24,7 @@ const passwordGrant = z.object({
   client_secret: z.string().max(0).optional().default(''),
   device_id: deviceId,
   username: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  password: z.string().min(1).max(MAX_PASSWORD_INPUT_LENGTH),
   persistent: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional(),
 });
 

@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'invalid_current_password',
   /** a new password does not meet passwordSecurity */
   'weak_password',
+  /** a new password is longer than MAX_PASSWORD_LENGTH characters */
+  'password_too_long',
   /** a password reset link is unknown, used or expired */
   'invalid_reset_token',
   'unknown',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH } from './auth-constants.ts';
+import { MAX_PASSWORD_INPUT_LENGTH } from './auth-constants.ts';
 
 /** A reset link is valid this long, and only once. */
 export const PASSWORD_RESET_TTL_SECONDS = 3600;
@@ -11,8 +11,8 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 /** POST auth/reset-password: the token from the link, the new password and its confirmation. */
 export const ResetPasswordBodySchema = z.object({
   token: z.string().min(20).max(128),
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
-  passwordConfirmation: z.string().max(MAX_PASSWORD_LENGTH),
+  password: z.string().min(1).max(MAX_PASSWORD_INPUT_LENGTH),
+  passwordConfirmation: z.string().max(MAX_PASSWORD_INPUT_LENGTH),
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH } from './auth-constants.ts';
+import { MAX_PASSWORD_INPUT_LENGTH } from './auth-constants.ts';
 
 /** Picture shown when the user has none (served by the web app). */
 export const DEFAULT_PROFILE_PICTURE_URL = '/images/default-profile.svg';
@@ -52,8 +52,8 @@ export const PROFILE_PICTURE_SIZE = 256;
 
 /** PUT user/password: change the password while signed in; other devices are signed out. */
 export const ChangePasswordBodySchema = z.object({
-  currentPassword: z.string().min(1).max(MAX_PASSWORD_LENGTH),
-  newPassword: z.string().min(1).max(MAX_PASSWORD_LENGTH),
-  newPasswordConfirmation: z.string().max(MAX_PASSWORD_LENGTH),
+  currentPassword: z.string().min(1).max(MAX_PASSWORD_INPUT_LENGTH),
+  newPassword: z.string().min(1).max(MAX_PASSWORD_INPUT_LENGTH),
+  newPasswordConfirmation: z.string().max(MAX_PASSWORD_INPUT_LENGTH),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PASSWORD_RESET_TTL_SECONDS, type ChangePasswordBody, type ForgotPasswordBody, type ResetPasswordBody } from '@blok/contract';
+import { MAX_PASSWORD_LENGTH, PASSWORD_RESET_TTL_SECONDS, type ChangePasswordBody, type ForgotPasswordBody, type ResetPasswordBody } from '@blok/contract';
 import { validateValue } from '@blok/contract/validation/index';
 import type { Executor } from '@blok/db';
 import { AppError } from '../errors.ts';
@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { PasswordRepository } from './password-repository.ts';
 import { RateLimitRepository } from './rate-limit-repository.ts';
-import { normalizeEmail } from './service.ts';
+import { normalizeEmail, passwordTooLong } from './service.ts';
 import { hashToken } from './tokens.ts';
 
 export interface PasswordOptions {
@@ -32,6 +32,7 @@ export interface MailQueue {
 
 /** The spec's passwordSecurity and passwordConfirm rules, with the same function the forms use. */
 export function assertPasswordRules(password: string, confirmation: string): void {
+  if (Array.from(password).length > MAX_PASSWORD_LENGTH) throw passwordTooLong();
   if (validateValue(password, 'required|passwordSecurity', { fieldName: 'password', locale: 'nl' }) !== true) {
     throw new AppError('weak_password', 'Dit wachtwoord komt niet overeen met het veiligheidsbeleid');
   }

@@ -1,4 +1,4 @@
-import { CLIENT_ID, DEVICE_ID_HEADER, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponse } from '@blok/contract';
+import { CLIENT_ID, DEVICE_ID_HEADER, MAX_PASSWORD_LENGTH, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponse } from '@blok/contract';
 import { isSecurePassword, isValidEmail, MIN_PASSWORD_LENGTH } from '@blok/domain/credentials';
 import { isValidChoice } from '@blok/content/catalogue';
 import { AppError } from '../errors.ts';
@@ -7,6 +7,9 @@ import { AccountRepository } from './repository.ts';
 import { RateLimitRepository } from './rate-limit-repository.ts';
 import { keepChanges, type Executor, type UnitOfWork } from '../write/unit-of-work.ts';
 import { hashToken, newRefreshToken, openSuccessor, sealSuccessor, type AccessTokens } from './tokens.ts';
+
+/** A password over MAX_PASSWORD_LENGTH characters (an emoji counts as one), refused with the forms' clear text. */
+export const passwordTooLong = () => new AppError('password_too_long', `Je wachtwoord mag maximaal ${MAX_PASSWORD_LENGTH} tekens lang zijn`);
 
 /**
  * Login and registration throttling (decision 012), per window of `windowSeconds`. Failures are
@@ -102,6 +105,7 @@ export class AuthService {
     if (Array.from(input.password).length < MIN_PASSWORD_LENGTH) {
       throw new AppError('invalid_password_length', 'Wachtwoord moet minimaal 8 karakters lang zijn');
     }
+    if (Array.from(input.password).length > MAX_PASSWORD_LENGTH) throw passwordTooLong();
     if (!isSecurePassword(input.password)) {
       throw new AppError('weak_password', 'Dit wachtwoord komt niet overeen met het veiligheidsbeleid');
     }

@@ -10,12 +10,13 @@ import { TextField, fieldErrorId } from '../../../components/ui/text-field/text-
 import { useRegister } from '../api/register.ts';
 import { authErrorMessage } from '../utils/auth-error-message.ts';
 import styles from './auth-form.module.css';
+import { MAX_PASSWORD_LENGTH } from '@blok/contract/auth-constants';
 
 type AccountValues = { email: string; password: string };
 
 const REGISTER_RULES: FieldRules = {
   email: { rules: 'required|email', inputType: 'email' },
-  password: 'required|passwordSecurity',
+  password: `required|maxLength:${MAX_PASSWORD_LENGTH}|passwordSecurity`,
 };
 
 type RegisterFormProps = {

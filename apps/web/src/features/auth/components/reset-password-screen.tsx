@@ -14,10 +14,11 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useResetPassword } from '../api/password-reset.ts';
 import type { LoginLocationState } from './login-screen.tsx';
 import styles from './auth-form.module.css';
+import { MAX_PASSWORD_LENGTH } from '@blok/contract/auth-constants';
 
 type ResetValues = { password: string; passwordConfirmation: string };
 const RESET_RULES: FieldRules = {
-  password: 'required|passwordSecurity',
+  password: `required|maxLength:${MAX_PASSWORD_LENGTH}|passwordSecurity`,
   passwordConfirmation: 'required|passwordConfirm:@password',
 };
 
@@ -59,7 +60,7 @@ export function ResetPasswordScreen() {
       {
         onSuccess: () => setDone(true),
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'weak_password') setError('password', { message: error.description });
+          if (error instanceof ApiError && (error.code === 'weak_password' || error.code === 'password_too_long')) setError('password', { message: error.description });
         },
       },
     ),
@@ -89,7 +90,7 @@ export function ResetPasswordScreen() {
           <Link to={paths.auth.forgotPassword.getHref()}>{t('reset.requestNew')}</Link>
         </Notice>
       )}
-      {reset.isError && !(reset.error instanceof ApiError && ['invalid_reset_token', 'weak_password'].includes(reset.error.code)) && (
+      {reset.isError && !(reset.error instanceof ApiError && ['invalid_reset_token', 'weak_password', 'password_too_long'].includes(reset.error.code)) && (
         <Notice variant="error" role="alert">
           {reset.error instanceof ApiError && reset.error.description ? reset.error.description : t('reset.error')}
         </Notice>

@@ -15,4 +15,7 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(new ApiError(500, 'internal_error', ''), t)).toBe('De server heeft een fout aangetroffen bij het verwerken van het verzoek.');
     expect(authErrorMessage(new Error('network'), t)).toBe('De server heeft een fout aangetroffen bij het verwerken van het verzoek.');
   });
+  it('says how long a password may be for password_too_long', () => {
+    expect(authErrorMessage(new ApiError(400, 'password_too_long', 'ignored'), t)).toBe('Je wachtwoord mag maximaal 256 tekens lang zijn');
+  });
 });

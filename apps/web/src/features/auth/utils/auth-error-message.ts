@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
+import { MAX_PASSWORD_LENGTH } from '@blok/contract/auth-constants';
 import { ApiError } from '../../../lib/api-error.ts';
 
 /** Auth error codes with their own text in the spec's catalogue (section 8). */
-export const AUTH_ERROR_CODES = ['invalid_credentials', 'email_already_exist', 'invalid_password_length', 'invalid_email', 'weak_password'] as const;
+export const AUTH_ERROR_CODES = ['invalid_credentials', 'email_already_exist', 'invalid_password_length', 'invalid_email', 'weak_password', 'password_too_long'] as const;
 type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
 const isAuthErrorCode = (code: string): code is AuthErrorCode => (AUTH_ERROR_CODES as readonly string[]).includes(code);
@@ -14,6 +15,7 @@ const isAuthErrorCode = (code: string): code is AuthErrorCode => (AUTH_ERROR_COD
  */
 export function authErrorMessage(error: unknown, t: TFunction<'auth'>): string {
   if (error instanceof ApiError) {
+    if (error.code === 'password_too_long') return t('errors.password_too_long', { max: MAX_PASSWORD_LENGTH });
     if (isAuthErrorCode(error.code)) return t(`errors.${error.code}`);
     if (error.code === 'too_many_requests' && error.description) return error.description;
   }

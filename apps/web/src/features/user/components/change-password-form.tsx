@@ -8,11 +8,12 @@ import { TextField } from '../../../components/ui/text-field/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import styles from './profile.module.css';
+import { MAX_PASSWORD_LENGTH } from '@blok/contract/auth-constants';
 
 type PasswordValues = { currentPassword: string; newPassword: string; newPasswordConfirmation: string };
 const PASSWORD_RULES: FieldRules = {
   currentPassword: 'required',
-  newPassword: 'required|passwordSecurity',
+  newPassword: `required|maxLength:${MAX_PASSWORD_LENGTH}|passwordSecurity`,
   newPasswordConfirmation: 'required|passwordConfirm:@newPassword',
 };
 
@@ -39,14 +40,14 @@ export function ChangePasswordForm() {
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'invalid_current_password') {
           setError('currentPassword', { message: error.description });
-        } else if (error instanceof ApiError && error.code === 'weak_password') {
+        } else if (error instanceof ApiError && (error.code === 'weak_password' || error.code === 'password_too_long')) {
           setError('newPassword', { message: error.description });
         }
       },
     }),
   );
 
-  const fieldError = change.error instanceof ApiError && ['invalid_current_password', 'weak_password'].includes(change.error.code);
+  const fieldError = change.error instanceof ApiError && ['invalid_current_password', 'weak_password', 'password_too_long'].includes(change.error.code);
   const generalError = change.error instanceof ApiError && change.error.description ? change.error.description : t('password.error');
 
   return (
