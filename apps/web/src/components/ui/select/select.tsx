@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import * as RadixSelect from '@radix-ui/react-select';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '../../icons/icons.tsx';
 import styles from './select.module.css';
@@ -22,19 +22,34 @@ type SelectProps = {
 /** Default maximum height of the dropdown list (spec section 9). */
 export const SELECT_LIST_MAX_HEIGHT = 180;
 
+/**
+ * While the list is open Radix hides the rest of the page from screen readers (aria-hidden) and keeps
+ * focus in the list; `inert` on the app root makes that hidden content unfocusable too, so nothing
+ * focusable stays hidden from screen readers (axe aria-hidden-focus). The list itself is portalled
+ * outside the root. Removed again before Radix puts focus back on the trigger.
+ */
+function setAppInert(inert: boolean) {
+  const root = document.getElementById('root');
+  if (!root) return;
+  if (inert) root.setAttribute('inert', '');
+  else root.removeAttribute('inert');
+}
+
 /** A labelled dropdown on Radix Select (keyboard, typeahead and ARIA handled there). */
 export function Select({ label, placeholder, options, value, onValueChange, disabled = false, disabledHint, id, name }: SelectProps) {
   const generatedId = useId();
   const triggerId = id ?? generatedId;
   const hintId = `${triggerId}-hint`;
   const showHint = disabled && Boolean(disabledHint);
+  // A list open while the field goes away (a route change) must not leave the app inert.
+  useEffect(() => () => setAppInert(false), []);
 
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={triggerId}>
         {label}
       </label>
-      <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled} name={name}>
+      <RadixSelect.Root value={value} onValueChange={onValueChange} onOpenChange={setAppInert} disabled={disabled} name={name}>
         <RadixSelect.Trigger id={triggerId} className={styles.trigger} aria-describedby={showHint ? hintId : undefined}>
           <RadixSelect.Value placeholder={placeholder} />
           <RadixSelect.Icon className={styles.icon}>
