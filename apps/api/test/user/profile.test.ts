@@ -51,6 +51,7 @@ describe.each(DIALECTS)('profile on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const url = res.json().profilePictureUrl as string;
     expect(url).toMatch(/^\/api\/profile-pictures\/[0-9a-f-]{36}$/);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers })).json().profilePictureUrl).toBe(url);
     const picture = await ctx.app.inject({ method: 'GET', url });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/webp');

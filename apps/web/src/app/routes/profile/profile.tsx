@@ -21,7 +21,7 @@ export function Component() {
   const { t } = useTranslation(['profile', 'common']);
   const navigate = useNavigate();
   // Not enabled once signed out: the sign-out clears the cache while this screen is still mounted.
-  const profile = useProfile({ enabled: useIsSignedIn() });
+  const profile = useProfile({ enabled: useIsSignedIn(), fresh: true });
   const catalogue = useCatalogue();
 
   return (

@@ -13,5 +13,9 @@ export const profileQueryOptions = () =>
     refetchOnWindowFocus: true,
   });
 
-export const useProfile = (options: { enabled?: boolean } = {}) =>
-  useQuery({ ...profileQueryOptions(), enabled: options.enabled ?? true });
+/**
+ * `fresh`: ask the server on every mount even when the (saved, lib/offline) data looks recent, so
+ * the profile screen never shows an edit that was made just before a reload as undone.
+ */
+export const useProfile = (options: { enabled?: boolean; fresh?: boolean } = {}) =>
+  useQuery({ ...profileQueryOptions(), enabled: options.enabled ?? true, ...(options.fresh ? { refetchOnMount: 'always' as const } : {}) });
