@@ -12,7 +12,7 @@ export function Component() {
   const preference = usePushPreference();
   return (
     <PageShell title={t('push.title')} intro={t('push.intro')} back={{ to: paths.profile.root.getHref(), label: t('push.back') }}>
-      {preference.isPending && (
+      {!preference.isFetchedAfterMount && !preference.isError && (
         <p className={styles.loading} role="status">
           <Spinner /> {t('common:loading')}
         </p>
@@ -22,7 +22,7 @@ export function Component() {
           {t('push.loadError')}
         </Notice>
       )}
-      {preference.data && <PushPreferencesForm initial={preference.data} />}
+      {preference.data && preference.isFetchedAfterMount && <PushPreferencesForm initial={preference.data} />}
     </PageShell>
   );
 }

@@ -8,4 +8,5 @@ export const getPushPreference = (signal?: AbortSignal) => api.get('user/push-pr
 export const pushPreferenceQueryOptions = () =>
   queryOptions({ queryKey: ['user', 'push-preference'], queryFn: ({ signal }) => getPushPreference(signal) });
 
-export const usePushPreference = () => useQuery(pushPreferenceQueryOptions());
+/** Always asked again on a visit: the form starts from the server's answer, not from saved data. */
+export const usePushPreference = () => useQuery({ ...pushPreferenceQueryOptions(), refetchOnMount: 'always' });
