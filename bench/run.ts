@@ -55,7 +55,9 @@ async function start(name: Server['name'], port: number): Promise<Server> {
     VAPID_PUBLIC_KEY: VAPID.publicKey,
     VAPID_PRIVATE_KEY: VAPID.privateKey,
   };
-  const args = name === 'blok' ? [join(ROOT, 'apps/api/dist/server.js')] : ['--import', 'tsx', join(ROOT, 'bench/twin.ts')];
+  // BENCH_CPU_PROF=<dir>: Blok writes a V8 CPU profile there when it ends (bench/profile.mjs sums it).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const args = name === 'blok' ? [...prof, join(ROOT, 'apps/api/dist/server.js')] : ['--import', 'tsx', join(ROOT, 'bench/twin.ts')];
   // Blok logs as in production (JSON to stdout, info); the output is discarded, not its cost.
   const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
@@ -311,12 +313,12 @@ try {
   // RESULTS.md keeps its notes (the profiles); the table of this dialect is replaced between markers.
   const resultsFile = join(ROOT, 'bench/RESULTS.md');
   const results = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Bench results\n';
-  const start = `<!-- bench:${dialect} -->`;
-  const end = `<!-- /bench:${dialect} -->`;
-  const block = `${start}\n${table}${end}`;
-  const i = results.indexOf(start);
-  const j = results.indexOf(end);
-  writeFileSync(resultsFile, i >= 0 && j > i ? `${results.slice(0, i)}${block}${results.slice(j + end.length)}` : `${results.trimEnd()}\n\n${block}\n`);
+  const open = `<!-- bench:${dialect} -->`;
+  const close = `<!-- /bench:${dialect} -->`;
+  const block = `${open}\n${table}${close}`;
+  const i = results.indexOf(open);
+  const j = results.indexOf(close);
+  writeFileSync(resultsFile, i >= 0 && j > i ? `${results.slice(0, i)}${block}${results.slice(j + close.length)}` : `${results.trimEnd()}\n\n${block}\n`);
 } finally {
   for (const s of servers) s.proc.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql,
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { cacheStatements } from './statement-cache.ts';
 
 export type { Database } from './schema.ts';
 export * from './schema.ts';
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   db: DB;
   dialect: DialectName;
   close(): Promise<void>;
+  /** SQLite only: prepared statements reused from the cache (hits) and prepared anew (misses) */
+  statements?: { hits(): number; misses(): number };
 }
 
 export interface OpenOptions {
@@ -84,8 +87,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const statements = cacheStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), statements };
 }
 
 export function sqliteFile(url: string): string {
