@@ -30,11 +30,33 @@ export default defineConfig({
         theme_color: THEME_COLOR,
         background_color: '#f5f6fb',
         categories: ['education'],
+        // Every size a phone or desktop asks for, and maskable ones for Android's adaptive icons.
         icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          ...[48, 72, 96, 128, 144, 152, 192, 384, 512].map((size) => ({
+            src: `/icons/icon-${size}.png`,
+            sizes: `${size}x${size}`,
+            type: 'image/png',
+            purpose: 'any',
+          })),
+          { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+        shortcuts: [
+          {
+            name: 'Bibliotheek',
+            short_name: 'Bibliotheek',
+            description: 'Je vakken en samenvattingen',
+            url: '/bibliotheek',
+            icons: [{ src: '/icons/icon-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            name: 'Laatste samenvatting',
+            short_name: 'Verder lezen',
+            description: 'Lees verder waar je gebleven was',
+            url: '/summary/last',
+            icons: [{ src: '/icons/icon-96.png', sizes: '96x96', type: 'image/png' }],
+          },
         ],
       },
       workbox: {
@@ -44,6 +66,20 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // Web Push: shows the reminder and opens the right screen on a click (public/push-sw.js).
         importScripts: ['/push-sw.js'],
+        // Pictures of chapters and questions she opened read offline too (decision 013); the server
+        // data itself is kept by the app (IndexedDB), not here. The name is IMAGE_CACHE in
+        // src/lib/offline/query-persistence.ts, which empties it on sign-out and when Premium ends.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/content/images/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'blok-images',
+              expiration: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

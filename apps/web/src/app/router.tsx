@@ -64,6 +64,7 @@ const guardedRoutes: RouteObject[] = [
   { path: paths.shop.return.path, handle: handle({ titleKey: 'shop:return.title' }), lazy: lazyRoute(() => import('./routes/shop/return.tsx')) },
   { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary:chapters.title' }), lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
   { path: paths.summary.read.path, handle: handle({ titleKey: 'summary:read.title' }), lazy: lazyRoute(() => import('./routes/summary/read.tsx')) },
+  { path: paths.summary.last.path, handle: handle({ titleKey: 'summary:read.title' }), lazy: lazyRoute(() => import('./routes/summary/last.tsx')) },
   { path: paths.summary.questions.path, handle: handle({ titleKey: 'summary:questions.title' }), lazy: lazyRoute(() => import('./routes/summary/questions.tsx')) },
 ];
 

@@ -82,6 +82,8 @@ export const paths = {
       getHref: (id: string | number, chapterId?: string | number) =>
         `/summary/read/${enc(String(id))}${optional(chapterId)}`,
     },
+    /** the installed app's shortcut: redirects to the chapter read last */
+    last: { path: '/summary/last', getHref: () => '/summary/last' },
     chapters: {
       path: '/summary/read/:id/chapters',
       getHref: (id: string | number) => `/summary/read/${enc(String(id))}/chapters`,

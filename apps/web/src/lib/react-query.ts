@@ -13,7 +13,9 @@ export const queryClient = new QueryClient({
       retry: (failureCount, error) =>
         !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
     },
-    mutations: { retry: false },
+    // Writes run offline too: the outbox keeps what must survive (decision 013); any other write
+    // fails at once with the offline error instead of hanging paused.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

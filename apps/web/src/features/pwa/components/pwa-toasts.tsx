@@ -9,6 +9,8 @@ import { useServiceWorkerUpdate } from '../hooks/use-service-worker-update.ts';
 import { isIPhone, isNativeWrapper, isStandalone } from '../utils/platform.ts';
 
 const INSTALL_DISMISSED_KEY = 'install_banner_dismissed';
+/** How long the offline toast stays; the offline strip stays as long as the connection is gone. */
+const OFFLINE_TOAST_MS = 6000;
 
 /**
  * The global toasts of spec section 2: update available, offline, slow network and the install
@@ -27,6 +29,14 @@ function BrowserToasts({ userAgent }: { userAgent: string }) {
   const [slowDismissed, setSlowDismissed] = useState(false);
   const [installDismissed, setInstallDismissed] = useState(() => readKey(INSTALL_DISMISSED_KEY, 'session') === '1');
   const [updateDismissed, setUpdateDismissed] = useState(false);
+  // Each loss of the connection shows the offline toast once.
+  const [offlineSince, setOfflineSince] = useState(0);
+  const [offlineDismissedAt, setOfflineDismissedAt] = useState(-1);
+  const [wasOnline, setWasOnline] = useState(online);
+  if (wasOnline !== online) {
+    setWasOnline(online);
+    if (!online) setOfflineSince((n) => n + 1);
+  }
 
   const dismissInstall = () => {
     writeKey(INSTALL_DISMISSED_KEY, '1', 'session');
@@ -47,13 +57,15 @@ function BrowserToasts({ userAgent }: { userAgent: string }) {
         action={{ label: t('updateAction'), onClick: applyUpdate }}
       />
       <Toast
-        open={!online}
-        onOpenChange={() => undefined}
+        open={!online && offlineDismissedAt !== offlineSince}
+        onOpenChange={(open) => !open && setOfflineDismissedAt(offlineSince)}
         variant="warning"
         icon={<WifiOffIcon size={22} />}
         title={t('offline')}
         description={t('offlineText')}
-        closable={false}
+        // It tells, then goes: the strip at the top (offline-status.tsx) stays while she is offline,
+        // and the buttons at the bottom of the screen (flashcards, answers) must stay reachable.
+        duration={OFFLINE_TOAST_MS}
         type="foreground"
       />
       <Toast

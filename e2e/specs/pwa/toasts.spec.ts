@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, saveScreenshot, test } from '../../fixtures.ts';
+
+// Spec section 2: the global toasts, hidden inside Blok's own native wrapper (user-agent token
+// "BlokApp", see the README).
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const WRAPPER_UA = `${ANDROID_UA} BlokApp/2.4`;
+const WRAPPER_IPHONE_UA = `${IPHONE_UA} BlokApp/2.4`;
+
+/** Chromium's install prompt, as the browser fires it when the app is installable. */
+async function offerInstall(page: Page) {
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+    window.dispatchEvent(event);
+  });
+}
+
+const iosBanner = (page: Page) => page.getByText(/Installeer deze webapp op je iPhone/);
+const installBanner = (page: Page) => page.getByText('Installeer de app op je telefoon!', { exact: true });
+
+test.describe('install and update toasts', () => {
+  test('an iPhone in browser mode shows the iOS banner, which can be closed', async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
+    const page = await context.newPage();
+    await page.goto('/auth/register');
+    await expect(iosBanner(page)).toBeVisible();
+    await saveScreenshot(page, 'pwa-ios-banner', testInfo);
+    await expectNoAxeViolations(page, 'iOS banner');
+    await context.close();
+  });
+
+  test('Android in the browser: the install banner offers Niet nu and Installeren; Niet nu closes it', async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ userAgent: ANDROID_UA, viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
+    const page = await context.newPage();
+    await page.goto('/auth/register');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await offerInstall(page);
+    await expect(installBanner(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Installeren' })).toBeVisible();
+    await saveScreenshot(page, 'pwa-install-banner', testInfo);
+    await expectNoAxeViolations(page, 'install banner');
+    await page.getByRole('button', { name: 'Niet nu' }).click();
+    await expect(installBanner(page)).toBeHidden();
+    await context.close();
+  });
+
+  for (const [name, userAgent] of [
+    ['Android', WRAPPER_UA],
+    ['iPhone', WRAPPER_IPHONE_UA],
+  ] as const) {
+    test(`inside the native wrapper (${name}) no install, update or network toast shows`, async ({ browser }) => {
+      const context = await browser.newContext({ userAgent, viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
+      const page = await context.newPage();
+      await page.goto('/auth/register');
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await offerInstall(page);
+      await context.setOffline(true);
+      await page.waitForTimeout(800);
+      await expect(installBanner(page)).toHaveCount(0);
+      await expect(iosBanner(page)).toHaveCount(0);
+      await expect(page.getByText('Geen internetverbinding', { exact: true })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Haal de nieuwste versie op' })).toHaveCount(0);
+      // The wrapper registers no update flow either: nothing to announce.
+      await context.setOffline(false);
+      await context.close();
+    });
+  }
+});
