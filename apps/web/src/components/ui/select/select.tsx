@@ -63,7 +63,9 @@ export function Select({ label, placeholder, options, value, onValueChange, disa
             </RadixSelect.ScrollUpButton>
             <RadixSelect.Viewport className={styles.viewport} style={{ maxHeight: SELECT_LIST_MAX_HEIGHT }}>
               {options.map((option) => (
-                <RadixSelect.Item key={option.value} value={option.value} className={styles.item}>
+                // tabIndex 0: the scrolling list holds keyboard-reachable options (axe scrollable-region-focusable).
+                // Radix keeps Tab inside an open list and moves between options with the arrow keys, as before.
+                <RadixSelect.Item key={option.value} value={option.value} className={styles.item} tabIndex={0}>
                   <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
                   <RadixSelect.ItemIndicator className={styles.indicator}>
                     <CheckIcon size={18} />
