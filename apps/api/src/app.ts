@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -78,7 +78,7 @@ export async function buildApp(opts: BuildOptions) {
             },
           },
     // One log line per request (when it is answered) instead of Fastify's two: see onResponse below.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy(env.TRUST_PROXY),
     // A client's X-Request-Id becomes the log id only when it is a UUID (no log forging).
     requestIdHeader: false,

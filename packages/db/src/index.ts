@@ -105,7 +105,8 @@ export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     migrationTableSchema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
   }
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // Teams number their migrations ahead of time: 0009 may land after a database already ran 0010.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return result;

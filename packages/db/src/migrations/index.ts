@@ -7,6 +7,7 @@ import * as m0005 from './0005-flashcards.ts';
 import * as m0006 from './0006-shop.ts';
 import * as m0007 from './0007-profile.ts';
 import * as m0008 from './0008-sign-in-hardening.ts';
+import * as m0009 from './0009-performance-indexes.ts';
 import * as m0010 from './0010-library-search.ts';
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0006-shop': m0006,
   '0007-profile': m0007,
   '0008-sign-in-hardening': m0008,
+  '0009-performance-indexes': m0009,
   '0010-library-search': m0010,
 };
