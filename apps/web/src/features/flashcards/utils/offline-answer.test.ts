@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { FlashcardSession } from '@blok/contract/flashcards';
+import { answerLocally } from './offline-answer.ts';
+
+const card = (position: number) => ({
+  position,
+  flashcardId: `f${position}`,
+  flashcardSetId: 'set',
+  front: { html: '<p>voor</p>', imageUrl: null },
+  back: { html: '<p>achter</p>', imageUrl: null },
+  isFavorite: false,
+  known: null,
+  rating: null,
+  scheduleVersion: null,
+  intervals: null,
+});
+
+const session = {
+  id: 's1',
+  subjectId: 'sub',
+  subjectTitle: 'Vak',
+  source: 'set',
+  flashcardSetId: 'set',
+  title: 'Set',
+  order: 'default',
+  firstSide: 'front',
+  onlyUnknown: false,
+  currentIndex: 0,
+  cardCount: 2,
+  knownCount: 0,
+  unknownCount: 0,
+  finished: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  cards: [card(0), card(1)],
+} as unknown as FlashcardSession;
+
+describe('a flashcard answer offline', () => {
+  it('keeps the verdict on the card, counts it and moves on to the next card, then the end', () => {
+    const first = answerLocally(session, { position: 0, known: true });
+    expect(first).toMatchObject({ currentIndex: 1, knownCount: 1, unknownCount: 0, finished: false });
+    expect(first.cards[0]!.known).toBe(true);
+    const second = answerLocally(first, { position: 1, known: false });
+    expect(second).toMatchObject({ currentIndex: 2, knownCount: 1, unknownCount: 1, finished: true });
+  });
+});
