@@ -107,6 +107,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.MOLLIE_API_KEY && !/^https?:\/\/[^/]/.test(env.PUBLIC_URL)) {
     throw new Error('Invalid environment configuration:\n  PUBLIC_URL: required with MOLLIE_API_KEY (the public https address Mollie sends students back to and calls the webhook on)');
   }
+  if (env.NODE_ENV === 'production' && !/^https?:\/\/[^/]/.test(env.PUBLIC_URL)) {
+    // Links in mails (password reset) are built from it, never from a request's Host header.
+    throw new Error('Invalid environment configuration:\n  PUBLIC_URL: required in production (the public https address, e.g. https://blok.example)');
+  }
   if (env.JWT_SECRET) return { ...env, JWT_SECRET: env.JWT_SECRET, jwtSecretSource: 'env' };
   if (env.NODE_ENV === 'production') {
     throw new Error('Invalid environment configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
