@@ -22,6 +22,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 60);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const PASSWORD = 'Bench#2024x';
+const REFRESH_REQUESTS = Number(process.env.BENCH_REFRESH_REQUESTS ?? 3000);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dir = mkdtempSync(join(tmpdir(), 'blok-bench-'));
 const schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -107,6 +108,8 @@ async function register(base: string, i: number): Promise<{ email: string; devic
 interface Fixture {
   students: Student[];
   loginStudents: Array<{ email: string }>;
+  /** their own students: refresh rotates tokens, and a lost rotation would sign a device out */
+  refreshStudents: Student[];
   summaryId: string;
   chapterId: string;
 }
@@ -143,9 +146,11 @@ async function seed(base: string): Promise<Fixture> {
     const pairs = overview.questions.filter((q) => q.type === 'SELECT' && q.answers.length > 0).map((q) => ({ listId: q.questionListId, questionId: q.questionId, answerId: q.answers[0]!.id }));
     students.push({ ...s, sessionId, pairs });
   }
+  const refreshStudents: Student[] = [];
+  for (let i = 0; i < CONNECTIONS + 10; i++) refreshStudents.push({ ...(await register(base, 20_000 + i)), sessionId: '', pairs: [] });
   const loginStudents = [];
   for (let i = 0; i < 10; i++) loginStudents.push({ email: (await register(base, 10_000 + i)).email });
-  return { students, loginStudents, summaryId, chapterId };
+  return { students, loginStudents, refreshStudents, summaryId, chapterId };
 }
 
 // ------------------------------------------------------------------ cases
@@ -167,7 +172,7 @@ function cases(f: Fixture): Case[] {
   const bearer = (s: Student) => ({ authorization: `Bearer ${s.access}` });
   const idem = (target: Server['name']): Record<string, string> => (target === 'blok' ? { 'idempotency-key': randomUUID() } : {});
   let pairs: Array<{ s: Student; p: Student['pairs'][number] }> = [];
-  const idle = [...f.students];
+  const idle = [...f.refreshStudents];
   let loginRr = 0;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   return [
@@ -200,7 +205,10 @@ function cases(f: Fixture): Case[] {
       name: 'refresh token',
       // autocannon builds each connection's next request ahead: the ones built but never sent at
       // the end of a run hold a student whose token is still current
-      prepare: async () => void idle.splice(0, idle.length, ...f.students),
+      prepare: async () => void idle.splice(0, idle.length, ...f.refreshStudents),
+      // a fixed number, every response awaited: a run cut off by its duration would leave rotated
+      // tokens unseen, and their reuse signs the device out (decision 012)
+      amount: () => REFRESH_REQUESTS,
       request: (target, context) => {
         const s = idle.shift();
         context.s = s;
@@ -241,6 +249,8 @@ async function measure(server: Server, c: Case): Promise<Measurement> {
   const result = await autocannon({
     url: server.url,
     connections: CONNECTIONS,
+    // a loaded machine must not turn slow answers into lost ones
+    timeout: 60,
     ...(amount ? { amount } : { duration: SECONDS }),
     requests: [
       {
