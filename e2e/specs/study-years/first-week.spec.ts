@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, expect, expectNoAxeViolations, saveScreenshot, test, uniqueEmail } from '../../fixtures.ts';
+import { PASSWORD, expect, expectNoAxeViolations, saveScreenshot, signIn, test, uniqueEmail } from '../../fixtures.ts';
 
 // Issue 13: every study gets a real library, and a student's first week feels finished. Students of
 // three studies register through the app itself, against the demo content the server imported.
@@ -195,5 +195,25 @@ test.describe('the first week of a new student', () => {
     await expect(page.getByText(/\d+ vak(ken)? gevonden voor ‘THEORIEEN’/)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Vakken zoeken' }).getByRole('link', { name: 'Inleiding communicatiewetenschap' })).toBeVisible();
     await expectNoAxeViolations(page, 'master: library after adding and searching');
+  });
+
+  test("'Stop met vragen' in a session continued from Home returns to Home, not to the subject", async ({ page, api }) => {
+    test.setTimeout(90_000);
+    await signIn(page, await api.createUser());
+    await page.goto('/bibliotheek/question-settings/inleiding-psychologie');
+    await expect(page.getByRole('heading', { level: 1, name: 'Oefenvragen instellen' })).toBeVisible();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Oefenvraag 1' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sla over' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Oefenvraag 2' })).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Home' }).click();
+    const card = page.getByRole('link', { name: /Verder oefenen/ });
+    await expect(card).toBeVisible();
+    await card.click();
+    await expect(page).toHaveURL(/\/bibliotheek\/questions\//);
+    await page.getByRole('button', { name: 'Stop met vragen beantwoorden' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Stop met vragen', exact: true }).click();
+    await expect(page).toHaveURL(/\/home$/);
   });
 });
