@@ -216,4 +216,30 @@ test.describe('the first week of a new student', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Stop met vragen', exact: true }).click();
     await expect(page).toHaveURL(/\/home$/);
   });
+
+  test('the bottom navigation never hides the focused element while she tabs through the library', async ({ page, api }) => {
+    test.setTimeout(90_000);
+    await signIn(page, await api.createUser());
+    await page.goto('/bibliotheek');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bibliotheek' })).toBeVisible();
+    await expect(page.getByText(/vakken? beschikbaar/)).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    let checked = 0;
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const hidden = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const bar = document.querySelector('nav[aria-label="Hoofdmenu"]');
+        if (!el || !bar || bar.contains(el) || el === document.body) return null;
+        const box = el.getBoundingClientRect();
+        const top = bar.getBoundingClientRect().top;
+        return box.bottom > top + 1 ? `${el.tagName} ${el.textContent?.trim().slice(0, 40)} ends at ${box.bottom}, bar starts at ${top}` : false;
+      });
+      if (hidden === null) continue;
+      checked++;
+      expect(hidden).toBe(false);
+    }
+    expect(checked).toBeGreaterThan(20);
+    await expect(nav).toBeVisible();
+  });
 });
