@@ -31,6 +31,8 @@ test.describe('install and update toasts', () => {
     await expect(iosBanner(page)).toBeVisible();
     await saveScreenshot(page, 'pwa-ios-banner', testInfo);
     await expectNoAxeViolations(page, 'iOS banner');
+    await page.getByRole('button', { name: 'Sluiten' }).click();
+    await expect(iosBanner(page)).toBeHidden();
     await context.close();
   });
 
