@@ -413,8 +413,13 @@ export class QuestionsService {
       review_index: state.reviewIndex,
       ...(isAtEnd(state, rows.length) && session.finished_at === null ? { finished_at: new Date().toISOString() } : {}),
     };
-    await this.repo.updateSessionState(session.id, patch);
-    Object.assign(session, patch);
+    // A step that changes nothing (next at the end, say) writes nothing: a GET stays a read.
+    const unchanged =
+      session.current_index === patch.current_index && session.skipped_mode === patch.skipped_mode && session.review_index === patch.review_index && !('finished_at' in patch);
+    if (!unchanged) {
+      await this.repo.updateSessionState(session.id, patch);
+      Object.assign(session, patch);
+    }
     return this.stepFrom(loaded, state);
   }
 
