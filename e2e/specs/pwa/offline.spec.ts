@@ -56,6 +56,7 @@ test.describe('offline', () => {
     // Online: the library and chapter 1, as she would before boarding.
     await page.goto('/bibliotheek');
     await expect(page.getByRole('article', { name: 'Inleiding in de psychologie' })).toBeVisible();
+    await persisted(page);
     await page.goto(CHAPTER_URL);
     await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible();
     const chapterTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;

@@ -34,6 +34,9 @@ export async function restoreQueries(client: QueryClient): Promise<void> {
     const saved = await cacheGet<Saved>(CACHE_KEY);
     if (!saved || saved.buster !== BUSTER || Date.now() - saved.savedAt > PERSIST_MAX_AGE_MS) return;
     hydrate(client, saved.state);
+    // Saved data is what she saw last, not what the server holds now: every screen asks again when
+    // it opens (online), and shows the saved copy meanwhile and offline.
+    void client.invalidateQueries({ refetchType: 'none' });
   } catch (error) {
     console.warn('Offline data could not be read', error);
   }
@@ -72,8 +75,16 @@ export function persistQueries(client: QueryClient): () => void {
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
     if (timer === undefined) timer = setTimeout(write, WRITE_DELAY_MS);
   });
+  // Leaving the page (a full reload, closing the tab) writes what is still waiting for its turn.
+  const onHide = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    write();
+  };
+  window.addEventListener('pagehide', onHide);
   return () => {
     if (timer !== undefined) clearTimeout(timer);
+    window.removeEventListener('pagehide', onHide);
     unsubscribe();
   };
 }
