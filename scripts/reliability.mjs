@@ -102,7 +102,7 @@ async function waitHealthy(port, timeoutMs = 60_000) {
 
 // ------------------------------------------------------------------ the client
 
-const stats = { requests: 0, byStatus: new Map(), latencies: [], networkErrors: 0, fiveXX: [], acknowledged: [] };
+const stats = { requests: 0, byStatus: new Map(), byCode: new Map(), latencies: [], networkErrors: 0, fiveXX: [], acknowledged: [] };
 
 function record(status, ms) {
   stats.requests += 1;
@@ -140,6 +140,11 @@ async function call(method, path, { token, body, form, key } = {}) {
       const res = await fetch(`${base()}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(30_000) });
       const text = await res.text();
       record(res.status, performance.now() - started);
+      if (res.status >= 400) {
+        const code = /"error":"([a-z_]+)"/.exec(text)?.[1] ?? 'none';
+        const name = `${res.status} ${code} ${method} ${path.replace(/[0-9a-f-]{36}/g, ':id').replace(/\/[a-z0-9-]+-vragen\b/g, '/:list')}`;
+        stats.byCode.set(name, (stats.byCode.get(name) ?? 0) + 1);
+      }
       if ((res.status === 503 || res.status === 409) && Date.now() < giveUp) {
         // 503: the database is away; 409 request_in_progress: the first try of this key still runs
         if (res.status === 503 || text.includes('request_in_progress')) {
@@ -352,6 +357,7 @@ async function main() {
   console.log('');
   log(`requests ${stats.requests} (${statuses}); connection errors retried ${stats.networkErrors}`);
   log(`latency p50 ${p50} ms, p99 ${p99} ms`);
+  for (const [name, n] of [...stats.byCode.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6)) log(`  ${n} × ${name}`);
   log(`5xx (not counting 503 during chaos): ${fiveXX}`);
   log(`answers acknowledged ${stats.acknowledged.length}, stored ${stored}, lost ${lost.length}${lost.length ? `: ${lost.slice(0, 5).join(', ')}` : ''}`);
   for (const [what, pass] of checks) log(`${pass ? 'ok  ' : 'FAIL'} ${what}`);

@@ -4,7 +4,7 @@ import { uuidv7, type DB, type Executor } from '@blok/db';
 /** How long a stored response is kept: at least this long, then the purge job removes it. */
 export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
 /** A first request still 'processing' after this is taken to have died with its process. */
-export const IDEMPOTENCY_LOCK_SECONDS = 60;
+export const IDEMPOTENCY_LOCK_SECONDS = 20;
 
 export type Claim =
   | { kind: 'claimed'; id: string }
