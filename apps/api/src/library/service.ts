@@ -17,6 +17,7 @@ import {
 } from '@blok/contract';
 import { earlierYears, relatedStudies } from '@blok/content/related';
 import { AppError } from '../errors.ts';
+import { SUBSCRIPTION_URL } from '../user/service.ts';
 import { plainText } from '@blok/domain/markup';
 import { LibraryRepository, type ChapterRow } from './repository.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
@@ -42,8 +43,6 @@ export interface Reader {
   firstName: string;
 }
 
-/** Where the shop lives; the profile's subscriptionUrl points here as well. */
-export const SUBSCRIPTION_URL = '/shop';
 
 /** Words per minute of attentive study reading, for the reading-time estimate. */
 const WORDS_PER_MINUTE = 200;
