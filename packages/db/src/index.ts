@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type MigrationResultSet, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type LogConfig, type MigrationResultSet, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -10,6 +10,7 @@ import { cacheStatements } from './statement-cache.ts';
 export type { Database } from './schema.ts';
 export * from './schema.ts';
 export { uuidv7 } from './uuid.ts';
+export { fixedQuery } from './fixed-query.ts';
 export { sql } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -38,7 +39,14 @@ export interface OpenOptions {
    * They are expected: the pool drops the connection and opens a new one on the next query.
    */
   onConnectionError?: (err: Error) => void;
+  /** Kysely's query log: told about every statement run (apps/api/test/db/query-plans.test.ts). */
+  log?: LogConfig;
+  /** SQLite only: PRAGMA synchronous (decision 014); default FULL */
+  synchronous?: SqliteSynchronous;
 }
+
+/** SQLite's PRAGMA synchronous in WAL mode: FULL flushes every commit to disk, NORMAL only at checkpoints. */
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
 export function dialectOf(url: string): DialectName {
   return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
@@ -75,7 +83,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('connect', (client) => {
       client.on('error', onError);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
 
@@ -84,11 +92,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a commit the client was told about survives a crash of the process or the machine.
-  sqlite.pragma('synchronous = FULL');
+  // NORMAL (WAL): it survives a crash of the process (kill -9), not a power loss (decision 014).
+  sqlite.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const statements = cacheStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(options.log ? { log: options.log } : {}) });
   return { db, dialect: 'sqlite', close: () => db.destroy(), statements };
 }
 
