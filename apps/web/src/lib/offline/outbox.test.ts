@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@blok/contract/auth-constants';
 import { ApiError } from '../api-error.ts';
-import { clearOutbox, flushOutbox, sendThroughOutbox } from './outbox.ts';
+import { clearOutbox, flushOutbox, onOutboxRefusal, sendThroughOutbox, type RefusedWrite } from './outbox.ts';
 import { outboxAll } from './offline-db.ts';
 
 // jsdom has no IndexedDB: the outbox runs on its in-memory store, with the same order and keys.
@@ -127,5 +127,51 @@ describe('outbox', () => {
       { chapterId: 'c2', position: 0.1 },
       { chapterId: 'c1', position: 0.9 },
     ]);
+  });
+
+  it('a stale FSRS rating (409 conflict) is dropped and reported, while 409 request_in_progress keeps it waiting', async () => {
+    setOnline(false);
+    stubFetch(() => ok({}));
+    const rating = (position: number, scheduleVersion: number) => ({
+      kind: 'flashcard-rating' as const,
+      method: 'POST' as const,
+      path: 'flashcard-sessions/s1/rate',
+      body: { position, rating: 3, scheduleVersion },
+      refreshOnRefusal: [['flashcards', 'session', 's1']],
+    });
+    await expect(sendThroughOutbox(rating(0, 4), passthrough)).resolves.toEqual({ status: 'queued' });
+    await expect(sendThroughOutbox(rating(1, 0), passthrough)).resolves.toEqual({ status: 'queued' });
+    const refusals: RefusedWrite[] = [];
+    const stop = onOutboxRefusal((r) => refusals.push(r));
+    setOnline(true);
+
+    // The same key is still being handled on the server (a retry raced its first attempt): wait.
+    let busy = stubFetch(() => new Response(JSON.stringify({ error: 'request_in_progress', error_description: 'Bezig' }), { status: 409 }));
+    await flushOutbox();
+    expect(busy).toHaveLength(1);
+    expect(await outboxAll()).toHaveLength(2);
+    expect(refusals).toHaveLength(0);
+
+    // The card was reviewed on another device: the stale rating is refused for good, the next one goes.
+    busy = stubFetch((s) =>
+      (s.body as { position: number }).position === 0
+        ? new Response(JSON.stringify({ error: 'conflict', error_description: 'Deze kaart is intussen op een ander apparaat herhaald.' }), { status: 409 })
+        : ok({}),
+    );
+    await flushOutbox();
+    expect(busy.map((s) => (s.body as { position: number }).position)).toEqual([0, 1]);
+    expect(await outboxAll()).toHaveLength(0);
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({ waited: false, entry: { kind: 'flashcard-rating', refreshOnRefusal: [['flashcards', 'session', 's1']] } });
+    expect(refusals[0]!.error).toMatchObject({ status: 409, code: 'conflict' });
+    await flushOutbox();
+    expect(busy).toHaveLength(2);
+
+    // Online with the caller still waiting: it rejects, and the refusal says someone waited.
+    stubFetch(() => new Response(JSON.stringify({ error: 'conflict', error_description: 'Verouderd' }), { status: 409 }));
+    await expect(sendThroughOutbox(rating(2, 0), passthrough)).rejects.toMatchObject({ code: 'conflict' });
+    expect(refusals[1]).toMatchObject({ waited: true });
+    expect(await outboxAll()).toHaveLength(0);
+    stop();
   });
 });

@@ -12,7 +12,7 @@ import { outboxAdd, outboxAll, outboxClear, outboxDelete } from './offline-db.ts
  * (decision 007).
  */
 
-export type OutboxKind = 'answer' | 'assessment' | 'progress' | 'flashcard';
+export type OutboxKind = 'answer' | 'assessment' | 'progress' | 'flashcard' | 'flashcard-rating';
 
 export type OutboxEntry = {
   seq: number;
@@ -25,9 +25,32 @@ export type OutboxEntry = {
   createdAt: string;
   /** a newer write with the same coalesce key makes an older waiting one pointless */
   coalesceKey?: string;
+  /**
+   * Query keys whose cached data showed this write as done (a local update while offline): when
+   * the server refuses the write they are fetched again, so the screen shows what the server holds.
+   */
+  refreshOnRefusal?: unknown[][];
 };
 
-export type OutboxWrite = Pick<OutboxEntry, 'kind' | 'method' | 'path' | 'body' | 'coalesceKey'>;
+export type OutboxWrite = Pick<OutboxEntry, 'kind' | 'method' | 'path' | 'body' | 'coalesceKey' | 'refreshOnRefusal'>;
+
+/**
+ * A queued write the server refused (a 4xx waiting cannot change, e.g. an FSRS rating whose
+ * schedule version went stale because the card was reviewed on another device meanwhile).
+ * `waited` is true when the caller that made it was still waiting for this answer (it rejects and
+ * shows the error itself); otherwise nobody on screen knows, and the listener tells her.
+ */
+export type RefusedWrite = { entry: OutboxEntry; error: ApiError; waited: boolean };
+const refusalListeners = new Set<(refused: RefusedWrite) => void>();
+
+/** Called for every queued write the server refused; returns the unsubscribe function. */
+export function onOutboxRefusal(listener: (refused: RefusedWrite) => void): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+/** Keys of writes whose caller is waiting in sendThroughOutbox right now. */
+const awaited = new Set<string>();
 
 export type SendResult<T> = { status: 'sent'; data: T } | { status: 'queued' };
 
@@ -75,9 +98,12 @@ export function usePendingWrites(): PendingWrites {
 /* ------------------------------------------------------------------ sending */
 
 /** Errors after which the entry stays and the queue waits: no connection, server busy or down. */
-function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status === 401 || error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500;
+  // Of the 409s only request_in_progress (the same key still being handled, decision 007) passes
+  // with time; a stale FSRS schedule version ('conflict') or a locked answer stays what it is.
+  if (error.status === 409) return error.code === 'request_in_progress';
+  return error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
 /** The key of the entry on its way to the server in this page. */
@@ -98,12 +124,20 @@ async function sendAll(): Promise<void> {
       });
       outcomes.set(entry.key, { ok: true, data });
     } catch (error) {
-      // answer_locked after a lost answer is not possible (same key = the stored first answer), so
-      // a 409 here is request_in_progress: wait. Any other 4xx is a refusal that waiting will not
-      // change (the session is gone, the body no longer fits): drop it instead of blocking the rest.
-      if (isTransient(error) && !(error instanceof ApiError && error.code === 'answer_locked')) return;
+      // A 409 request_in_progress, no connection, 5xx: wait. Any other 4xx is a refusal that waiting
+      // will not change (the session is gone, the card was reviewed elsewhere, the body no longer
+      // fits): drop it instead of blocking the rest, and let the screen show the server's state.
+      if (isTransient(error)) return;
       console.warn(`Outbox: the server refused a queued ${entry.kind}`, error);
       outcomes.set(entry.key, { ok: false, error });
+      const refused: RefusedWrite = { entry, error: error as ApiError, waited: awaited.has(entry.key) };
+      for (const listener of refusalListeners) {
+        try {
+          listener(refused);
+        } catch (listenerError) {
+          console.warn('Outbox: a refusal listener failed', listenerError);
+        }
+      }
     } finally {
       sending = null;
     }
@@ -153,10 +187,16 @@ export async function sendThroughOutbox<T>(write: OutboxWrite, parser: Parser<T>
     body: write.body,
     createdAt: new Date().toISOString(),
     ...(write.coalesceKey !== undefined ? { coalesceKey: write.coalesceKey } : {}),
+    ...(write.refreshOnRefusal !== undefined ? { refreshOnRefusal: write.refreshOnRefusal } : {}),
   };
-  await outboxAdd(entry);
-  await refreshPending();
-  await flushOutbox();
+  awaited.add(key);
+  try {
+    await outboxAdd(entry);
+    await refreshPending();
+    await flushOutbox();
+  } finally {
+    awaited.delete(key);
+  }
   const outcome = outcomes.get(key);
   outcomes.delete(key);
   if (!outcome) return { status: 'queued' };

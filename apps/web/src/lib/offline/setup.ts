@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { setGlobalApiError } from '../api-error.ts';
 import { onSessionEvent } from '../auth/session.ts';
-import { clearOutbox, startOutbox } from './outbox.ts';
+import { i18n } from '../i18n.ts';
+import { clearOutbox, onOutboxRefusal, startOutbox, type RefusedWrite } from './outbox.ts';
 import { clearPersistedQueries, persistQueries, restoreQueries } from './query-persistence.ts';
 
 /** Reading saved data must never hold the first screen back for long (a stuck IndexedDB). */
@@ -21,5 +23,18 @@ export async function startOffline(client: QueryClient): Promise<void> {
     void clearOutbox().catch(() => undefined);
     void clearPersistedQueries().catch(() => undefined);
   });
+  onOutboxRefusal((refused) => showRefusal(client, refused));
   startOutbox();
+}
+
+/**
+ * A queued write the server refused: the screens that showed it as done (a local update offline)
+ * fetch the server's state again, and when nobody was waiting for the answer any more she is told
+ * in the error toast, so the app never claims something was saved that was not.
+ */
+function showRefusal(client: QueryClient, { entry, error, waited }: RefusedWrite): void {
+  for (const queryKey of entry.refreshOnRefusal ?? []) void client.invalidateQueries({ queryKey });
+  if (waited) return;
+  const message = entry.kind === 'flashcard-rating' && error.code === 'conflict' ? i18n.t('pwa:refusedRating') : error.description || i18n.t('pwa:refusedWrite');
+  setGlobalApiError(error.code, message);
 }

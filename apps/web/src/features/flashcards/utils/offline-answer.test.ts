@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlashcardSession } from '@blok/contract/flashcards';
-import { answerLocally } from './offline-answer.ts';
+import { answerLocally, rateLocally } from './offline-answer.ts';
 
 const card = (position: number) => ({
   position,
@@ -42,5 +42,28 @@ describe('a flashcard answer offline', () => {
     expect(first.cards[0]!.known).toBe(true);
     const second = answerLocally(first, { position: 1, known: false });
     expect(second).toMatchObject({ currentIndex: 2, knownCount: 1, unknownCount: 1, finished: true });
+  });
+});
+
+describe('an FSRS rating offline', () => {
+  const review = {
+    ...session,
+    source: 'review',
+    cards: [card(0), card(1)].map((c, i) => ({ ...c, scheduleVersion: i + 2, intervals: { again: 60, hard: 600, good: 86400, easy: 345600 } })),
+  } as unknown as FlashcardSession;
+
+  it('keeps the rating and its verdict on the card, moves its schedule on and the session to the next card, as the server does', () => {
+    const first = rateLocally(review, { position: 0, rating: 1 });
+    expect(first).toMatchObject({ currentIndex: 1, knownCount: 0, unknownCount: 1, finished: false });
+    expect(first.cards[0]).toMatchObject({ rating: 1, known: false, scheduleVersion: 3, intervals: null });
+    expect(first.cards[1]).toEqual(review.cards[1]);
+    const second = rateLocally(first, { position: 1, rating: 4 });
+    expect(second).toMatchObject({ currentIndex: 2, knownCount: 1, unknownCount: 1, finished: true });
+    expect(second.cards[1]).toMatchObject({ rating: 4, known: true, scheduleVersion: 4 });
+  });
+
+  it('leaves a card already rated as it is (the server would answer answer_locked)', () => {
+    const rated = rateLocally(review, { position: 0, rating: 3 });
+    expect(rateLocally({ ...rated, currentIndex: 0 }, { position: 0, rating: 1 })).toEqual({ ...rated, currentIndex: 0 });
   });
 });
