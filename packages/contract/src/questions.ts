@@ -151,6 +151,13 @@ export const SessionQuestionSchema = z.object({
   feedbackPictureUrl: z.string().nullable(),
   /** the model answer of an OPEN question */
   modelAnswer: z.string().nullable(),
+  /**
+   * OPEN questions only (null for SELECT): the model answer sent ahead, so that she can assess her
+   * own open answer without a connection (decision 013). Open answers are self-assessed, so knowing
+   * it early gives nothing away; the app shows it only after she answered. The right answers of
+   * SELECT questions are never sent before they are revealed.
+   */
+  selfAssessmentModelAnswer: z.string().nullable(),
   /** OPEN questions: one entry with the question id; SELECT: empty */
   openQuestions: z.array(z.object({ id: z.string() })),
 });

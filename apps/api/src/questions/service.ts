@@ -471,6 +471,8 @@ export class QuestionsService {
       feedbackText: revealed ? row.feedback_text : null,
       feedbackPictureUrl: revealed && row.feedback_picture ? contentImageUrl(row.subject_id, row.feedback_picture) : null,
       modelAnswer: revealed && isOpen ? row.model_answer : null,
+      // Self-assessed, so sent ahead for answering offline (decision 013); SELECT answers never are.
+      selfAssessmentModelAnswer: isOpen ? row.model_answer : null,
       openQuestions: isOpen ? [{ id: row.question_id }] : [],
     };
   }

@@ -126,6 +126,39 @@ describe.each(DIALECTS)('answering questions on %s', (dialect) => {
     expect(q.sessionId).toBe(latest);
   });
 
+  it('sends the model answer of an OPEN question ahead for self-assessment offline, never a right answer of a SELECT question', async () => {
+    const s = await student(ctx.app);
+    const id = await s.start('fx-lijst-a', { showAnswers: false }, true);
+    const before = await s.overview(id);
+    const open = before.questions.find((q) => q.type === 'OPEN')!;
+    expect(open).toMatchObject({ questionId: 'fx-a4', revealed: false, modelAnswer: null, selfAssessmentModelAnswer: 'Het modelantwoord.', isCorrect: -1 });
+    for (const q of before.questions.filter((x) => x.type === 'SELECT')) {
+      expect(q).toMatchObject({ selfAssessmentModelAnswer: null, modelAnswer: null, correctAnswerIds: [], feedbackText: null });
+      expect(q.answers.every((a) => a.isCorrect === null)).toBe(true);
+    }
+    // the single-question and navigation answers carry it too
+    const one = await s.call('GET', `/api/session/${id}/question/fx-a4`);
+    expect(one.json()).toMatchObject({ selfAssessmentModelAnswer: 'Het modelantwoord.', modelAnswer: null });
+
+    // Offline the answer and her verdict wait in order; sent again with their keys they count once.
+    const saveKey = crypto.randomUUID();
+    const assessKey = crypto.randomUUID();
+    const save = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/question-list/fx-lijst-a/save-answer', headers: { ...s.headers, 'idempotency-key': saveKey }, payload: { sessionId: id, questionId: 'fx-a4', textAnswer: 'Offline uitleg' } });
+    const assess = () =>
+      ctx.app.inject({ method: 'POST', url: `/api/session/${id}/assess`, headers: { ...s.headers, 'idempotency-key': assessKey }, payload: { questionId: 'fx-a4', result: 'goed' } });
+    expect((await save()).statusCode).toBe(200);
+    expect((await assess()).statusCode).toBe(200);
+    const [saveAgain, assessAgain] = [await save(), await assess()];
+    expect(saveAgain.statusCode).toBe(200);
+    expect(assessAgain.statusCode).toBe(200);
+    expect((assessAgain.json() as SessionQuestion).isCorrect).toBe(1);
+    const after = await s.overview(id);
+    expect(after.questions.find((q) => q.questionId === 'fx-a4')).toMatchObject({ isCorrect: 1, textAnswer: 'Offline uitleg' });
+    expect(after.userAnswers.filter((a) => a.questionId === 'fx-a4')).toHaveLength(1);
+    expect(after).toMatchObject({ correctAnswers: 1, reviewAnswers: 0 });
+  });
+
   it('stores an open answer for review, shows the model answer, and takes her assessment once', async () => {
     const s = await student(ctx.app);
     const id = await s.start('fx-lijst-a');

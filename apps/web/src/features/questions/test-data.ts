@@ -33,6 +33,7 @@ export function makeQuestion(index: number, overrides: Partial<SessionQuestion> 
     feedbackText: null,
     feedbackPictureUrl: null,
     modelAnswer: null,
+    selfAssessmentModelAnswer: null,
     openQuestions: [],
     ...overrides,
   };

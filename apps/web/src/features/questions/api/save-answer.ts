@@ -1,5 +1,6 @@
 import { SessionQuestionSchema, type SaveAnswerBody } from '@blok/contract/questions';
 import { sendThroughOutbox } from '../../../lib/offline/outbox.ts';
+import { questionKeys } from './keys.ts';
 
 export type SaveAnswerInput = SaveAnswerBody & { questionListId: string };
 
@@ -9,4 +10,13 @@ export type SaveAnswerInput = SaveAnswerBody & { questionListId: string };
  * Idempotency-Key, and resolves 'queued'.
  */
 export const saveAnswer = ({ questionListId, ...body }: SaveAnswerInput) =>
-  sendThroughOutbox({ kind: 'answer', method: 'POST', path: `question-list/${encodeURIComponent(questionListId)}/save-answer`, body }, SessionQuestionSchema);
+  sendThroughOutbox(
+    {
+      kind: 'answer',
+      method: 'POST',
+      path: `question-list/${encodeURIComponent(questionListId)}/save-answer`,
+      body,
+      ...(body.sessionId ? { refreshOnRefusal: [[...questionKeys.session(body.sessionId)]] } : {}),
+    },
+    SessionQuestionSchema,
+  );

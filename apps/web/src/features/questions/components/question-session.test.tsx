@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { SessionOverview, SessionStep } from '@blok/contract/questions';
 import { signIn } from '../../../lib/auth/session.ts';
 import { getDeviceId } from '../../../lib/device-id.ts';
+import { clearOutbox, flushOutbox } from '../../../lib/offline/outbox.ts';
+import { outboxAll } from '../../../lib/offline/offline-db.ts';
 import { renderApp } from '../../../testing/test-utils.tsx';
 import { testTokens } from '../../../testing/fixtures.ts';
 import { SESSION_ID, answered, makeOverview, makeQuestion } from '../test-data.ts';
@@ -137,6 +139,51 @@ describe('answering questions', () => {
 
     expect(await screen.findByRole('heading', { name: 'Vraag deels goed beantwoord' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zie overzicht' })).toBeInTheDocument();
+  });
+
+  it('offline, an open answer shows the model answer sent ahead, takes her assessment, and both wait in the outbox in order', async () => {
+    await signIn(testTokens);
+    await clearOutbox();
+    const open = makeQuestion(0, { type: 'OPEN', answers: [], openQuestions: [{ id: 'q1' }], selfAssessmentModelAnswer: 'Het modelantwoord van de docent.' });
+    const state = makeOverview([open, makeQuestion(1)]);
+    const writes: Array<{ path: string; body: unknown }> = [];
+    stubApi((method, path, body) => {
+      if (method === 'GET' && path === sessionPath) return { body: state };
+      if (method === 'POST') {
+        writes.push({ path, body });
+        const status = path.endsWith('assess') ? 1 : 4;
+        return { body: { ...open, isCorrect: status, revealed: true, textAnswer: 'Mijn uitleg', modelAnswer: open.selfAssessmentModelAnswer } };
+      }
+      return undefined;
+    });
+    await renderApp(screenUrl);
+    await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 1' });
+    // Sent ahead, but never shown before she answered.
+    expect(screen.queryByText('Het modelantwoord van de docent.')).toBeNull();
+
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Jouw antwoord'), 'Mijn uitleg');
+    await user.click(screen.getByRole('button', { name: 'Verstuur antwoord' }));
+
+    expect(await screen.findByRole('heading', { name: 'Vergelijk je antwoord met het modelantwoord' })).toBeInTheDocument();
+    expect(screen.getByText('Het modelantwoord van de docent.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deels goed' }));
+    expect(await screen.findByRole('heading', { name: 'Vraag deels goed beantwoord' })).toBeInTheDocument();
+
+    expect(writes).toEqual([]);
+    const waiting = await outboxAll<{ kind: string; path: string; body: unknown }>();
+    expect(waiting.map((w) => [w.kind, w.path, w.body])).toEqual([
+      ['answer', 'question-list/lijst-a/save-answer', { sessionId: SESSION_ID, questionId: 'q1', textAnswer: 'Mijn uitleg' }],
+      ['assessment', `session/${SESSION_ID}/assess`, { questionId: 'q1', result: 'deels goed' }],
+    ]);
+
+    // Back online: the answer first, then her verdict, each once.
+    offline.mockReturnValue(true);
+    await flushOutbox();
+    await flushOutbox();
+    expect(writes.map((w) => w.path)).toEqual(['question-list/lijst-a/save-answer', `session/${SESSION_ID}/assess`]);
+    expect(await outboxAll()).toHaveLength(0);
   });
 
   it('opens the quit modal with the spec texts and leads back to the subject', async () => {

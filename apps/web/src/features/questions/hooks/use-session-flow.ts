@@ -12,7 +12,7 @@ import { resetSession } from '../api/reset-session.ts';
 import { reviewQuestions } from '../api/review-questions.ts';
 import { saveAnswer } from '../api/save-answer.ts';
 import { skipQuestion } from '../api/skip-question.ts';
-import { isOfflineError, nextStepOffline, skipStepOffline, withPendingAnswer } from '../utils/offline-session.ts';
+import { assessedOffline, isOfflineError, nextStepOffline, openAnswerForReviewOffline, skipStepOffline, withPendingAnswer } from '../utils/offline-session.ts';
 import { mergeQuestion, mergeStep } from '../utils/session.ts';
 
 /** Everything the answering and results screens can do with a session. */
@@ -70,7 +70,15 @@ export function useSessionFlow(sessionId: string) {
           ...(action.textAnswer !== undefined ? { textAnswer: action.textAnswer } : {}),
         });
         if (sent.status === 'queued') {
-          // Offline: her answer waits in the outbox; the session goes on with what is loaded.
+          // Offline: her answer waits in the outbox. An open one goes into review with the model
+          // answer sent ahead, as the server would reveal it now; any other answer shows as picked
+          // and the session goes on with what is loaded.
+          const current = queryClient.getQueryData<SessionOverview>(key);
+          const inReview = current && action.textAnswer !== undefined ? openAnswerForReviewOffline(current, question, action.textAnswer) : null;
+          if (inReview) {
+            apply((old) => mergeQuestion(old, inReview));
+            return 'feedback';
+          }
           apply((old) => mergeQuestion(old, withPendingAnswer(question, action.answerIds, action.textAnswer)));
           const overview = queryClient.getQueryData<SessionOverview>(key);
           return overview ? applyStep(nextStepOffline(overview)) : 'question';
@@ -84,8 +92,9 @@ export function useSessionFlow(sessionId: string) {
       case 'assess': {
         const sent = await assessAnswer({ sessionId, questionId: action.question.questionId, result: action.result });
         if (sent.status === 'queued') {
-          const overview = queryClient.getQueryData<SessionOverview>(key);
-          return overview ? applyStep(nextStepOffline(overview)) : 'question';
+          // Offline: her verdict waits in the outbox behind her answer and shows at once, as online.
+          apply((old) => mergeQuestion(old, assessedOffline(action.question, action.result)));
+          return 'feedback';
         }
         apply((old) => mergeQuestion(old, sent.data));
         return 'feedback';

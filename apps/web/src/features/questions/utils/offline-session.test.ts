@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answered, makeOverview, makeQuestion } from '../test-data.ts';
-import { nextStepOffline, skipStepOffline, withPendingAnswer } from './offline-session.ts';
+import { assessedOffline, nextStepOffline, openAnswerForReviewOffline, skipStepOffline, withPendingAnswer } from './offline-session.ts';
 
 describe('the practice session offline', () => {
   const questions = [0, 1, 2, 3].map((i) => makeQuestion(i));
@@ -31,5 +31,23 @@ describe('the practice session offline', () => {
     expect(pending.userAnswerId).toBe(q.answers[1]!.id);
     expect(pending.isCorrect).toBe(q.isCorrect);
     expect(pending.revealed).toBe(false);
+  });
+
+  it('puts an open answer into review with the model answer sent ahead when the server would reveal it now', () => {
+    const open = makeQuestion(0, { type: 'OPEN', answers: [], selfAssessmentModelAnswer: 'Model' });
+    const review = openAnswerForReviewOffline(makeOverview([open]), open, 'Mijn uitleg');
+    expect(review).toMatchObject({ isCorrect: 4, revealed: true, modelAnswer: 'Model', textAnswer: 'Mijn uitleg' });
+    expect(assessedOffline(review!, 'goed').isCorrect).toBe(1);
+    expect(assessedOffline(review!, 'deels goed').isCorrect).toBe(2);
+    expect(assessedOffline(review!, 'fout').isCorrect).toBe(0);
+  });
+
+  it('leaves the answer waiting without a model answer when answers are not shown in between, and never for a SELECT question', () => {
+    const open = makeQuestion(0, { type: 'OPEN', answers: [], selfAssessmentModelAnswer: 'Model' });
+    expect(openAnswerForReviewOffline(makeOverview([open], { showAnswers: false }), open, 'x')).toBeNull();
+    const select = makeQuestion(1);
+    expect(openAnswerForReviewOffline(makeOverview([select]), select, 'x')).toBeNull();
+    const notSent = { ...open, selfAssessmentModelAnswer: null };
+    expect(openAnswerForReviewOffline(makeOverview([notSent]), notSent, 'x')).toBeNull();
   });
 });

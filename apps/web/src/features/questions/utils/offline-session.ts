@@ -1,5 +1,6 @@
 import type { SessionOverview, SessionQuestion, SessionStep } from '@blok/contract/questions';
 import { moveNext, progressOf, skip, type NavigationState } from '@blok/domain/navigation';
+import { assessmentStatus, QUESTION_STATUS, type Assessment } from '@blok/domain/status';
 
 /**
  * The practice session without a connection (decision 013): the questions already loaded go on
@@ -50,6 +51,28 @@ export function withPendingAnswer(question: SessionQuestion, answerIds: readonly
     userAnswerIds: [...picked],
     textAnswer: textAnswer ?? question.textAnswer,
   };
+}
+
+/**
+ * An open answer given offline, when the server would reveal the model answer now (answers shown
+ * in between, or a run past its results): the question goes into review with the model answer the
+ * API sent ahead for OPEN questions (`selfAssessmentModelAnswer`), so she can assess her answer
+ * without a connection. Null when that is not so: then it waits like any other answer.
+ */
+export function openAnswerForReviewOffline(overview: SessionOverview, question: SessionQuestion, textAnswer: string): SessionQuestion | null {
+  const revealsNow = overview.showAnswers || overview.finishedAt !== null;
+  if (question.type !== 'OPEN' || !revealsNow || question.selfAssessmentModelAnswer === null) return null;
+  return {
+    ...withPendingAnswer(question, undefined, textAnswer),
+    isCorrect: QUESTION_STATUS.review,
+    revealed: true,
+    modelAnswer: question.selfAssessmentModelAnswer,
+  };
+}
+
+/** Her own verdict on an open answer given offline: the status the server's assess sets. */
+export function assessedOffline(question: SessionQuestion, result: Assessment): SessionQuestion {
+  return { ...question, isCorrect: assessmentStatus(result) };
 }
 
 /** Whether a failed call failed for lack of a connection (not a refusal of the server). */
