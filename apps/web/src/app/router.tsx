@@ -8,27 +8,63 @@ import { AppSplash } from './app-splash.tsx';
 import { requireAuth, resolveUnmatched } from './guards.ts';
 import { requireFlashcards } from './feature-guards.ts';
 import { lazyRoute } from './lazy-route.ts';
+import { allOf, laterNamespaces, prefetchOnNavigation } from './route-loaders.ts';
+import { isMarkedSignedIn } from '../lib/auth/token-storage.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import type { AppRouteHandle } from './route-handle.ts';
 
 const handle = (h: AppRouteHandle): AppRouteHandle => h;
 
+/**
+ * Route loaders (issue 14): each main screen's first queries start with its code, not after it
+ * mounted. The api modules load on demand, so none of this is in a first visit of login.
+ */
+const prefetch = {
+  home: prefetchOnNavigation(async () => {
+    const [profile, cont, banner] = await Promise.all([
+      import('../features/user/api/get-profile.ts'),
+      import('../features/home/api/get-continue.ts'),
+      import('../features/home/api/get-home-banner.ts'),
+    ]);
+    return [profile.profileQueryOptions(), cont.continueQueryOptions(), banner.homeBannerQueryOptions()];
+  }),
+  library: prefetchOnNavigation(async () => {
+    const [library, suggestions] = await Promise.all([import('../features/library/api/get-library.ts'), import('../features/library/api/get-suggestions.ts')]);
+    return [library.libraryQueryOptions(), suggestions.suggestionsQueryOptions()];
+  }),
+  subject: prefetchOnNavigation(async ({ id = '' }) => [(await import('../features/library/api/get-subject.ts')).subjectQueryOptions(id)]),
+  summary: prefetchOnNavigation(async ({ id = '' }) => [(await import('../features/summary/api/get-summary.ts')).summaryQueryOptions(id)]),
+  reader: prefetchOnNavigation(async ({ id = '', chapterId }) => {
+    const [summary, chapter] = await Promise.all([import('../features/summary/api/get-summary.ts'), import('../features/summary/api/get-chapter.ts')]);
+    return [summary.summaryQueryOptions(id), ...(chapterId ? [chapter.chapterQueryOptions(id, chapterId)] : [])];
+  }),
+  questionLists: prefetchOnNavigation(async ({ subjectId = '' }) => [
+    (await import('../features/questions/api/get-question-lists.ts')).questionListsQueryOptions(subjectId),
+  ]),
+  flashcardsOverview: prefetchOnNavigation(async ({ subjectId = '' }) => [(await import('../features/flashcards/api/get-overview.ts')).overviewQueryOptions(subjectId)]),
+  profile: prefetchOnNavigation(async () => {
+    const [profile, catalogue] = await Promise.all([import('../features/user/api/get-profile.ts'), import('../features/onboarding/api/get-catalogue.ts')]);
+    return [profile.profileQueryOptions(), catalogue.catalogueQueryOptions()];
+  }),
+};
+
 /** The logged-in routes of the spec's route table (guarded). */
 const guardedRoutes: RouteObject[] = [
-  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title' }), lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
-  { path: paths.library.subject.path, handle: handle({ titleKey: 'library:subject.title' }), lazy: lazyRoute(() => import('./routes/library/subject.tsx')) },
-  { path: paths.library.details.path, handle: handle({ titleKey: 'library:details.title' }), lazy: lazyRoute(() => import('./routes/library/details.tsx')) },
+  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title' }), loader: prefetch.library, lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
+  { path: paths.library.subject.path, handle: handle({ titleKey: 'library:subject.title' }), loader: prefetch.subject, lazy: lazyRoute(() => import('./routes/library/subject.tsx')) },
+  { path: paths.library.details.path, handle: handle({ titleKey: 'library:details.title' }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/library/details.tsx')) },
   {
     path: paths.library.questionSettings.path,
     handle: handle({ titleKey: 'library:questionSettings.title' }),
+    loader: prefetch.questionLists,
     lazy: lazyRoute(() => import('./routes/library/question-settings.tsx')),
   },
   { path: paths.library.questions.path, handle: handle({ titleKey: 'library:questions.title' }), lazy: lazyRoute(() => import('./routes/library/questions.tsx')) },
   {
     path: paths.library.flashcardsOverview.path,
     handle: handle({ titleKey: 'library:flashcardsOverview.title' }),
-    loader: requireFlashcards,
+    loader: allOf(requireFlashcards, prefetch.flashcardsOverview),
     lazy: lazyRoute(() => import('./routes/library/flashcards-overview.tsx')),
   },
   {
@@ -49,7 +85,7 @@ const guardedRoutes: RouteObject[] = [
     loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-session.tsx')),
   },
-  { path: paths.profile.root.path, handle: handle({ titleKey: 'profile:title' }), lazy: lazyRoute(() => import('./routes/profile/profile.tsx')) },
+  { path: paths.profile.root.path, handle: handle({ titleKey: 'profile:title' }), loader: prefetch.profile, lazy: lazyRoute(() => import('./routes/profile/profile.tsx')) },
   {
     path: paths.profile.pushNotifications.path,
     handle: handle({ titleKey: 'profile:push.title' }),
@@ -62,8 +98,8 @@ const guardedRoutes: RouteObject[] = [
     lazy: lazyRoute(() => import('./routes/shop/test-checkout.tsx')),
   },
   { path: paths.shop.return.path, handle: handle({ titleKey: 'shop:return.title' }), lazy: lazyRoute(() => import('./routes/shop/return.tsx')) },
-  { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary:chapters.title' }), lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
-  { path: paths.summary.read.path, handle: handle({ titleKey: 'summary:read.title' }), lazy: lazyRoute(() => import('./routes/summary/read.tsx')) },
+  { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary:chapters.title' }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
+  { path: paths.summary.read.path, handle: handle({ titleKey: 'summary:read.title' }), loader: prefetch.reader, lazy: lazyRoute(() => import('./routes/summary/read.tsx')) },
   { path: paths.summary.last.path, handle: handle({ titleKey: 'summary:read.title' }), lazy: lazyRoute(() => import('./routes/summary/last.tsx')) },
   { path: paths.summary.questions.path, handle: handle({ titleKey: 'summary:questions.title' }), lazy: lazyRoute(() => import('./routes/summary/questions.tsx')) },
 ];
@@ -110,15 +146,21 @@ export const routes: RouteObject[] = [
           {
             path: paths.home.root.path,
             children: [
-              { index: true, handle: handle({ titleKey: 'common:nav.home' }), lazy: lazyRoute(() => import('./routes/home/home.tsx')) },
+              {
+                index: true,
+                handle: handle({ titleKey: 'common:nav.home' }),
+                // Signed out it is the landing page (first-visit strings only); signed in, the dashboard.
+                loader: allOf(() => (isMarkedSignedIn() ? laterNamespaces() : null), prefetch.home),
+                lazy: lazyRoute(() => import('./routes/home/home.tsx')) },
               { path: paths.home.shortcut.path, handle: handle({ titleKey: 'home:shortcut.title' }), lazy: lazyRoute(() => import('./routes/home/shortcut.tsx')) },
             ],
           },
-          { path: paths.tutorial.root.path, handle: handle({ titleKey: 'tutorial:title' }), lazy: lazyRoute(() => import('./routes/tutorial.tsx')) },
+          { path: paths.tutorial.root.path, handle: handle({ titleKey: 'tutorial:title' }), loader: laterNamespaces, lazy: lazyRoute(() => import('./routes/tutorial.tsx')) },
           { path: paths.notFound.path, handle: handle({ titleKey: 'common:notFound.title' }), lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
           {
             id: 'guarded',
-            loader: requireAuth,
+            // The signed-in screens' strings come with the first one's code (decision 014).
+            loader: allOf(requireAuth, laterNamespaces),
             // Check on every navigation, not only when entering the group.
             shouldRevalidate: () => true,
             children: guardedRoutes,

@@ -2,11 +2,15 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import '../lib/i18n.ts';
+import { loadLaterNamespaces } from '../lib/i18n.ts';
 import { queryClient } from '../lib/react-query.ts';
 import { clearGlobalApiError } from '../lib/api-error.ts';
 
 configure({ asyncUtilTimeout: 3000 });
+
+// The app loads the signed-in screens' strings with their route (decision 014); tests that render a
+// feature's component without the router need them from the start.
+await loadLaterNamespaces();
 
 // jsdom lacks the pointer-capture and layout APIs Radix Select uses.
 if (!Element.prototype.hasPointerCapture) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { TextField, fieldErrorId } from '../../../components/ui/text-field/text-
 import { isAutoLogoutFlagSet, onSessionEvent } from '../../../lib/auth/session.ts';
 import { useLogin } from '../api/login.ts';
 import { authErrorMessage } from '../utils/auth-error-message.ts';
-import { OutdatedSafariDialog } from './outdated-safari-dialog.tsx';
+import { isOutdatedSafari } from '../utils/safari.ts';
 import styles from './auth-form.module.css';
 
 /** The password-changed notice closes by itself after this long (spec section 9). */
@@ -19,6 +19,9 @@ export const PASSWORD_CHANGED_NOTICE_MS = 3000;
 
 /** Router state the reset-password screen passes along. */
 export type LoginLocationState = { passwordChanged?: boolean } | null;
+
+/** Only old Safari needs the dialog (and its Radix code): it loads then, not with every login (decision 014). */
+const OutdatedSafariDialog = lazy(() => import('./outdated-safari-dialog.tsx').then((m) => ({ default: m.OutdatedSafariDialog })));
 
 type LoginValues = { email: string; password: string };
 
@@ -44,6 +47,7 @@ export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps
     () => (location.state as LoginLocationState)?.passwordChanged === true,
   );
   const [serverError, setServerError] = useState<string | null>(null);
+  const [outdatedSafari] = useState(() => isOutdatedSafari(navigator.userAgent));
 
   const {
     register,
@@ -133,7 +137,11 @@ export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps
         {t('login.noAccount')} <Link to={paths.auth.register.getHref()}>{t('login.registerLink')}</Link>
       </p>
 
-      <OutdatedSafariDialog />
+      {outdatedSafari && (
+        <Suspense fallback={null}>
+          <OutdatedSafariDialog />
+        </Suspense>
+      )}
     </div>
   );
 }

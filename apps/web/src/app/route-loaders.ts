@@ -1,0 +1,50 @@
+import type { LoaderFunction, LoaderFunctionArgs, Params } from 'react-router';
+import type { QueryKey } from '@tanstack/react-query';
+import { queryClient as defaultQueryClient } from '../lib/react-query.ts';
+import { isMarkedSignedIn } from '../lib/auth/token-storage.ts';
+import { loadLaterNamespaces } from '../lib/i18n.ts';
+
+/** What a loader hands to `prefetchQuery`: a screen's own query options. */
+type Prefetchable = { queryKey: QueryKey; queryFn?: unknown };
+
+/**
+ * The queries a screen shows first, from its params. The options come from the feature's api module,
+ * imported here on demand: the module is small and shared with the route's chunk, so the fetch starts
+ * while the screen's code is still on its way.
+ */
+type QueriesOf = (params: Params) => Promise<Prefetchable[]>;
+
+/**
+ * A route loader that starts the screen's queries together with its code (issue 14) instead of
+ * chunk → mount → fetch. It never waits for them: the route renders as soon as its code is there and
+ * its `useQuery` picks up the request already under way (or the fresh cached answer, as
+ * `prefetchQuery` respects staleTime). Offline a prefetch pauses and the saved cache shows
+ * (decision 013). Signed out it does nothing: the guard sends her away.
+ */
+export function prefetchOnNavigation(queries: QueriesOf, queryClient = defaultQueryClient): (args: LoaderFunctionArgs) => null {
+  return ({ params }) => {
+    if (!isMarkedSignedIn()) return null;
+    void queries(params).then(
+      (options) => {
+        for (const option of options) void queryClient.prefetchQuery(option as Parameters<typeof queryClient.prefetchQuery>[0]);
+      },
+      // The api module did not arrive: the screen's own chunk fails the same way and shows why.
+      () => undefined,
+    );
+    return null;
+  };
+}
+
+/** Runs loaders side by side; the first redirect or result that is not null wins. */
+export function allOf(...loaders: LoaderFunction[]): LoaderFunction {
+  return async (args) => {
+    const results = await Promise.all(loaders.map((loader) => loader(args)));
+    return results.find((result) => result !== null && result !== undefined) ?? null;
+  };
+}
+
+/** The strings of the signed-in screens, fetched with the route's code (decision 014). */
+export async function laterNamespaces(): Promise<null> {
+  await loadLaterNamespaces();
+  return null;
+}

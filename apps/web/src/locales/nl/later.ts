@@ -1,0 +1,9 @@
+// The Dutch namespaces of the signed-in screens: one chunk, loaded by the router together with the
+// first such route's code (src/lib/i18n.ts, loadLaterNamespaces; decision 014).
+export { default as library } from './library.json';
+export { default as summary } from './summary.json';
+export { default as questions } from './questions.json';
+export { default as flashcards } from './flashcards.json';
+export { default as profile } from './profile.json';
+export { default as shop } from './shop.json';
+export { default as tutorial } from './tutorial.json';

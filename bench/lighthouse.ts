@@ -1,0 +1,252 @@
+// Lighthouse (issue 14, not a test): the production build's web app on a mobile preset, median of 3.
+//   npm run build && npm run bench:lighthouse
+// Starts Blok as in production (NODE_ENV=production, apps/api/dist/server.js, which serves the web
+// build) on a fresh SQLite file under a temp dir, registers a student through the API, and runs
+// Lighthouse 12.8.2 (the last release on Node 20) in Debian's Chromium on the login page, the
+// signed-out Home and the reader signed in. Every run gets its own fresh browser profile, so each one
+// is a cold first visit. Writes a table into bench/RESULTS.md (between <!-- bench:lighthouse -->
+// markers) and everything into bench/results-lighthouse.json.
+// LIGHTHOUSE_RUNS=<n> changes the number of runs per page (default 3).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import webpush from 'web-push';
+import { CLIENT_ID, KEEP_ME_LOGGED_IN_VALUE } from '@blok/contract/auth-constants';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3390);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+/** The issue's goals per category (0-100). */
+const GOALS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 };
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+  'total-byte-weight': 'weight',
+} as const;
+
+const dir = mkdtempSync(join(tmpdir(), 'blok-lighthouse-'));
+const base = `http://127.0.0.1:${PORT}`;
+
+function startBlok(): ChildProcess {
+  const vapid = webpush.generateVAPIDKeys();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `file:${join(dir, 'lighthouse.db')}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+    PUBLIC_URL: base,
+    JOBS: 'off',
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+  };
+  return spawn(process.execPath, [join(ROOT, 'apps/api/dist/server.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitUntilUp(proc: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (proc.exitCode !== null) throw new Error(`blok exited with ${proc.exitCode}`);
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('blok did not start');
+}
+
+async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.method && init.method !== 'GET') headers.set('idempotency-key', randomUUID());
+  const res = await fetch(`${base}${path}`, { ...init, headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+interface Session {
+  deviceId: string;
+  access: string;
+  refresh: string;
+  expiresIn: number;
+}
+
+/** A new student (through the API, as the register screen does) and the first chapter she can read. */
+async function signedInStudent(): Promise<{ session: Session; readerPath: string }> {
+  const deviceId = `lighthouse-${randomBytes(8).toString('hex')}`;
+  const form = new URLSearchParams({
+    device_id: deviceId,
+    grant_type: 'external_register',
+    client_id: CLIENT_ID,
+    email: `lighthouse.${randomBytes(3).toString('hex')}@example.nl`,
+    password: 'Lighthouse#2024x',
+    university: 'uva',
+    study: 'psychologie',
+    year: 'bachelor-1',
+  });
+  const t = await call<{ access_token: string; refresh_token: string; expires_in: number }>('/api/auth/register', { method: 'POST', body: form });
+  const session = { deviceId, access: t.access_token, refresh: t.refresh_token, expiresIn: t.expires_in };
+  const library = await call<{ subjects: Array<{ id: string }> }>('/api/library', { token: session.access });
+  for (const subject of library.subjects) {
+    const details = await call<{ summaries: Array<{ id: string }> }>(`/api/subjects/${subject.id}`, { token: session.access });
+    for (const { id } of details.summaries) {
+      const summary = await call<{ chapters: Array<{ chapterId: string; locked: boolean }> }>(`/api/summaries/${id}`, { token: session.access });
+      const chapter = summary.chapters.find((c) => !c.locked);
+      if (chapter) return { session, readerPath: `/summary/read/${id}/${chapter.chapterId}` };
+    }
+  }
+  throw new Error('no readable chapter in the seeded content');
+}
+
+/**
+ * Puts the session where the web app keeps it (src/lib/auth/token-storage.ts): the token cookies and
+ * the local keys, set on a same-origin page that loads none of the app (robots.txt).
+ */
+async function signInBrowser(chrome: LaunchedChrome, session: Session): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/robots.txt`);
+    await page.evaluate(
+      (s, keep) => {
+        const expiresAt = Date.now() + s.expiresIn * 1000;
+        const cookie = (name: string, value: string) => {
+          document.cookie = `${name}=${encodeURIComponent(value)}; path=/; samesite=strict`;
+        };
+        cookie('access_token', s.access);
+        cookie('access_token_expires_at', String(expiresAt));
+        cookie('refresh_token', s.refresh);
+        localStorage.setItem('provider', 'blok');
+        localStorage.setItem('keep_me_logged_in', keep);
+        localStorage.setItem('is_authenticated', 'true');
+        localStorage.setItem('device_id', s.deviceId);
+      },
+      session,
+      KEEP_ME_LOGGED_IN_VALUE,
+    );
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+type Run = { scores: Record<Category, number>; metrics: Record<string, number>; failing: string[] };
+
+async function runOnce(url: string, session: Session | null): Promise<Run> {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir: mkdtempSync(join(dir, 'profile-')) });
+  try {
+    if (session) await signInBrowser(chrome, session);
+    // The mobile preset is Lighthouse's default (Moto G Power, slow 4G, simulated throttling).
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // The profile is fresh, so nothing is cached; only the session set above must survive.
+      disableStorageReset: session !== null,
+    });
+    if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+    const metrics = Object.fromEntries(Object.keys(METRICS).map((id) => [id, lhr.audits[id]?.numericValue ?? NaN]));
+    // What keeps a category from 100: audits that count and did not pass.
+    const failing = CATEGORIES.flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score ?? ''})`),
+    );
+    return { scores, metrics, failing };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+const blok = startBlok();
+try {
+  await waitUntilUp(blok);
+  const { session, readerPath } = await signedInStudent();
+  const pages: Array<{ name: string; path: string; session: Session | null }> = [
+    { name: 'login', path: '/auth/login', session: null },
+    { name: 'Home, signed out', path: '/', session: null },
+    { name: 'reader, signed in', path: readerPath, session },
+  ];
+  const load = { before: loadavg() };
+  const results = [];
+  // Interleaved: every page's first run, then every page's second, so a busy minute hits all pages.
+  const runs = new Map<string, Run[]>(pages.map((p) => [p.name, []]));
+  for (let i = 0; i < RUNS; i++) {
+    for (const p of pages) {
+      const run = await runOnce(`${base}${p.path}`, p.session);
+      console.log(`${p.name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}, TBT ${run.metrics['total-blocking-time']?.toFixed(0)} ms`);
+      runs.get(p.name)!.push(run);
+    }
+  }
+  const loadAfter = loadavg();
+  for (const p of pages) {
+    const list = runs.get(p.name)!;
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(list.map((r) => r.scores[c]))])) as Record<Category, number>;
+    const metrics = Object.fromEntries(Object.keys(METRICS).map((id) => [id, median(list.map((r) => r.metrics[id]!))]));
+    const failing = [...new Set(list.flatMap((r) => r.failing))].sort();
+    results.push({ name: p.name, path: p.path.replace(/\/summary\/read\/.+/, '/summary/read/{id}/{chapterId}'), scores, metrics, failing, runs: list });
+  }
+
+  const date = new Date().toISOString();
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const fmtLoad = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
+  const mark = (c: Category, v: number) => (v >= GOALS[c] ? `${v}` : `**${v}**`);
+  const table = [
+    `Lighthouse ${RUNS === 1 ? '(1 run)' : `median of ${RUNS} runs`}, mobile preset (simulated slow 4G, 4× CPU slowdown), Chromium ${CHROME_PATH}, each run a fresh profile.`,
+    `${date}, ${machine}. Load average (1 / 5 / 15 min) before ${fmtLoad(load.before)}, after ${fmtLoad(loadAfter)}. Below the goal in bold.`,
+    '',
+    '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | weight KB |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} (\`${r.path}\`) | ${CATEGORIES.map((c) => mark(c, r.scores[c])).join(' | ')} | ${r.metrics['first-contentful-paint']!.toFixed(0)} | ${r.metrics['largest-contentful-paint']!.toFixed(0)} | ${r.metrics['total-blocking-time']!.toFixed(0)} | ${r.metrics['cumulative-layout-shift']!.toFixed(3)} | ${(r.metrics['total-byte-weight']! / 1024).toFixed(0)} |`,
+    ),
+    '',
+    ...results.filter((r) => r.failing.length > 0).map((r) => `Not passing on ${r.name} (any run): ${r.failing.join('; ')}.`),
+    '',
+  ].join('\n');
+  console.log(`\n${table}`);
+  writeFileSync(join(ROOT, 'bench/results-lighthouse.json'), `${JSON.stringify({ date, machine, load: { before: load.before, after: loadAfter }, runs: RUNS, lighthouse: '12.8.2', chrome: CHROME_PATH, flags: CHROME_FLAGS, results }, null, 2)}\n`);
+  const resultsFile = join(ROOT, 'bench/RESULTS.md');
+  const text = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Bench results\n';
+  const open = '<!-- bench:lighthouse -->';
+  const close = '<!-- /bench:lighthouse -->';
+  const block = `${open}\n${table}${close}`;
+  const i = text.indexOf(open);
+  const j = text.indexOf(close);
+  writeFileSync(resultsFile, i >= 0 && j > i ? `${text.slice(0, i)}${block}${text.slice(j + close.length)}` : `${text.trimEnd()}\n\n${block}\n`);
+} finally {
+  blok.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dir, { recursive: true, force: true });
+}
