@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { cacheDelete, cacheGet, cacheSet } from './offline-db.ts';
+import { clearOfflineMarks, markOfflineSummariesStale } from './offline-marks.ts';
 
 /**
  * The last known server data, kept in IndexedDB so that the library, subject pages, Home, the
@@ -52,6 +53,9 @@ const isPremiumChapter = (query: Query): boolean => {
 export function dropPremiumContent(client: QueryClient): void {
   client.removeQueries({ predicate: isPremiumChapter });
   if (typeof caches !== 'undefined') void caches.delete(IMAGE_CACHE).catch(() => undefined);
+  // The pictures of free chapters went with them: summaries marked 'Offline beschikbaar' fetch
+  // their (now free only) chapters and pictures again when next opened online.
+  void markOfflineSummariesStale().catch(() => undefined);
 }
 
 /** Writes the cache to IndexedDB whenever it changes (debounced). Returns the stop function. */
@@ -89,8 +93,9 @@ export function persistQueries(client: QueryClient): () => void {
   };
 }
 
-/** Signing out: the saved data and the cached pictures go with the session. */
+/** Signing out: the saved data, the 'Offline beschikbaar' marks and the cached pictures go with the session. */
 export async function clearPersistedQueries(): Promise<void> {
   await cacheDelete(CACHE_KEY);
+  await clearOfflineMarks();
   if (typeof caches !== 'undefined') await caches.delete(IMAGE_CACHE).catch(() => undefined);
 }

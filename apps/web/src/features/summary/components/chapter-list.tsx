@@ -7,11 +7,25 @@ import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ArrowLeftIcon, CheckIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSummary } from '../api/get-summary.ts';
+import { OfflineBadge, OfflineSummary } from '../offline/offline-summary.tsx';
+import { useSavedChapters } from '../offline/use-saved-chapters.ts';
 import { PriorityBadge, PriorityLegend } from './priority-badge.tsx';
 import { LockIcon } from './summary-icons.tsx';
 import styles from './summary.module.css';
 
-function ChapterRow({ summary, chapter, number, isCurrent }: { summary: SummaryDetail; chapter: SummaryChapter; number: number; isCurrent: boolean }) {
+function ChapterRow({
+  summary,
+  chapter,
+  number,
+  isCurrent,
+  isSaved,
+}: {
+  summary: SummaryDetail;
+  chapter: SummaryChapter;
+  number: number;
+  isCurrent: boolean;
+  isSaved: boolean;
+}) {
   const { t } = useTranslation(['summary', 'common']);
   const titleId = `chapter-${chapter.chapterId}-title`;
   return (
@@ -42,6 +56,7 @@ function ChapterRow({ summary, chapter, number, isCurrent }: { summary: SummaryD
               </span>
             )}
             {chapter.isRead && <span className={styles.readBadge}>{t('read.isRead')}</span>}
+            {isSaved && <OfflineBadge />}
             {isCurrent && <span className={styles.currentBadge}>{t('chapters.current')}</span>}
           </span>
         </span>
@@ -66,6 +81,7 @@ export function ChapterList({ summaryId }: { summaryId: string }) {
   const notFound = summary.error instanceof ApiError && summary.error.status === 404;
   const data = summary.data;
   const readCount = data?.chapters.filter((c) => c.isRead).length ?? 0;
+  const saved = useSavedChapters(summaryId);
   return (
     <div className={styles.page}>
       <Link to={paths.summary.read.getHref(summaryId, data?.progress?.chapterId)} className={styles.back}>
@@ -92,6 +108,7 @@ export function ChapterList({ summaryId }: { summaryId: string }) {
             <h1 className={styles.pageTitle}>{t('chapters.title')}</h1>
             <p className={styles.intro}>{t('chapters.progress', { read: readCount, count: data.chapters.length })}</p>
           </header>
+          <OfflineSummary summary={data} />
           <PriorityLegend />
           <ol className={styles.chapters} aria-label={t('chapters.listLabel', { title: data.title })}>
             {data.chapters.map((chapter, index) => (
@@ -101,6 +118,7 @@ export function ChapterList({ summaryId }: { summaryId: string }) {
                 chapter={chapter}
                 number={index + 1}
                 isCurrent={data.progress?.chapterId === chapter.chapterId}
+                isSaved={saved.has(chapter.chapterId)}
               />
             ))}
           </ol>

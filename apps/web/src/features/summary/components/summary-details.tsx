@@ -8,6 +8,8 @@ import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ArrowLeftIcon, CheckIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSummary } from '../api/get-summary.ts';
+import { OfflineBadge, OfflineSummary } from '../offline/offline-summary.tsx';
+import { useSavedChapters } from '../offline/use-saved-chapters.ts';
 import { splitReadingTime } from '../utils/reading-time.ts';
 import { PriorityBadge, PriorityLegend } from './priority-badge.tsx';
 import { ListIcon, LockIcon } from './summary-icons.tsx';
@@ -22,6 +24,7 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
   const time = splitReadingTime(chapters);
   const read = chapters.filter((c) => c.isRead).length;
   const current = summary.progress ? chapters.findIndex((c) => c.chapterId === summary.progress!.chapterId) : -1;
+  const saved = useSavedChapters(summary.id);
 
   return (
     <>
@@ -83,6 +86,8 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
         </div>
       )}
 
+      {chapters.length > 0 && <OfflineSummary summary={summary} />}
+
       {locked > 0 && (
         <Notice variant="info" title={t('details.freeTitle', { count: free })}>
           {t('details.freeText', { count: chapters.length })} <Link to={paths.shop.root.getHref()}>{t('details.freeLink')}</Link>
@@ -121,6 +126,7 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
                         <CheckIcon size={14} /> {t('read.isRead')}
                       </span>
                     )}
+                    {saved.has(chapter.chapterId) && <OfflineBadge />}
                   </span>
                 </span>
               </Link>
