@@ -7,7 +7,7 @@
 // everything measured into bench/results-<dialect>.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -88,6 +88,9 @@ interface Student {
   refresh: string;
   sessionId: string;
   pairs: Array<{ listId: string; questionId: string; answerId: string }>;
+  /** a flashcard session over the subject's largest set, and its number of cards */
+  flashcardSessionId: string;
+  flashcardCount: number;
 }
 
 async function call<T>(base: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
@@ -147,10 +150,27 @@ async function seed(base: string): Promise<Fixture> {
     });
     const overview = await call<{ questions: Array<{ questionId: string; questionListId: string; type: string; answers: Array<{ id: string }> }> }>(base, `/api/session/${sessionId}`, { token: s.access });
     const pairs = overview.questions.filter((q) => q.type === 'SELECT' && q.answers.length > 0).map((q) => ({ listId: q.questionListId, questionId: q.questionId, answerId: q.answers[0]!.id }));
-    students.push({ ...s, sessionId, pairs });
+    // flashcards: a session over the largest set of a subject that has cards
+    let flashcardSessionId = '';
+    let flashcardCount = 0;
+    for (const subjectId of [best!.id, ...lib.subjects.map((x) => x.id)]) {
+      const sets = await call<{ sets: Array<{ id: string; cardCount: number }> }>(base, `/api/flashcard-sets?subjectId=${subjectId}`, { token: s.access });
+      const set = [...sets.sets].sort((a, b) => b.cardCount - a.cardCount)[0];
+      if (!set || set.cardCount === 0) continue;
+      const started = await call<{ id: string; cardCount: number }>(base, '/api/flashcard-sessions', {
+        method: 'POST',
+        token: s.access,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subjectId, source: 'set', flashcardSetId: set.id }),
+      });
+      flashcardSessionId = started.id;
+      flashcardCount = started.cardCount;
+      break;
+    }
+    students.push({ ...s, sessionId, pairs, flashcardSessionId, flashcardCount });
   }
   const refreshStudents: Student[] = [];
-  for (let i = 0; i < CONNECTIONS + 10; i++) refreshStudents.push({ ...(await register(base, 20_000 + i)), sessionId: '', pairs: [] });
+  for (let i = 0; i < CONNECTIONS + 10; i++) refreshStudents.push({ ...(await register(base, 20_000 + i)), sessionId: '', pairs: [], flashcardSessionId: '', flashcardCount: 0 });
   const loginStudents = [];
   for (let i = 0; i < 10; i++) loginStudents.push({ email: (await register(base, 10_000 + i)).email });
   return { students, loginStudents, refreshStudents, summaryId, chapterId };
@@ -177,6 +197,9 @@ function cases(f: Fixture): Case[] {
   let pairs: Array<{ s: Student; p: Student['pairs'][number] }> = [];
   const idle = [...f.refreshStudents];
   let loginRr = 0;
+  let flashRr = 0;
+  const flashStudents = f.students.filter((s) => s.flashcardSessionId);
+  const nextFlash = () => flashStudents[flashRr++ % flashStudents.length]!;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   return [
     { name: 'GET /api/health', request: () => ({ path: '/api/health' }) },
@@ -185,6 +208,26 @@ function cases(f: Fixture): Case[] {
     { name: 'summary chapter', request: () => ({ path: `/api/summaries/${f.summaryId}/chapters/${f.chapterId}`, headers: bearer(next()) }) },
     { name: 'session overview', request: () => { const s = next(); return { path: `/api/session/${s.sessionId}`, headers: bearer(s) }; } },
     { name: 'session next question', request: () => { const s = next(); return { path: `/api/session/${s.sessionId}/next`, headers: bearer(s) }; } },
+    // the card a student studies: GET the session (cards, position); answering moves to the next card
+    ...(flashStudents.length === 0
+      ? []
+      : [
+          { name: 'flashcards next card', request: () => { const s = nextFlash(); return { path: `/api/flashcard-sessions/${s.flashcardSessionId}`, headers: bearer(s) }; } },
+          {
+            name: 'flashcards answer card',
+            request: (target: Server['name']) => {
+              const s = nextFlash();
+              // every request answers a card ('Wist ik' or not) somewhere in her session, as a student going round
+              const position = Math.floor(flashRr / flashStudents.length) % s.flashcardCount;
+              return {
+                method: 'POST',
+                path: `/api/flashcard-sessions/${s.flashcardSessionId}/answer`,
+                headers: { ...bearer(s), 'content-type': 'application/json', ...idem(target) },
+                body: JSON.stringify({ position, known: flashRr % 3 !== 0 }),
+              };
+            },
+          } satisfies Case,
+        ]),
     {
       name: 'save-answer',
       prepare: async (blok) => {
@@ -273,7 +316,9 @@ async function measure(server: Server, c: Case): Promise<Measurement> {
       },
     ],
   } as autocannon.Options);
-  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  // a fixed amount ends within a second or two: autocannon's per-second average is too coarse there
+  const reqPerSec = amount ? result.requests.total / result.duration : result.requests.average;
+  return { reqPerSec, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
 const median = (xs: number[]) => {
@@ -293,6 +338,8 @@ try {
   const memory: Record<string, number> = { idleAfterSeed: rssMb(blok.proc) };
   const all = cases(fixture).filter((c) => !ONLY || ONLY.test(c.name));
   const runs: Record<string, Record<'blok' | 'twin', Measurement[]>> = {};
+  // the machine is shared: the 1-minute load average after each measured run says how quiet it was
+  const loads: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const c of all) {
       runs[c.name] ??= { blok: [], twin: [] };
@@ -300,7 +347,11 @@ try {
       for (const server of order) {
         await c.prepare?.(blok);
         const m = await measure(server, c);
+        // the server just measured may still answer requests autocannon gave up at the end: let it
+        // finish, so that its last writes do not meet the next server's (SQLite has one writer)
+        await new Promise((r) => setTimeout(r, 1000));
         runs[c.name]![server.name].push(m);
+        loads.push(loadavg()[0]!);
         console.log(`round ${round + 1} ${c.name.padEnd(24)} ${server.name} ${m.reqPerSec.toFixed(0).padStart(7)} req/s p50 ${m.p50} ms p99 ${m.p99} ms${m.non2xx ? ` non-2xx ${m.non2xx}` : ''}`);
       }
     }
@@ -325,6 +376,8 @@ try {
     '',
     `${machine}; autocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s (save-answer: one request per unanswered question), medians; ratio = median of per-round ratios.`,
     '',
+    `Load average (1 min) after each measured run: median ${median(loads).toFixed(1)}, lowest ${Math.min(...loads).toFixed(1)}, highest ${Math.max(...loads).toFixed(1)} (2 cores; the machine is shared: compare ratios, not req/s).`,
+    '',
     '| call | Blok req/s | twin req/s | ratio | Blok p50 ms | Blok p99 ms | twin p99 ms | Blok non-2xx |',
     '|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.name} | ${fmt(r.blok)} | ${fmt(r.twin)} | ${r.ratio.toFixed(2)} | ${r.blokP50} | ${r.blokP99} | ${r.twinP99} | ${r.non2xx} |`),
@@ -333,16 +386,19 @@ try {
     '',
   ].join('\n');
   console.log(`\n${table}`);
-  writeFileSync(join(ROOT, `bench/results-${dialect}.json`), `${JSON.stringify({ dialect, date, machine, connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS, rows, memory, runs }, null, 2)}\n`);
-  // RESULTS.md keeps its notes (the profiles); the table of this dialect is replaced between markers.
-  const resultsFile = join(ROOT, 'bench/RESULTS.md');
-  const results = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Bench results\n';
-  const open = `<!-- bench:${dialect} -->`;
-  const close = `<!-- /bench:${dialect} -->`;
-  const block = `${open}\n${table}${close}`;
-  const i = results.indexOf(open);
-  const j = results.indexOf(close);
-  writeFileSync(resultsFile, i >= 0 && j > i ? `${results.slice(0, i)}${block}${results.slice(j + close.length)}` : `${results.trimEnd()}\n\n${block}\n`);
+  // A partial run (BENCH_ONLY) only prints its table: the files keep the last full run's.
+  if (!ONLY) {
+    writeFileSync(join(ROOT, `bench/results-${dialect}.json`), `${JSON.stringify({ dialect, date, machine, connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS, rows, memory, loads, runs }, null, 2)}\n`);
+    // RESULTS.md keeps its notes (the profiles); the table of this dialect is replaced between markers.
+    const resultsFile = join(ROOT, 'bench/RESULTS.md');
+    const results = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Bench results\n';
+    const open = `<!-- bench:${dialect} -->`;
+    const close = `<!-- /bench:${dialect} -->`;
+    const block = `${open}\n${table}${close}`;
+    const i = results.indexOf(open);
+    const j = results.indexOf(close);
+    writeFileSync(resultsFile, i >= 0 && j > i ? `${results.slice(0, i)}${block}${results.slice(j + close.length)}` : `${results.trimEnd()}\n\n${block}\n`);
+  }
 } finally {
   for (const s of servers) s.proc.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));

@@ -11,10 +11,11 @@ import { AuthService } from '../apps/api/src/auth/service.ts';
 import { UserService } from '../apps/api/src/user/service.ts';
 import { QuestionsService } from '../apps/api/src/questions/service.ts';
 import { LibraryService } from '../apps/api/src/library/service.ts';
+import { FlashcardsService } from '../apps/api/src/flashcards/service.ts';
 import { verifyPassword } from '../apps/api/src/auth/passwords.ts';
 
 const env = process.env;
-const handle = await openDatabase({ url: env.DATABASE_URL!, poolSize: Number(env.DATABASE_POOL_SIZE ?? 10) });
+const handle = await openDatabase({ url: env.DATABASE_URL!, poolSize: Number(env.DATABASE_POOL_SIZE ?? 10), synchronous: env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL' });
 const { db } = handle;
 const uow = new UnitOfWork(db);
 const tokens = new AccessTokens(env.JWT_SECRET!, Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900));
@@ -26,6 +27,7 @@ const library = new LibraryService(uow, {
   listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
   openSessions: (userId, limit) => questions.openSessions(userId, limit),
 }, { flashcardsEnabled: true });
+const flashcards = new FlashcardsService(uow, { leitnerEnabled: false, fsrs: { newCardsPerDay: 20, desiredRetention: 0.9, fuzz: true } });
 
 const app = Fastify({ logger: false });
 app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
@@ -50,6 +52,10 @@ app.get('/api/summaries/:id/chapters/:chapterId', async (req) => {
 });
 app.get('/api/session/:id', async (req) => questions.overview(await userId(req.headers.authorization), (req.params as P).id!));
 app.get('/api/session/:id/next', async (req) => questions.next(await userId(req.headers.authorization), (req.params as P).id!));
+app.get('/api/flashcard-sessions/:id', async (req) => flashcards.session(await userId(req.headers.authorization), (req.params as P).id!));
+app.post('/api/flashcard-sessions/:id/answer', async (req) =>
+  flashcards.answer(await userId(req.headers.authorization), (req.params as P).id!, req.body as { position: number; known: boolean }),
+);
 app.post('/api/question-list/:id/save-answer', async (req) =>
   questions.saveAnswer(await userId(req.headers.authorization), (req.params as P).id!, req.body as { questionId: string; answerId: string; sessionId: string }),
 );

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   /** `file:data/blok.db` (default, SQLite) or `postgres://user@host:5432/db` */
   DATABASE_URL: z.string().default('file:data/blok.db'),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** SQLite only: PRAGMA synchronous, FULL (every commit flushed to disk) or NORMAL (decision 014) */
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   /** HS256 secret for access tokens, at least 32 characters. Required in production. */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),

@@ -1,8 +1,39 @@
-import { sql, uuidv7, type Executor, type UsersTable } from '@blok/db';
+import { fixedQuery, sql, uuidv7, type Executor, type UsersTable } from '@blok/db';
 
 export type UserRow = UsersTable;
 
 const now = () => new Date().toISOString();
+
+/** What an authenticated request needs to know about its user and device (one query). */
+export interface RequestContext {
+  /** null: the account no longer exists */
+  user: Pick<UsersTable, 'id' | 'study' | 'year' | 'has_subscription' | 'first_name'> | null;
+  tokenDeviceRevoked: boolean;
+  revokedReason: string | null;
+  activeDeviceId: string | null;
+}
+
+/** The user with the token's own device and every active device of hers (a left join: none is fine). */
+const requestContextQuery = fixedQuery((db: Executor, userId: string, deviceRowId: string) =>
+  db
+    .selectFrom('users')
+    .leftJoin('devices', (join) =>
+      join.onRef('devices.user_id', '=', 'users.id').on((eb) => eb.or([eb('devices.id', '=', deviceRowId), eb('devices.revoked_at', 'is', null)])),
+    )
+    .select([
+      'users.id',
+      'users.study',
+      'users.year',
+      'users.has_subscription',
+      'users.first_name',
+      'devices.id as device_row_id',
+      'devices.device_id',
+      'devices.revoked_at',
+      'devices.revoked_reason',
+      'devices.created_at as device_created_at',
+    ])
+    .where('users.id', '=', userId),
+);
 
 /** Users, devices and refresh tokens. The only place that touches these tables. */
 export class AccountRepository {
@@ -205,6 +236,25 @@ export class AccountRepository {
     const own = rows.find((r) => r.id === deviceRowId);
     const active = rows.filter((r) => r.revoked_at === null).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
     return { tokenDeviceRevoked: !own || own.revoked_at !== null, revokedReason: own?.revoked_reason ?? null, activeDeviceId: active?.device_id ?? null };
+  }
+
+  /**
+   * Everything an authenticated request needs, in one query (compiled once): the user (null when
+   * the account is gone), whether the token's device is revoked and why, and the active device.
+   */
+  async requestContext(userId: string, deviceRowId: string): Promise<RequestContext> {
+    const rows = await requestContextQuery(this.db, userId, deviceRowId);
+    const first = rows[0];
+    if (!first) return { user: null, tokenDeviceRevoked: true, revokedReason: null, activeDeviceId: null };
+    const devices = rows.filter((r) => r.device_row_id !== null);
+    const own = devices.find((r) => r.device_row_id === deviceRowId);
+    const active = devices.filter((r) => r.revoked_at === null).sort((a, b) => b.device_created_at!.localeCompare(a.device_created_at!))[0];
+    return {
+      user: { id: first.id, study: first.study, year: first.year, has_subscription: first.has_subscription, first_name: first.first_name },
+      tokenDeviceRevoked: !own || own.revoked_at !== null,
+      revokedReason: own?.revoked_reason ?? null,
+      activeDeviceId: active?.device_id ?? null,
+    };
   }
 
   /** Deletes refresh tokens whose family ended (reuse detection needs them only until then). */

@@ -249,6 +249,11 @@ export class AuthService {
     return this.accounts.deviceState(userId, deviceRowId);
   }
 
+  /** deviceState and the user (null when her account is gone) in one query: every authenticated request. */
+  requestContext(userId: string, deviceRowId: string) {
+    return this.accounts.requestContext(userId, deviceRowId);
+  }
+
   /** Maintenance (a job): removes ended refresh token families and ended rate-limit windows. */
   async purgeExpired(tx: Executor): Promise<{ refreshTokens: number; rateLimits: number }> {
     const refreshTokens = await new AccountRepository(tx).purgeEndedFamilies(new Date().toISOString());

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_ID_HEADER } from '@blok/contract';
+import { toBool } from '@blok/db';
 import { AppError } from '../errors.ts';
+import type { Student } from '../user/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,12 +11,14 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
-    auth: { userId: string; deviceRowId: string } | null;
+    /** the signed-in student as the features need her, read with the device check (one query) */
+    auth: { userId: string; deviceRowId: string; student: Student } | null;
   }
 }
 
 /**
- * Verifies the bearer access token, then checks that its device is still the user's active one.
+ * Verifies the bearer access token, then checks that its device is still the user's active one and
+ * reads the student, in one query (an account deleted since the token was issued: 401).
  * Every authenticated response carries the header `deviceid` with the active device id, so the
  * web app can sign out when another device has logged in.
  */
@@ -27,7 +31,9 @@ export default fp(
       if (!token) throw new AppError('unauthorized', 'Je moet ingelogd zijn.');
       const claims = await app.services.tokens.verify(token);
       if (!claims) throw new AppError('invalid_token', 'Je sessie is verlopen.');
-      const state = await app.services.auth.deviceState(claims.sub, claims.dev);
+      const state = await app.services.auth.requestContext(claims.sub, claims.dev);
+      const user = state.user;
+      if (!user) throw new AppError('invalid_token', 'Dit account bestaat niet meer.');
       if (state.activeDeviceId) reply.header(DEVICE_ID_HEADER, state.activeDeviceId);
       if (state.tokenDeviceRevoked) {
         // Signed out by a newer login elsewhere: the web app shows the automatic-logout notice.
@@ -37,7 +43,11 @@ export default fp(
         }
         throw new AppError('invalid_token', 'Je sessie is beëindigd. Log opnieuw in.');
       }
-      request.auth = { userId: claims.sub, deviceRowId: claims.dev };
+      request.auth = {
+        userId: claims.sub,
+        deviceRowId: claims.dev,
+        student: { id: user.id, study: user.study, year: user.year, hasSubscription: toBool(user.has_subscription), firstName: user.first_name },
+      };
     });
   },
   { name: 'authenticate', dependencies: ['services'] },

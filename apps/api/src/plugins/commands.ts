@@ -1,8 +1,24 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@blok/contract';
+import { uuidv7 } from '@blok/db';
 import { AppError } from '../errors.ts';
 import { runAsCommand, type CommandScope } from '../write/unit-of-work.ts';
+import type { RequestIdentity } from '../write/idempotency.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The handler does nothing but its one unit of work (no reads that answer before it, no side
+     * effect outside it): its Idempotency-Key is claimed inside that unit of work's transaction, so
+     * the command commits once instead of twice (decision 014). A function decides per request.
+     */
+    claimInTransaction?: boolean | ((req: FastifyRequest) => boolean);
+  }
+}
+
+/** The key was claimed by a concurrent request between the lookup and the transaction's claim. */
+class ClaimLost extends Error {}
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,6 +47,7 @@ export default fp(
       if (!route.url.startsWith('/api/') || !methods.some((m) => WRITE_METHODS.has(m))) return;
       const original = route.handler as RouteHandlerMethod;
       const successStatus = successStatusOf(route.schema);
+      const inTransaction = (route.config as { claimInTransaction?: boolean | ((req: FastifyRequest) => boolean) } | undefined)?.claimInTransaction ?? false;
       route.handler = async function command(this: unknown, req: FastifyRequest, reply: FastifyReply) {
         const header = req.headers[IDEMPOTENCY_KEY_HEADER];
         if (header === undefined) return original.call(this as never, req, reply);
@@ -38,13 +55,40 @@ export default fp(
         if (!key || !UUID.test(key)) throw new AppError('invalid_idempotency_key', 'De Idempotency-Key moet een UUID zijn.');
 
         const store = app.services.idempotency;
-        const claim = await store.claim({
-          scope: req.auth?.userId ?? 'anonymous',
-          key: key.toLowerCase(),
-          method: req.method,
-          path: req.url,
-          body: req.body,
-        });
+        const identity: RequestIdentity = { scope: req.auth?.userId ?? 'anonymous', key: key.toLowerCase(), method: req.method, path: req.url, body: req.body };
+        if (inTransaction === true || (typeof inTransaction === 'function' && inTransaction(req))) {
+          // One commit: a read says whether the key is known; a free key is claimed as the first
+          // statement of the command's own transaction (a concurrent request with the same key
+          // waits there, or loses the claim and answers from the lookup again).
+          const seen = await store.lookup(identity);
+          if (seen.kind === 'none') {
+            const id = uuidv7();
+            const scope: CommandScope = {
+              successStatus,
+              stored: false,
+              begin: async (tx) => {
+                if (!(await store.insert(tx, identity, id, Date.now()))) throw new ClaimLost();
+              },
+              complete: (tx, status, body) => store.complete(tx, id, identity.key, status, body),
+            };
+            let result: unknown;
+            try {
+              result = await runAsCommand(scope, () => Promise.resolve(original.call(this as never, req, reply)));
+            } catch (err) {
+              if (err instanceof ClaimLost) return answer(await store.lookup(identity), reply);
+              if (!scope.stored && err instanceof AppError && err.statusCode < 500 && !NOT_STORED.has(err.code)) {
+                await store.insert(app.database.db, identity, id, Date.now(), { status: err.statusCode, body: { error: err.code, error_description: err.message } });
+              }
+              throw err;
+            }
+            // No unit of work ran (nothing changed): the answer is stored on its own, in one statement.
+            if (!scope.stored) await store.insert(app.database.db, identity, id, Date.now(), { status: reply.statusCode || successStatus, body: result === reply ? null : (result ?? null) });
+            return result;
+          }
+          if (seen.kind !== 'stale') return answer(seen, reply);
+          // the first request died holding the key: take it over the usual way
+        }
+        const claim = await store.claim(identity);
         if (claim.kind === 'mismatch') {
           throw new AppError('idempotency_key_reused', 'Deze Idempotency-Key is al gebruikt voor een ander verzoek.');
         }
@@ -79,6 +123,17 @@ export default fp(
         }
       } as RouteHandlerMethod;
     });
+
+    /** The answer to a request whose key is already known: another request's, in progress, or stored. */
+    function answer(seen: Awaited<ReturnType<typeof app.services.idempotency.lookup>>, reply: FastifyReply) {
+      if (seen.kind === 'mismatch') throw new AppError('idempotency_key_reused', 'Deze Idempotency-Key is al gebruikt voor een ander verzoek.');
+      if (seen.kind === 'replay') {
+        reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        return reply.status(seen.status).send(seen.status === 204 ? null : seen.body);
+      }
+      // in progress, or a claim that lapsed in between (a retry then takes it over)
+      throw new AppError('request_in_progress', 'Dit verzoek wordt nog verwerkt. Probeer het zo opnieuw.', { 'retry-after': '1' });
+    }
   },
   { name: 'commands', dependencies: ['services'] },
 );

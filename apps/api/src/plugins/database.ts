@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '@blok/db';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type SqliteSynchronous } from '@blok/db';
 import { DEMO_COURSES_DIR } from '@blok/content/load';
 import { importContent } from '../content/importer.ts';
 
@@ -13,6 +13,8 @@ export interface DatabasePluginOptions {
   url: string;
   schema?: string;
   poolSize?: number;
+  /** SQLite only: PRAGMA synchronous (decision 014) */
+  synchronous?: SqliteSynchronous;
   /** An already opened handle (tests share one); closed by its owner, not by the app. */
   handle?: DatabaseHandle;
   /** Import the demo content (idempotent: unchanged subjects are skipped). */
@@ -26,6 +28,7 @@ export default fp<DatabasePluginOptions>(
         url: opts.url,
         schema: opts.schema,
         poolSize: opts.poolSize,
+        synchronous: opts.synchronous,
         onConnectionError: (err) => app.log.warn({ err: err.message, code: (err as { code?: string }).code }, 'database connection lost; it is replaced on the next query'),
       }));
     if (!opts.handle) await migrateToLatest(handle.db);

@@ -54,29 +54,56 @@ export class IdempotencyStore {
     return createHmac('sha256', this.fingerprintKey).update(`${req.method} ${req.path}\n${canonicalJson(req.body)}`).digest('base64url');
   }
 
-  /** Claims the key for this request, or says why not (a stored response, one in progress, another request). */
-  async claim(req: RequestIdentity, nowMs = Date.now()): Promise<Claim> {
-    const fingerprint = this.fingerprint(req);
-    const id = uuidv7();
-    const inserted = await this.db
+  /**
+   * Inserts the key's row, unless the key is taken (then false). 'processing' claims it for a
+   * request about to run; 'completed' stores a response at once (a command that changed nothing).
+   */
+  async insert(
+    executor: Executor,
+    req: RequestIdentity,
+    id: string,
+    nowMs: number,
+    response?: { status: number; body: unknown },
+  ): Promise<boolean> {
+    const inserted = await executor
       .insertInto('idempotency_keys')
       .values({
         id,
         scope: req.scope,
         key: req.key,
-        fingerprint,
+        fingerprint: this.fingerprint(req),
         method: req.method,
         path: req.path.slice(0, 500),
-        state: 'processing',
+        state: response ? 'completed' : 'processing',
         locked_until: iso(nowMs + IDEMPOTENCY_LOCK_SECONDS * 1000),
-        response_status: null,
-        response_body: null,
+        response_status: response ? response.status : null,
+        response_body: response ? this.encrypt(req.key, response.body) : null,
         created_at: iso(nowMs),
-        completed_at: null,
+        completed_at: response ? iso(nowMs) : null,
       })
       .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { kind: 'claimed', id };
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  /**
+   * What a stored key says about this request without claiming it (a read, no commit): a response
+   * to replay, another request's key, one in progress; 'none' when the key is free, 'stale' when
+   * its first request died (claim() takes it over).
+   */
+  async lookup(req: RequestIdentity, nowMs = Date.now()): Promise<Exclude<Claim, { kind: 'claimed' }> | { kind: 'none' } | { kind: 'stale' }> {
+    const row = await this.db.selectFrom('idempotency_keys').selectAll().where('scope', '=', req.scope).where('key', '=', req.key).executeTakeFirst();
+    if (!row) return { kind: 'none' };
+    if (row.fingerprint !== this.fingerprint(req)) return { kind: 'mismatch' };
+    if (row.state === 'completed') return { kind: 'replay', status: Number(row.response_status), body: this.decrypt(req.key, row.response_body) };
+    return row.locked_until > iso(nowMs) ? { kind: 'in_progress' } : { kind: 'stale' };
+  }
+
+  /** Claims the key for this request, or says why not (a stored response, one in progress, another request). */
+  async claim(req: RequestIdentity, nowMs = Date.now()): Promise<Claim> {
+    const fingerprint = this.fingerprint(req);
+    const id = uuidv7();
+    if (await this.insert(this.db, req, id, nowMs)) return { kind: 'claimed', id };
 
     const row = await this.db.selectFrom('idempotency_keys').selectAll().where('scope', '=', req.scope).where('key', '=', req.key).executeTakeFirst();
     if (!row) return this.claim(req, nowMs); // purged between the two statements

@@ -34,6 +34,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
+      // a refresh is one unit of work (one commit with its idempotency key); a password login
+      // throttles and hashes before its transaction, so it claims its key first, as every command
+      config: { claimInTransaction: (req) => (req.body as { grant_type?: string } | undefined)?.grant_type === 'refresh_token' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a password, or exchange a refresh token (rotated on every use)',

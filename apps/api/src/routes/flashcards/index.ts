@@ -72,6 +72,8 @@ const flashcardsRoutes: FastifyPluginAsyncZod<{ leitnerEnabled: boolean }> = asy
   app.post(
     '/flashcard-sessions/:id/answer',
     {
+      // the service's one unit of work is all the handler does: one commit with its idempotency key
+      config: { claimInTransaction: true },
       schema: {
         tags,
         summary: "'Wist ik' (known: true) or 'Wist ik niet' for the card at position; moves to the next card",

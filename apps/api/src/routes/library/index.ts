@@ -35,7 +35,8 @@ const IMAGE_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=864
  */
 const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const library = app.services.library;
-  const reader = (req: FastifyRequest): Promise<Reader> => app.services.user.student(req.auth!.userId);
+  // read by app.authenticate together with the device check (one query per request)
+  const reader = async (req: FastifyRequest): Promise<Reader> => req.auth!.student;
 
   app.get(
     '/library',

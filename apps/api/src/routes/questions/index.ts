@@ -65,6 +65,8 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/question-list/:id/save-answer',
     {
+      // the service's one unit of work is all the handler does: one commit with its idempotency key
+      config: { claimInTransaction: true },
       schema: {
         tags,
         summary: 'Answer a question (SELECT: answerId or answerIds; OPEN: textAnswer). Answered questions are locked (409 answer_locked).',
