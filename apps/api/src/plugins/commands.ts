@@ -10,8 +10,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The handler does nothing but its one unit of work (no reads that answer before it, no side
-     * effect outside it): its Idempotency-Key is claimed inside that unit of work's transaction, so
-     * the command commits once instead of twice (decision 014). A function decides per request.
+     * effect outside it): its Idempotency-Key is stored with its response inside that unit of
+     * work's transaction, without a claim of its own before, so the command commits once instead of
+     * twice (decision 014). Two concurrent requests with one key may then both run up to their
+     * commit; the second stores nothing and answers the first's response. A function decides per request.
      */
     claimInTransaction?: boolean | ((req: FastifyRequest) => boolean);
   }
@@ -57,19 +59,19 @@ export default fp(
         const store = app.services.idempotency;
         const identity: RequestIdentity = { scope: req.auth?.userId ?? 'anonymous', key: key.toLowerCase(), method: req.method, path: req.url, body: req.body };
         if (inTransaction === true || (typeof inTransaction === 'function' && inTransaction(req))) {
-          // One commit: a read says whether the key is known; a free key is claimed as the first
-          // statement of the command's own transaction (a concurrent request with the same key
-          // waits there, or loses the claim and answers from the lookup again).
+          // One commit: a read says whether the key is known; a free key is stored with the response
+          // as the last statement of the command's own transaction. A concurrent request with the
+          // same key that stored first wins: this one's transaction rolls back and it answers from
+          // the key as stored.
           const seen = await store.lookup(identity);
           if (seen.kind === 'none') {
             const id = uuidv7();
             const scope: CommandScope = {
               successStatus,
               stored: false,
-              begin: async (tx) => {
-                if (!(await store.insert(tx, identity, id, Date.now()))) throw new ClaimLost();
+              complete: async (tx, status, body) => {
+                if (!(await store.insert(tx, identity, id, Date.now(), { status, body }))) throw new ClaimLost();
               },
-              complete: (tx, status, body) => store.complete(tx, id, identity.key, status, body),
             };
             let result: unknown;
             try {
@@ -77,7 +79,9 @@ export default fp(
             } catch (err) {
               if (err instanceof ClaimLost) return answer(await store.lookup(identity), reply);
               if (!scope.stored && err instanceof AppError && err.statusCode < 500 && !NOT_STORED.has(err.code)) {
-                await store.insert(app.database.db, identity, id, Date.now(), { status: err.statusCode, body: { error: err.code, error_description: err.message } });
+                const body = { error: err.code, error_description: err.message };
+                // a concurrent request with the key stored its answer first: that one is the answer
+                if (!(await store.insert(app.database.db, identity, id, Date.now(), { status: err.statusCode, body }))) return answer(await store.lookup(identity), reply);
               }
               throw err;
             }

@@ -15,11 +15,6 @@ export interface CommandScope {
   readonly successStatus: number;
   /** set once the response was stored with the change */
   stored: boolean;
-  /**
-   * Called first in the command's transaction: a command that claims its idempotency key in the
-   * transaction of its change (one commit instead of two, decision 014) does it here.
-   */
-  begin?(tx: Tx): Promise<void>;
 }
 
 interface Ambient {
@@ -57,7 +52,6 @@ export class UnitOfWork {
     let kept: AppError | undefined;
     const result = await this.db.transaction().execute(async (tx) =>
       ambient.run({ tx, command }, async () => {
-        if (command && !command.stored) await command.begin?.(tx);
         let value: T;
         try {
           value = await fn(tx);
