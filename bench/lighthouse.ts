@@ -128,22 +128,20 @@ async function signInBrowser(chrome: LaunchedChrome, session: Session): Promise<
   try {
     const page = await browser.newPage();
     await page.goto(`${base}/robots.txt`);
+    // A string, not a function: tsx's transform would put helpers into it that the page lacks.
+    const expiresAt = Date.now() + session.expiresIn * 1000;
+    const cookie = (name: string, value: string) => `document.cookie = ${JSON.stringify(`${name}=${encodeURIComponent(value)}; path=/; samesite=strict`)};`;
+    const local = (key: string, value: string) => `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)});`;
     await page.evaluate(
-      (s, keep) => {
-        const expiresAt = Date.now() + s.expiresIn * 1000;
-        const cookie = (name: string, value: string) => {
-          document.cookie = `${name}=${encodeURIComponent(value)}; path=/; samesite=strict`;
-        };
-        cookie('access_token', s.access);
-        cookie('access_token_expires_at', String(expiresAt));
-        cookie('refresh_token', s.refresh);
-        localStorage.setItem('provider', 'blok');
-        localStorage.setItem('keep_me_logged_in', keep);
-        localStorage.setItem('is_authenticated', 'true');
-        localStorage.setItem('device_id', s.deviceId);
-      },
-      session,
-      KEEP_ME_LOGGED_IN_VALUE,
+      [
+        cookie('access_token', session.access),
+        cookie('access_token_expires_at', String(expiresAt)),
+        cookie('refresh_token', session.refresh),
+        local('provider', 'blok'),
+        local('keep_me_logged_in', KEEP_ME_LOGGED_IN_VALUE),
+        local('is_authenticated', 'true'),
+        local('device_id', session.deviceId),
+      ].join('\n'),
     );
     await page.close();
   } finally {
@@ -169,13 +167,21 @@ async function runOnce(url: string, session: Session | null): Promise<Run> {
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // The signed-in page must not have been sent to login: then the session did not take.
+    if (session && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
     const metrics = Object.fromEntries(Object.keys(METRICS).map((id) => [id, lhr.audits[id]?.numericValue ?? NaN]));
     // What keeps a category from 100: audits that count and did not pass.
     const failing = CATEGORIES.flatMap((c) =>
       (lhr.categories[c]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
-        .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score ?? ''})`),
+        .map((ref) => {
+          const audit = lhr.audits[ref.id];
+          // the first element it names, so the cause can be found (accessibility, best practices, SEO)
+          const items = (audit?.details as { items?: Array<{ node?: { snippet?: string } }> } | undefined)?.items ?? [];
+          const snippet = items.find((item) => item.node?.snippet)?.node?.snippet;
+          return `${c}: ${ref.id} (${audit?.displayValue ?? audit?.score ?? ''})${snippet ? ` at \`${snippet.slice(0, 120)}\`` : ''}`;
+        }),
     );
     return { scores, metrics, failing };
   } finally {

@@ -59,11 +59,44 @@ function precacheSelection(): { plugin: Plugin; transform: ManifestTransform } {
 }
 const precache = precacheSelection();
 
+/**
+ * index.html asks for the app module (src/app/app.tsx: router, layouts, providers) and every chunk it
+ * imports while the entry script is still arriving, instead of after it ran (decision 014).
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'blok-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        const entry = ctx.chunk;
+        if (!bundle || !entry) return;
+        const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/app.tsx'));
+        if (!app || app.type !== 'chunk') throw new Error('preload: no chunk for src/app/app.tsx');
+        const have = new Set([entry.fileName, ...entry.imports]);
+        const files: string[] = [];
+        const add = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (have.has(fileName) || !chunk || chunk.type !== 'chunk') return;
+          have.add(fileName);
+          files.push(fileName);
+          chunk.imports.forEach(add);
+        };
+        add(app.fileName);
+        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: command === 'build' && !process.env.VITEST ? { alias: [{ find: /^zod$/, replacement: ZOD_LITE }] } : {},
   plugins: [
     react(),
     precache.plugin,
+    preloadApp(),
     VitePWA({
       // We register the service worker ourselves (features/pwa) so the update toast decides when
       // the waiting worker takes over.

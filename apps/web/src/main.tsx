@@ -5,6 +5,7 @@ import { i18n } from './lib/i18n.ts';
 import { queryClient } from './lib/react-query.ts';
 import { startOffline } from './lib/offline/setup.ts';
 import { lazyRoute } from './app/lazy-route.ts';
+import { isMarkedSignedIn } from './lib/auth/token-storage.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -30,11 +31,34 @@ function showStartError(): void {
   container.replaceChildren(main);
 }
 
-// The saved server data is back in the cache before the router's loaders run and the first screen
-// renders (offline reading); the app module creates the router when it loads, so it loads after.
+/**
+ * The code of the screen a first visit opens, fetched now instead of after the router has loaded and
+ * matched (decision 014): the router's lazy import of the same module then finds it on its way. Only
+ * the entry pages of a first visit; a failure here is the router's to show.
+ */
+function fetchFirstScreen(path: string): void {
+  const screen = /^\/auth\/login\/?$/.test(path)
+    ? import('./app/routes/auth/login.tsx')
+    : /^\/auth\/register\/?$/.test(path) || (path === '/' && !isMarkedSignedIn())
+      ? import('./app/routes/auth/register.tsx')
+      : /^\/home\/?$/.test(path) || path === '/'
+        ? import('./app/routes/home/home.tsx')
+        : /^\/summary\/read\//.test(path)
+          ? import('./app/routes/summary/read.tsx')
+          : /^\/bibliotheek\/?$/.test(path)
+            ? import('./app/routes/library/overview.tsx')
+            : null;
+  screen?.catch(() => undefined);
+}
+
+// The app's code loads while the saved server data goes back into the cache; the router (made at the
+// first render) and its loaders run once that data is back (offline reading).
+const app = lazyRoute(() => import('./app/app.tsx'))();
+app.catch(() => undefined);
+fetchFirstScreen(window.location.pathname);
 void startOffline(queryClient).finally(async () => {
   try {
-    const { App } = await lazyRoute(() => import('./app/app.tsx'))();
+    const { App } = await app;
     createRoot(container).render(
       <StrictMode>
         <App />

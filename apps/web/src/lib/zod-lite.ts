@@ -25,6 +25,7 @@ function fail(path: string, expected: string, value: unknown): never {
 
 type Shape = Record<string, LiteSchema>;
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class LiteSchema {
   constructor(
     readonly check: Check,
@@ -88,6 +89,11 @@ const UNCHECKED = [
   'regex', 'email', 'uuid', 'url', 'startsWith', 'endsWith', 'includes', 'nonempty', 'refine',
   'superRefine', 'describe', 'strict', 'strip', 'passthrough', 'readonly', 'brand', 'meta',
 ] as const;
+type UncheckedMethods = { [K in (typeof UNCHECKED)[number]]: (...args: unknown[]) => LiteSchema };
+// The prototype gets them below; this tells the type checker.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface LiteSchema extends UncheckedMethods {}
+
 for (const name of UNCHECKED) {
   Object.defineProperty(LiteSchema.prototype, name, {
     value: function (this: LiteSchema) {

@@ -1,9 +1,8 @@
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
-import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
+import type { FieldRules } from '@blok/contract/validation/index';
+import { useSubmitRulesForm } from '../../../lib/use-submit-rules-form.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
@@ -49,14 +48,10 @@ export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps
   const [serverError, setServerError] = useState<string | null>(null);
   const [outdatedSafari] = useState(() => isOutdatedSafari(navigator.userAgent));
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues>({
-    ...toReactHookFormMode(FORM_MODE.submit),
-    resolver: rulesResolver<LoginValues>(LOGIN_RULES),
-    context: { locale: i18n.language },
+  // The spec's submit mode without react-hook-form: login is a first visit (decision 014).
+  const { register, handleSubmit, errors } = useSubmitRulesForm<LoginValues>({
+    rules: LOGIN_RULES,
+    locale: i18n.language,
     defaultValues: { email: '', password: '' },
   });
 
