@@ -82,6 +82,8 @@ export default defineConfig({
       MAIL_OUTBOX_DIR: join(process.env.E2E_RUN_DIR, 'outbox'),
       // The demo content is part of the app under test; E2E_SEED_DEMO=false skips it when needed.
       SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'true',
+      // FSRS review sessions ('Slim herhalen'): the offline spec rates cards through the outbox.
+      LEITNER_ENABLED: 'true',
     },
   },
 });

@@ -130,7 +130,9 @@ export function OfflineSummary({ summary }: { summary: SummaryDetail }) {
         {phase.kind === 'needs-connection' && <span className={styles.problem}>{t('offline.needsConnection')}</span>}
         {phase.kind === 'idle' && mark && (
           <>
-            <span className={styles.done}>{t('offline.onDevice', { saved: savedReadable, count: readable.length })}</span>
+            <span className={styles.done}>
+              {savedReadable === readable.length ? t('offline.saved', { count: savedReadable }) : t('offline.onDevice', { saved: savedReadable, count: readable.length })}
+            </span>
             {mark.savedAt === null && !online && <span>{t('offline.updateLater')}</span>}
           </>
         )}

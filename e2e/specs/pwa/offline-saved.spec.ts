@@ -1,0 +1,175 @@
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { demoList } from '../questions/content.ts';
+
+// Issue 12, the parts after the first round (decision 013): a summary marked 'Offline beschikbaar'
+// reads offline in chapters she never opened, pictures included; FSRS ratings and an open answer
+// with her own assessment given offline reach the server exactly once.
+
+const MICRO = 'micro-economie';
+const SUMMARY = 'micro-economie-samenvatting';
+const FREE_CHAPTER = 'mic-h1-schaarste-en-keuzes';
+const OPEN_LIST = 'mic-h1-schaarste-en-keuzes-vragen';
+
+async function underServiceWorker(page: Page) {
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
+    .toBe('activated');
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** The saved query cache is written half a second after a change. */
+const persisted = (page: Page) => page.waitForTimeout(1200);
+
+const strip = (page: Page) => page.getByRole('status').filter({ hasText: /wachten? op verbinding|laatst bekende gegevens/ });
+
+async function accessToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
+  expect(cookie, 'signed in').toBeDefined();
+  return cookie!.value;
+}
+
+test.describe('offline, saved ahead', () => {
+  test.slow();
+
+  test("a summary marked 'Offline beschikbaar' reads offline in a chapter never opened, with its picture", async ({ page, api }, testInfo) => {
+    await signIn(page, await api.createUser());
+    await underServiceWorker(page);
+
+    await page.goto(`/summary/read/${SUMMARY}/chapters`);
+    const toggle = page.getByRole('switch', { name: 'Offline beschikbaar maken' });
+    await expect(toggle).not.toBeChecked();
+    // A free student: the Premium chapters stay behind, and she is told why.
+    await expect(page.getByText('De 7 Premium-hoofdstukken kun je alleen offline lezen met Premium.')).toBeVisible();
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Offline beschikbaar: 1 hoofdstuk staat op dit apparaat.')).toBeVisible({ timeout: 15_000 });
+    await expect(toggle).toBeChecked();
+    const chapters = page.getByRole('list', { name: /^Hoofdstukken van / });
+    await expect(chapters.getByText('Offline beschikbaar', { exact: true })).toHaveCount(1);
+    await expect(chapters.getByRole('listitem').first().getByText('Offline beschikbaar', { exact: true })).toBeVisible();
+    await saveScreenshot(page, 'offline-saved-chapters', testInfo);
+    await expectNoAxeViolations(page, 'chapter list, saved for offline');
+    await persisted(page);
+
+    await page.context().setOffline(true);
+    // A fresh load offline: the mark is remembered on the device.
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Offline beschikbaar maken' })).toBeChecked();
+    await expect(page.getByText('Offline beschikbaar: 1 hoofdstuk staat op dit apparaat.')).toBeVisible();
+    await expect(strip(page)).toContainText('Offline: je ziet de laatst bekende gegevens.');
+    await expectNoAxeViolations(page, 'chapter list offline');
+
+    // The chapter she never opened, read offline, its picture from the worker's cache.
+    await page.goto(`/summary/read/${SUMMARY}/${FREE_CHAPTER}`);
+    await expect(page.getByRole('heading', { level: 1, name: /Schaarste, keuzes en alternatieve kosten/ })).toBeVisible();
+    const picture = page.locator('article img').first();
+    await picture.scrollIntoViewIfNeeded();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await saveScreenshot(page, 'offline-saved-reader', testInfo);
+    await expectNoAxeViolations(page, 'saved chapter offline');
+    await page.context().setOffline(false);
+  });
+
+  test('two FSRS ratings and an open answer with its self-assessment given offline reach the server exactly once each, also after a reload offline', async ({
+    page,
+    context,
+    api,
+  }, testInfo) => {
+    await signIn(page, await api.createUser());
+    await underServiceWorker(page);
+
+    // Tab 2: a review session (FSRS), loaded online.
+    const cards = await context.newPage();
+    await cards.goto(`/bibliotheek/flashcards-overview/${MICRO}`);
+    await cards.getByRole('button', { name: 'Start herhaling' }).click();
+    await expect(cards).toHaveURL(new RegExp(`/bibliotheek/flashcards/[0-9a-f-]{36}/${MICRO}$`));
+    const reviewId = /flashcards\/([0-9a-f-]{36})\//.exec(cards.url())![1]!;
+    await expect(cards.getByText(/^Kaart 1 van \d+$/)).toBeVisible();
+
+    // Tab 1: practice with answers in between, online up to the open question.
+    const questions = demoList(MICRO, OPEN_LIST).questions;
+    const openIndex = questions.findIndex((q) => q.type === 'OPEN');
+    const open = questions[openIndex]!;
+    await page.goto(`/bibliotheek/question-settings/${MICRO}/${OPEN_LIST}`);
+    await page.getByRole('radio', { name: /Alle vragen/ }).check();
+    await page.getByRole('checkbox', { name: /Antwoorden tussendoor tonen/ }).check();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/bibliotheek/questions/[0-9a-f-]{36}/${MICRO}/${OPEN_LIST}$`));
+    const sessionId = /questions\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+    for (let i = 0; i < openIndex; i++) {
+      await expect(page.getByRole('heading', { level: 2, name: `Oefenvraag ${i + 1}` })).toBeVisible();
+      await page.getByRole('button', { name: 'Sla over' }).click();
+    }
+    await expect(page.getByRole('heading', { level: 2, name: `Oefenvraag ${openIndex + 1}` })).toBeVisible();
+    await expect(page.getByLabel('Jouw antwoord')).toBeVisible();
+    // Sent ahead for offline, never shown before she answered.
+    await expect(page.getByText('Modelantwoord', { exact: true })).toHaveCount(0);
+    await persisted(page);
+
+    const writes: Request[] = [];
+    context.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/(question-list\/[^/]+\/save-answer|session\/[^/]+\/assess|flashcard-sessions\/[^/]+\/rate)$/.test(request.url())) writes.push(request);
+    });
+
+    await context.setOffline(true);
+    await page.getByLabel('Jouw antwoord').fill('Alternatieve kosten zijn wat je opgeeft voor je keuze.');
+    await page.getByRole('button', { name: 'Verstuur antwoord' }).click();
+    await expect(page.getByRole('heading', { name: 'Vergelijk je antwoord met het modelantwoord' })).toBeVisible();
+    await expect(page.getByText('Modelantwoord', { exact: true })).toBeVisible();
+    await expect(page.getByText(open.modelAnswer!.trim().split('\n')[0]!.slice(0, 40), { exact: false }).first()).toBeVisible();
+    await saveScreenshot(page, 'offline-open-assess', testInfo);
+    await expectNoAxeViolations(page, 'open answer offline, assessment');
+    await page.getByRole('button', { name: 'Deels goed' }).click();
+    await expect(page.getByRole('heading', { name: 'Vraag deels goed beantwoord' })).toBeVisible();
+    await expect(strip(page)).toContainText('2 antwoorden wachten op verbinding');
+
+    await cards.bringToFront();
+    await cards.getByRole('button', { name: 'Toon antwoord' }).click();
+    await cards.getByRole('button', { name: /^Goed, volgende keer over/ }).click();
+    await expect(cards.getByText(/^Kaart 2 van \d+$/)).toBeVisible();
+    await cards.getByRole('button', { name: 'Toon antwoord' }).click();
+    await cards.getByRole('button', { name: /^Opnieuw, volgende keer over/ }).click();
+    await expect(cards.getByText(/^Kaart 3 van \d+$/)).toBeVisible();
+    await expect(strip(cards)).toContainText('4 antwoorden wachten op verbinding');
+    await saveScreenshot(cards, 'offline-fsrs', testInfo);
+    await expectNoAxeViolations(cards, 'FSRS ratings offline');
+    await cards.close();
+
+    // A reload while offline: all four are still on the device.
+    await page.bringToFront();
+    await page.reload();
+    await expect(strip(page)).toContainText('4 antwoorden wachten op verbinding');
+    const sentBeforeOnline = writes.length;
+
+    await context.setOffline(false);
+    await expect(strip(page)).toHaveCount(0, { timeout: 20_000 });
+
+    // Exactly once each, in the order given.
+    const sent = writes.slice(sentBeforeOnline);
+    expect(sent.map((r) => /save-answer|assess|rate$/.exec(r.url())![0])).toEqual(['save-answer', 'assess', 'rate', 'rate']);
+    expect(new Set(sent.map((r) => r.headers()['idempotency-key'])).size).toBe(4);
+    for (const r of sent) expect((await r.response())?.status()).toBe(200);
+
+    const headers = { authorization: `Bearer ${await accessToken(context)}` };
+    const overview = (await (await page.request.get(`/api/session/${sessionId}`, { headers })).json()) as {
+      questions: Array<{ questionIndex: number; isCorrect: number; textAnswer: string | null }>;
+      userAnswers: Array<{ questionId: string }>;
+      partialAnswers: number;
+      reviewAnswers: number;
+    };
+    expect(overview.questions[openIndex]).toMatchObject({ isCorrect: 2, textAnswer: 'Alternatieve kosten zijn wat je opgeeft voor je keuze.' });
+    expect(overview.userAnswers.filter((a) => a.questionId === open.id)).toHaveLength(1);
+    expect(overview).toMatchObject({ partialAnswers: 1, reviewAnswers: 0 });
+    const review = (await (await page.request.get(`/api/flashcard-sessions/${reviewId}`, { headers })).json()) as {
+      currentIndex: number;
+      knownCount: number;
+      unknownCount: number;
+      cards: Array<{ rating: number | null; scheduleVersion: number | null }>;
+    };
+    expect(review).toMatchObject({ currentIndex: 2, knownCount: 1, unknownCount: 1 });
+    expect(review.cards.slice(0, 3).map((c) => c.rating)).toEqual([3, 1, null]);
+    expect(review.cards.slice(0, 2).map((c) => c.scheduleVersion)).toEqual([1, 1]);
+  });
+});
