@@ -13,15 +13,17 @@ const DIST = resolve(import.meta.dirname, '../../../apps/web/dist');
 const KB = 1024;
 
 /**
- * JavaScript (gzip) a first visit of each entry route loads until its screen shows. Measured on
- * 23-11-2026: /auth/login 219.3 KB in 29 files, / and /auth/register 241.5 KB in 35. The issue's goal
- * is 110 KB for /auth/login (zod's schemas, 24 KB, the rule engine, 15 KB, and the dialog, 9 KB, are
- * loaded up front today): these budgets only stop growth until that work lands, then come down.
+ * JavaScript (gzip) a first visit of each entry route loads until its screen shows, set a few KB above
+ * what it measured on 24-11-2026 (decision 014): /auth/login 169.9 KB in 23 files (219.3 KB in 29
+ * before zod-lite, the later namespaces, the Safari dialog on demand and login without
+ * react-hook-form), / and /auth/register 210.9 KB in 32 (241.5 KB before). The issue's 110 KB for
+ * /auth/login is not reached: react-dom (63 KB), react-router (30 KB), i18next (13 KB) and TanStack
+ * Query (10 KB) alone are 116 KB; see decision 014 for what would be needed.
  */
 const ROUTES: Array<{ path: string; maxJs: number }> = [
-  { path: '/auth/login', maxJs: 225 * KB },
-  { path: '/', maxJs: 250 * KB },
-  { path: '/auth/register', maxJs: 250 * KB },
+  { path: '/auth/login', maxJs: 175 * KB },
+  { path: '/', maxJs: 215 * KB },
+  { path: '/auth/register', maxJs: 215 * KB },
 ];
 const MAX_CSS = 30 * KB;
 /** Any one lazily loaded chunk. */
@@ -57,7 +59,8 @@ for (const route of ROUTES) {
 
 test('no lazily loaded chunk is larger than 50 KB gzip', () => {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const entry = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  // only the entry script itself: the chunks it modulepreloads are held to the same 50 KB
+  const entry = new Set([...html.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
   const chunks = readdirSync(join(DIST, 'assets'))
     .filter((f) => f.endsWith('.js') && !entry.has(`assets/${f}`))
     .map((f) => ({ f, size: gzipped(`assets/${f}`) }))
@@ -66,3 +69,28 @@ test('no lazily loaded chunk is larger than 50 KB gzip', () => {
   console.log(`largest chunk: ${chunks[0]!.f} ${(chunks[0]!.size / KB).toFixed(1)} KB gzip`);
   expect(chunks.filter((c) => c.size > MAX_CHUNK)).toEqual([]);
 });
+
+test('the production build ships zod-lite, not zod (decision 014)', () => {
+  const scripts = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+  // zod's classes register under names like "$ZodType"; zod-lite has none of them
+  expect(scripts.filter((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes('$ZodType'))).toEqual([]);
+  expect(scripts.some((f) => f.startsWith('zod-lite-'))).toBe(true);
+});
+
+test('the service worker precaches the shell and the study screens, not every route (decision 014)', () => {
+  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+  const chunk = (name: string) => urls.some((u) => new RegExp(`^assets/${name}-[\\w-]{8}\\.js$`).test(u));
+  for (const name of ['index', 'app', 'later', 'login', 'home', 'overview', 'read', 'question-session', 'flashcards-session']) expect(chunk(name), name).toBe(true);
+  for (const name of ['shop', 'profile', 'register', 'tutorial', 'push-notifications']) expect(chunk(name), name).toBe(false);
+  expect(urls).toContain('index.html');
+  const bytes = urls.reduce((n, u) => n + readFileSync(join(DIST, u)).length, 0);
+  console.log(`precache: ${urls.length} files, ${(bytes / KB).toFixed(0)} KB raw`);
+  expect(bytes).toBeLessThan(900 * KB);
+});
+
+test('index.html preloads the app module with the entry script', () => {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/app-[\w-]{8}\.js">/);
+});
+
