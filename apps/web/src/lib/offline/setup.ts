@@ -32,7 +32,7 @@ export async function startOffline(client: QueryClient): Promise<void> {
  * fetch the server's state again, and when nobody was waiting for the answer any more she is told
  * in the error toast, so the app never claims something was saved that was not.
  */
-function showRefusal(client: QueryClient, { entry, error, waited }: RefusedWrite): void {
+export function showRefusal(client: QueryClient, { entry, error, waited }: RefusedWrite): void {
   for (const queryKey of entry.refreshOnRefusal ?? []) void client.invalidateQueries({ queryKey });
   if (waited) return;
   const message = entry.kind === 'flashcard-rating' && error.code === 'conflict' ? i18n.t('pwa:refusedRating') : error.description || i18n.t('pwa:refusedWrite');
