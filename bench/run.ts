@@ -43,6 +43,8 @@ async function start(name: Server['name'], port: number): Promise<Server> {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
+    // both processes with the same durability (Blok's default: NORMAL, decision 014)
+    SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS ?? 'NORMAL',
     JWT_SECRET,
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     API_RATE_LIMIT_PER_MINUTE: '100000000',
@@ -295,14 +297,23 @@ function cases(f: Fixture): Case[] {
 
 interface Measurement {
   reqPerSec: number;
+  /** CPU time (user + system, all threads) the server process spent per answered request, µs */
+  cpuUsPerReq: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
+function cpuSeconds(proc: ChildProcess): number {
+  const fields = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function measure(server: Server, c: Case): Promise<Measurement> {
   const amount = c.amount?.();
+  const cpuBefore = cpuSeconds(server.proc);
   const result = await autocannon({
     url: server.url,
     connections: CONNECTIONS,
@@ -318,7 +329,11 @@ async function measure(server: Server, c: Case): Promise<Measurement> {
   } as autocannon.Options);
   // a fixed amount ends within a second or two: autocannon's per-second average is too coarse there
   const reqPerSec = amount ? result.requests.total / result.duration : result.requests.average;
-  return { reqPerSec, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  // CPU per request hardly depends on what else the machine runs (req/s does): the steadier comparison
+  // (requests autocannon gave up on at the end still finish afterwards: counted after a short wait)
+  await new Promise((r) => setTimeout(r, 1000));
+  const cpuUsPerReq = ((cpuSeconds(server.proc) - cpuBefore) * 1e6) / Math.max(1, result.requests.total);
+  return { reqPerSec, cpuUsPerReq, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
 const median = (xs: number[]) => {
@@ -346,13 +361,12 @@ try {
       const order = round % 2 === 0 ? [blok, twin] : [twin, blok];
       for (const server of order) {
         await c.prepare?.(blok);
+        // measure() waits a second after the run: the server just measured may still answer
+        // requests autocannon gave up at the end, whose writes must not meet the next server's
         const m = await measure(server, c);
-        // the server just measured may still answer requests autocannon gave up at the end: let it
-        // finish, so that its last writes do not meet the next server's (SQLite has one writer)
-        await new Promise((r) => setTimeout(r, 1000));
         runs[c.name]![server.name].push(m);
         loads.push(loadavg()[0]!);
-        console.log(`round ${round + 1} ${c.name.padEnd(24)} ${server.name} ${m.reqPerSec.toFixed(0).padStart(7)} req/s p50 ${m.p50} ms p99 ${m.p99} ms${m.non2xx ? ` non-2xx ${m.non2xx}` : ''}`);
+        console.log(`round ${round + 1} ${c.name.padEnd(24)} ${server.name} ${m.reqPerSec.toFixed(0).padStart(7)} req/s ${m.cpuUsPerReq.toFixed(0).padStart(6)} µs CPU/req p50 ${m.p50} ms p99 ${m.p99} ms${m.non2xx ? ` non-2xx ${m.non2xx}` : ''}`);
       }
     }
     memory[`afterRound${round + 1}`] = rssMb(blok.proc);
@@ -362,6 +376,9 @@ try {
     blok: median(r.blok.map((m) => m.reqPerSec)),
     twin: median(r.twin.map((m) => m.reqPerSec)),
     ratio: median(r.blok.map((m, i) => m.reqPerSec / r.twin[i]!.reqPerSec)),
+    blokCpu: median(r.blok.map((m) => m.cpuUsPerReq)),
+    twinCpu: median(r.twin.map((m) => m.cpuUsPerReq)),
+    cpuRatio: median(r.blok.map((m, i) => r.twin[i]!.cpuUsPerReq / m.cpuUsPerReq)),
     blokP50: median(r.blok.map((m) => m.p50)),
     blokP99: median(r.blok.map((m) => m.p99)),
     twinP99: median(r.twin.map((m) => m.p99)),
@@ -378,9 +395,11 @@ try {
     '',
     `Load average (1 min) after each measured run: median ${median(loads).toFixed(1)}, lowest ${Math.min(...loads).toFixed(1)}, highest ${Math.max(...loads).toFixed(1)} (2 cores; the machine is shared: compare ratios, not req/s).`,
     '',
-    '| call | Blok req/s | twin req/s | ratio | Blok p50 ms | Blok p99 ms | twin p99 ms | Blok non-2xx |',
-    '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.name} | ${fmt(r.blok)} | ${fmt(r.twin)} | ${r.ratio.toFixed(2)} | ${r.blokP50} | ${r.blokP99} | ${r.twinP99} | ${r.non2xx} |`),
+    'CPU µs/req: CPU time (user + system) of the server process per answered request; CPU ratio = twin µs / Blok µs (median of per-round ratios): the share of the twin\'s speed Blok would reach if CPU were all that limits it.',
+    '',
+    '| call | Blok req/s | twin req/s | ratio | Blok CPU µs/req | twin CPU µs/req | CPU ratio | Blok p50 ms | Blok p99 ms | twin p99 ms | Blok non-2xx |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.name} | ${fmt(r.blok)} | ${fmt(r.twin)} | ${r.ratio.toFixed(2)} | ${fmt(r.blokCpu)} | ${fmt(r.twinCpu)} | ${r.cpuRatio.toFixed(2)} | ${r.blokP50} | ${r.blokP99} | ${r.twinP99} | ${r.non2xx} |`),
     '',
     `Blok resident memory (MiB): ${Object.entries(memory).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`,
     '',

@@ -15,7 +15,7 @@ import { FlashcardsService } from '../apps/api/src/flashcards/service.ts';
 import { verifyPassword } from '../apps/api/src/auth/passwords.ts';
 
 const env = process.env;
-const handle = await openDatabase({ url: env.DATABASE_URL!, poolSize: Number(env.DATABASE_POOL_SIZE ?? 10), synchronous: env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL' });
+const handle = await openDatabase({ url: env.DATABASE_URL!, poolSize: Number(env.DATABASE_POOL_SIZE ?? 10), synchronous: env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL' });
 const { db } = handle;
 const uow = new UnitOfWork(db);
 const tokens = new AccessTokens(env.JWT_SECRET!, Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900));

@@ -307,7 +307,9 @@ async function main() {
         await sleep((SECONDS * 1000) / 2);
         if (DATABASE === 'sqlite') {
           const [server] = servers;
-          log('kill -9 the API process');
+          // the answers acknowledged so far must survive the kill (decision 014: synchronous=NORMAL)
+          stats.acknowledgedBeforeKill = stats.acknowledged.length;
+          log(`kill -9 the API process (${stats.acknowledgedBeforeKill} answers acknowledged so far)`);
           server.child.kill('SIGKILL');
           await server.exited;
           const again = startServer(server.port, databaseUrl);

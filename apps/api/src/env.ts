@@ -15,8 +15,12 @@ const EnvSchema = z.object({
   /** `file:data/blok.db` (default, SQLite) or `postgres://user@host:5432/db` */
   DATABASE_URL: z.string().default('file:data/blok.db'),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
-  /** SQLite only: PRAGMA synchronous, FULL (every commit flushed to disk) or NORMAL (decision 014) */
-  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  /**
+   * SQLite only (decision 014): NORMAL (default; WAL) keeps every acknowledged commit through a
+   * crash of the process (kill -9) but may lose the last ones on a power loss or kernel crash;
+   * FULL flushes each commit to disk, blocking the process for the flush (1–5 ms here).
+   */
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('NORMAL'),
   /** HS256 secret for access tokens, at least 32 characters. Required in production. */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
