@@ -51,6 +51,16 @@ test.describe('offline, saved ahead', () => {
     await expect(chapters.getByRole('listitem').first().getByText('Offline beschikbaar', { exact: true })).toBeVisible();
     await saveScreenshot(page, 'offline-saved-chapters', testInfo);
     await expectNoAxeViolations(page, 'chapter list, saved for offline');
+
+    // The summary's details page shows the same choice and marks.
+    await page.goto(`/bibliotheek/details/${SUMMARY}`);
+    await expect(page.getByRole('switch', { name: 'Offline beschikbaar maken' })).toBeChecked();
+    await expect(page.getByText('Offline beschikbaar: 1 hoofdstuk staat op dit apparaat.')).toBeVisible();
+    await expect(page.getByText('Offline beschikbaar', { exact: true })).toHaveCount(1);
+    await saveScreenshot(page, 'offline-saved-details', testInfo);
+    await expectNoAxeViolations(page, 'summary details, saved for offline');
+    await page.goto(`/summary/read/${SUMMARY}/chapters`);
+    await expect(page.getByRole('switch', { name: 'Offline beschikbaar maken' })).toBeChecked();
     await persisted(page);
 
     await page.context().setOffline(true);
