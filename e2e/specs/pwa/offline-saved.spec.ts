@@ -182,4 +182,58 @@ test.describe('offline, saved ahead', () => {
     expect(review.cards.slice(0, 3).map((c) => c.rating)).toEqual([3, 1, null]);
     expect(review.cards.slice(0, 2).map((c) => c.scheduleVersion)).toEqual([1, 1]);
   });
+
+  test('a rating queued offline for a card reviewed on another device meanwhile is not saved, and the app says so instead of pretending', async ({ page, context, api, request }, testInfo) => {
+    await signIn(page, await api.createUser());
+    await underServiceWorker(page);
+    await page.goto(`/bibliotheek/flashcards-overview/${MICRO}`);
+    await page.getByRole('button', { name: 'Start herhaling' }).click();
+    await expect(page).toHaveURL(new RegExp(`/bibliotheek/flashcards/[0-9a-f-]{36}/${MICRO}$`));
+    const reviewId = /flashcards\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+    await expect(page.getByText(/^Kaart 1 van \d+$/)).toBeVisible();
+    const headers = { authorization: `Bearer ${await accessToken(context)}` };
+
+    const rates: Request[] = [];
+    context.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/api/flashcard-sessions/${reviewId}/rate`)) rates.push(request);
+    });
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Toon antwoord' }).click();
+    await page.getByRole('button', { name: /^Goed, volgende keer over/ }).click();
+    await expect(page.getByText(/^Kaart 2 van \d+$/)).toBeVisible();
+    await expect(strip(page)).toContainText('1 antwoord wacht op verbinding');
+
+    // Meanwhile her phone reviews the same card (a review session of its own, the same first card).
+    const phone = await request.post('/api/flashcard-sessions', { headers, data: { subjectId: MICRO, source: 'review', timeZone: 'Europe/Amsterdam' } });
+    expect(phone.status()).toBe(201);
+    const other = (await phone.json()) as { id: string; cards: Array<{ flashcardId: string; scheduleVersion: number }> };
+    const mine = (await (await request.get(`/api/flashcard-sessions/${reviewId}`, { headers })).json()) as { cards: Array<{ flashcardId: string }> };
+    expect(other.cards[0]!.flashcardId).toBe(mine.cards[0]!.flashcardId);
+    const rated = await request.post(`/api/flashcard-sessions/${other.id}/rate`, {
+      headers,
+      data: { position: 0, rating: 1, scheduleVersion: other.cards[0]!.scheduleVersion, durationMs: 1000, timeZone: 'Europe/Amsterdam' },
+    });
+    expect(rated.status()).toBe(200);
+
+    await context.setOffline(false);
+    // The stale rating is refused once (409 conflict), not retried, and she is told.
+    await expect(
+      page.getByRole('region', { name: /^Meldingen/ }).getByText('Een beoordeling die je zonder verbinding gaf, is niet bewaard: deze kaart is intussen op een ander apparaat herhaald.'),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(strip(page)).toHaveCount(0);
+    expect(rates).toHaveLength(1);
+    const response = await rates[0]!.response();
+    expect(response?.status()).toBe(409);
+    expect(((await response!.json()) as { error: string }).error).toBe('conflict');
+    // The screen shows what the server holds: the card is not rated in this session.
+    await expect(page.getByText(/^Kaart 1 van \d+$/)).toBeVisible();
+    await saveScreenshot(page, 'offline-fsrs-stale', testInfo);
+    await expectNoAxeViolations(page, 'stale rating refused');
+    const after = (await (await request.get(`/api/flashcard-sessions/${reviewId}`, { headers })).json()) as { currentIndex: number; cards: Array<{ rating: number | null }> };
+    expect(after.currentIndex).toBe(0);
+    expect(after.cards[0]!.rating).toBeNull();
+    await page.waitForTimeout(500);
+    expect(rates).toHaveLength(1);
+  });
 });
