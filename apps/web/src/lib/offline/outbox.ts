@@ -122,14 +122,15 @@ async function sendAll(): Promise<void> {
         idempotencyKey: entry.key,
         skipErrorPopup: true,
       });
-      outcomes.set(entry.key, { ok: true, data });
+      // Kept only for a caller still waiting in this page; nobody would read the others.
+      if (awaited.has(entry.key)) outcomes.set(entry.key, { ok: true, data });
     } catch (error) {
       // A 409 request_in_progress, no connection, 5xx: wait. Any other 4xx is a refusal that waiting
       // will not change (the session is gone, the card was reviewed elsewhere, the body no longer
       // fits): drop it instead of blocking the rest, and let the screen show the server's state.
       if (isTransient(error)) return;
       console.warn(`Outbox: the server refused a queued ${entry.kind}`, error);
-      outcomes.set(entry.key, { ok: false, error });
+      if (awaited.has(entry.key)) outcomes.set(entry.key, { ok: false, error });
       const refused: RefusedWrite = { entry, error: error as ApiError, waited: awaited.has(entry.key) };
       for (const listener of refusalListeners) {
         try {
