@@ -189,6 +189,18 @@ async function runOnce(url: string, session: Session | null): Promise<Run> {
   }
 }
 
+/** Lighthouse's own trace errors (NO_NAVSTART, NO_FCP) happen now and then on a loaded machine: run again. */
+async function withRetries(run: () => Promise<Run>, attempts = 3): Promise<Run> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (i >= attempts || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      console.warn(`retrying: ${String(error)}`);
+    }
+  }
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -209,7 +221,7 @@ try {
   const runs = new Map<string, Run[]>(pages.map((p) => [p.name, []]));
   for (let i = 0; i < RUNS; i++) {
     for (const p of pages) {
-      const run = await runOnce(`${base}${p.path}`, p.session);
+      const run = await withRetries(() => runOnce(`${base}${p.path}`, p.session));
       console.log(`${p.name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}, TBT ${run.metrics['total-blocking-time']?.toFixed(0)} ms`);
       runs.get(p.name)!.push(run);
     }
@@ -219,7 +231,15 @@ try {
     const list = runs.get(p.name)!;
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(list.map((r) => r.scores[c]))])) as Record<Category, number>;
     const metrics = Object.fromEntries(Object.keys(METRICS).map((id) => [id, median(list.map((r) => r.metrics[id]!))]));
-    const failing = [...new Set(list.flatMap((r) => r.failing))].sort();
+    // one line per audit, with what each run that failed it said: "performance: total-blocking-time (430 ms / 850 ms)"
+    const byAudit = new Map<string, string[]>();
+    for (const line of list.flatMap((r) => r.failing)) {
+      const cut = line.indexOf(' (');
+      const key = cut > 0 ? line.slice(0, cut) : line;
+      const detail = cut > 0 ? line.slice(cut + 2).replace(/\)(?=( at |$))/, '') : '';
+      byAudit.set(key, [...(byAudit.get(key) ?? []), detail]);
+    }
+    const failing = [...byAudit].sort(([a], [b]) => a.localeCompare(b)).map(([key, details]) => `${key} (${[...new Set(details)].join(' / ')})`);
     results.push({ name: p.name, path: p.path.replace(/\/summary\/read\/.+/, '/summary/read/{id}/{chapterId}'), scores, metrics, failing, runs: list });
   }
 

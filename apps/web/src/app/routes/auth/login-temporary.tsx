@@ -1,5 +1,5 @@
 import { LoginScreen } from '../../../features/auth/components/login-screen.tsx';
-import { useAfterSignIn } from './login.tsx';
+import { useAfterSignIn } from './after-sign-in.ts';
 
 export function Component() {
   const afterSignIn = useAfterSignIn();

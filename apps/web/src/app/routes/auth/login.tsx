@@ -1,21 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 import { LoginScreen } from '../../../features/auth/components/login-screen.tsx';
-import { profileQueryOptions } from '../../../features/user/api/get-profile.ts';
-import { isMarkedSignedIn } from '../../../lib/auth/token-storage.ts';
-
-/** After a login: load the profile, then Home (spec section 4). */
-export function useAfterSignIn(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return async () => {
-    await queryClient.prefetchQuery(profileQueryOptions());
-    // Loading the profile can end the session (another device took over): then stay out.
-    if (!isMarkedSignedIn()) return;
-    await navigate(paths.home.root.getHref(), { replace: true });
-  };
-}
+import { useAfterSignIn } from './after-sign-in.ts';
 
 export function Component() {
   const afterSignIn = useAfterSignIn();

@@ -76,6 +76,8 @@ describe('Register: onboarding slider', () => {
     expect(await screen.findByRole('region', { name: 'Introductie' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sla introductie over' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Maak account aan' })).toBeInTheDocument();
+    // the step's code loads on demand; focus still lands on its heading once it is there
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Maak account aan' })).toHaveFocus());
   });
 
   it("'Ga verder' walks through the three slides and the last one finishes", async () => {
