@@ -1,0 +1,51 @@
+import { expect, signIn, test } from '../../fixtures.ts';
+
+/**
+ * Route loaders (issue 14, decision 014 item 10): a screen's data is asked for while its code is still
+ * on the way, not after the code arrived and mounted. The reader's own chunk is held back; the chapter
+ * must be requested before it is let through. Without the loader the request comes only after it.
+ */
+const SUMMARY = 'inleiding-psychologie-samenvatting';
+const CHAPTER = 'psy-grondslagen';
+const HOLD_MS = 1500;
+
+test.use({ serviceWorkers: 'block' });
+
+test('the reader asks for its chapter while its code is held back', async ({ page, api }) => {
+  await signIn(page, await api.createUser());
+  let released = 0;
+  let requested = 0;
+  await page.route(/\/assets\/read-[\w-]{8}\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    released = Date.now();
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (!requested && new URL(request.url()).pathname === `/api/summaries/${SUMMARY}/chapters/${CHAPTER}`) requested = Date.now();
+  });
+  await page.goto(`/summary/read/${SUMMARY}/${CHAPTER}`);
+  await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible();
+  expect(released).toBeGreaterThan(0);
+  expect(requested).toBeGreaterThan(0);
+  expect(requested).toBeLessThan(released);
+});
+
+test('the library asks for its data while its code is held back, on a navigation inside the app', async ({ page, api }) => {
+  await signIn(page, await api.createUser());
+  let released = 0;
+  let requested = 0;
+  await page.route(/\/assets\/overview-[\w-]{8}\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    released = Date.now();
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (!requested && new URL(request.url()).pathname === '/api/library') requested = Date.now();
+  });
+  // from Home through the navigation bar: the router's loader, not a page load
+  await page.getByRole('link', { name: 'Bibliotheek' }).first().click();
+  await expect(page.getByRole('article', { name: 'Inleiding in de psychologie' })).toBeVisible();
+  expect(released).toBeGreaterThan(0);
+  expect(requested).toBeGreaterThan(0);
+  expect(requested).toBeLessThan(released);
+});
