@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { CLIENT_ID } from '@blok/contract';
 import webpush from 'web-push';
+import { dropSchema } from '@blok/db';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const PASSWORD = 'Bench#2024x';
@@ -306,4 +307,20 @@ export function writeSection(file: string, name: string, text: string, read: (f:
   const i = results.indexOf(open);
   const j = results.indexOf(close);
   write(file, i >= 0 && j > i ? `${results.slice(0, i)}${block}${results.slice(j + close.length)}` : `${results.trimEnd()}\n\n${block}\n`);
+}
+
+/** Drops a PostgreSQL schema of the bench, retrying while the servers' connections close; says so if it stays. */
+export async function dropBenchSchema(url: string, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dropSchema(url, schema);
+      return;
+    } catch (err) {
+      if (attempt >= 5) {
+        console.error(`could not drop schema ${schema}: ${String(err)}`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }

@@ -11,8 +11,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { dropSchema, openDatabase } from '@blok/db';
-import { ROOT, hotPaths, load, machine, measure, rssMb, seedFixture, startBlok, writeSection, type Blok } from './harness.ts';
+import { openDatabase } from '@blok/db';
+import { ROOT, dropBenchSchema, hotPaths, load, machine, measure, rssMb, seedFixture, startBlok, writeSection, type Blok } from './harness.ts';
 
 const SECONDS = Number(process.env.MEMORY_SECONDS ?? 300);
 const IDLE_SECONDS = Number(process.env.MEMORY_IDLE_SECONDS ?? 30);
@@ -133,6 +133,6 @@ try {
   writeSection(join(ROOT, 'bench/RESULTS.md'), `memory-${dialect}`, table, (f) => readFileSync(f, 'utf8'), writeFileSync);
 } finally {
   await blok?.stop();
-  if (pgUrl) await dropSchema(pgUrl, schema).catch((err) => console.error(`could not drop schema ${schema}: ${String(err)}`));
+  if (pgUrl) await dropBenchSchema(pgUrl, schema);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -421,6 +421,19 @@ try {
 } finally {
   for (const s of servers) s.proc.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  if (pgUrl) await dropSchema(pgUrl, schema).catch(() => undefined);
+  // The servers' connections may still be closing (a run on 24-11 left its schema behind while the
+  // error was swallowed): retry, and say so if the schema stays.
+  for (let attempt = 1; pgUrl; attempt++) {
+    try {
+      await dropSchema(pgUrl, schema);
+      break;
+    } catch (err) {
+      if (attempt >= 5) {
+        console.error(`could not drop schema ${schema}: ${String(err)}`);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
   rmSync(dir, { recursive: true, force: true });
 }

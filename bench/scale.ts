@@ -15,8 +15,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { dropSchema, openDatabase } from '@blok/db';
-import { ROOT, hotPaths, load, machine, measure, median, rssMb, seedFixture, startBlok, writeSection, type Blok, type Case, type Fixture, type Measurement } from './harness.ts';
+import { openDatabase } from '@blok/db';
+import { ROOT, dropBenchSchema, hotPaths, load, machine, measure, median, rssMb, seedFixture, startBlok, writeSection, type Blok, type Case, type Fixture, type Measurement } from './harness.ts';
 import { seedScale } from './seed-scale.ts';
 
 const STUDENTS = Number(process.env.SCALE_STUDENTS ?? 100_000);
@@ -143,6 +143,6 @@ try {
   writeSection(join(ROOT, 'bench/RESULTS.md'), `scale-${dialect}`, table, (f) => readFileSync(f, 'utf8'), writeFileSync);
 } finally {
   for (const t of targets) await t.blok?.stop();
-  if (pgUrl) for (const t of targets) await dropSchema(pgUrl, t.schema).catch((err) => console.error(`could not drop schema ${t.schema}: ${String(err)}`));
+  if (pgUrl) for (const t of targets) await dropBenchSchema(pgUrl, t.schema);
   rmSync(dir, { recursive: true, force: true });
 }

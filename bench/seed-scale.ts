@@ -76,13 +76,21 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions): 
     const rows = p.rows;
     p.rows = [];
     await db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') {
+        // one parameter per 5000 rows: a JSON array typed by the table's own row type
+        for (let i = 0; i < rows.length; i += 5000) {
+          const json = JSON.stringify(rows.slice(i, i + 5000).map((r) => Object.fromEntries(p.columns.map((c, k) => [c, r[k]]))));
+          await trx.executeQuery(CompiledQuery.raw(`insert into "${table}" (${cols}) select ${cols} from json_populate_recordset(null::"${table}", $1::json)`, [json]));
+        }
+        return;
+      }
       for (let i = 0; i < rows.length; i += perStatement) {
         const chunk = rows.slice(i, i + perStatement);
         const params: unknown[] = [];
         const values = chunk.map((r) => {
           const marks = r.map((v) => {
             params.push(v);
-            return dialect === 'postgres' ? `$${params.length}` : '?';
+            return '?';
           });
           return `(${marks.join(', ')})`;
         });
