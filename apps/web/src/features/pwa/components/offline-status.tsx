@@ -1,8 +1,31 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WifiOffIcon } from '../../../components/icons/icons.tsx';
 import { usePendingWrites } from '../../../lib/offline/outbox.ts';
 import { useNetworkStatus } from '../hooks/use-network-status.ts';
 import styles from './offline-status.module.css';
+
+/**
+ * Online, a write usually reaches the server within a moment: the strip waits this long before it
+ * says writes are waiting, so a reading-position save does not push the page down and back (layout
+ * shift) for the few milliseconds it is in flight.
+ */
+export const PENDING_STRIP_DELAY_MS = 2000;
+
+/** True once `waiting` has held for `delayMs` without a break. */
+function useLasting(waiting: boolean, delayMs: number): boolean {
+  const [lasting, setLasting] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setLasting(true), delayMs);
+    return () => {
+      clearTimeout(timer);
+      // the next wait starts its own delay
+      setLasting(false);
+    };
+  }, [waiting, delayMs]);
+  return waiting && lasting;
+}
 
 /**
  * A strip at the top of every screen while she is offline or writes still wait: what she sees is
@@ -12,7 +35,9 @@ export function OfflineStatus() {
   const { t } = useTranslation('pwa');
   const { online } = useNetworkStatus();
   const { answers, progress } = usePendingWrites();
-  const waiting = answers > 0 || progress > 0;
+  const lastingWait = useLasting(answers > 0 || progress > 0, PENDING_STRIP_DELAY_MS);
+  // offline: at once; online: only writes that keep waiting
+  const waiting = online ? lastingWait : answers > 0 || progress > 0;
   if (online && !waiting) return <div role="status" className={styles.hidden} />;
   return (
     <div role="status" className={styles.bar} data-offline={!online || undefined}>
