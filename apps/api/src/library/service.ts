@@ -65,7 +65,17 @@ export const isValidChapter = (c: { title: string }) => plainText(c.title) !== '
 export function withoutRepeatedTitle(html: string, titleText: string): string {
   const match = /^\s*<h2>([\s\S]*?)<\/h2>\s*/.exec(html);
   if (!match || plainText(match[1]!).toLowerCase() !== titleText.toLowerCase()) return html;
-  return html.slice(match[0].length);
+  return promoteHeadings(html.slice(match[0].length));
+}
+
+/**
+ * The reader's h1 is the chapter title; with the repeated h2 gone, a body whose sections start at
+ * h3 would skip a level (screen readers navigate by heading level; axe `heading-order`). Headings
+ * move up one level when the body has no h2 left.
+ */
+function promoteHeadings(html: string): string {
+  if (/<h2[\s>]/i.test(html) || !/<h3[\s>]/i.test(html)) return html;
+  return html.replace(/<(\/?)h([3-6])(?=[\s>])/gi, (_, slash: string, level: string) => `<${slash}h${Number(level) - 1}`);
 }
 
 const readingMinutes = (words: number) => (words === 0 ? 0 : Math.max(1, Math.round(words / WORDS_PER_MINUTE)));
