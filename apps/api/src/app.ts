@@ -28,6 +28,7 @@ import questionsRoutes from './routes/questions/index.ts';
 import flashcardsRoutes from './routes/flashcards/index.ts';
 import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
+import compressJson from './plugins/compress-json.ts';
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -210,6 +211,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(commands);
   await app.register(authenticate);
   await app.register(errorHandler);
+  await app.register(compressJson);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue' });

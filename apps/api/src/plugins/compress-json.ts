@@ -1,0 +1,54 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import fp from 'fastify-plugin';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Smaller answers go as they are: compressing them costs more CPU than the bytes it saves. */
+export const COMPRESS_MIN_BYTES = 8 * 1024;
+
+/** The encoding to use for an Accept-Encoding header: brotli, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+    accepted.set(name!.trim(), q ? Number(q[1]) : 1);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * Large JSON answers of GET calls (the register screen's catalogue is 99 KB, a long chapter tens of
+ * KB) go compressed when the browser accepts it: brotli at quality 5 or gzip at level 6, in zlib's
+ * thread pool so the event loop is not blocked. Small answers (every hot path of the bench but the
+ * chapter) and writes are untouched. The web's static files are precompressed at build time
+ * (plugins/web.ts), not here.
+ */
+export default fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+      if (typeof payload !== 'string' || payload.length < COMPRESS_MIN_BYTES) return payload;
+      if (reply.hasHeader('content-encoding')) return payload;
+      const type = reply.getHeader('content-type');
+      if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
+      reply.header('vary', 'accept-encoding');
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (!encoding) return payload;
+      const body =
+        encoding === 'br'
+          ? await brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(payload) } })
+          : await gzipAsync(payload, { level: 6 });
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      return body;
+    });
+  },
+  { name: 'compress-json' },
+);
