@@ -61,4 +61,19 @@ describe('the offline strip', () => {
     setPending({ answers: 2, progress: 0 });
     expect(screen.getByRole('status')).toHaveTextContent('2 antwoorden wachten op verbinding');
   });
+
+  it('shown offline, it stays when the connection returns until the last write is sent', () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWithProviders(<OfflineStatus />);
+    setPending({ answers: 5, progress: 0 });
+    expect(screen.getByRole('status')).toHaveTextContent('5 antwoorden wachten op verbinding');
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    setPending({ answers: 4, progress: 0 });
+    expect(screen.getByRole('status')).toHaveTextContent('4 antwoorden wachten op verbinding');
+    setPending({ answers: 0, progress: 0 });
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
 });

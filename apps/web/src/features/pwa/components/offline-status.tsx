@@ -35,9 +35,13 @@ export function OfflineStatus() {
   const { t } = useTranslation('pwa');
   const { online } = useNetworkStatus();
   const { answers, progress } = usePendingWrites();
-  const lastingWait = useLasting(answers > 0 || progress > 0, PENDING_STRIP_DELAY_MS);
-  // offline: at once; online: only writes that keep waiting
-  const waiting = online ? lastingWait : answers > 0 || progress > 0;
+  const anyWaiting = answers > 0 || progress > 0;
+  const lastingWait = useLasting(anyWaiting, PENDING_STRIP_DELAY_MS);
+  // Offline: at once; online: only writes that keep waiting. Once shown it stays until nothing
+  // waits (back online, the queue empties one write at a time: no flicker, and honest).
+  const [shown, setShown] = useState(false);
+  const waiting = anyWaiting && (!online || lastingWait || shown);
+  if (waiting !== shown) setShown(waiting);
   if (online && !waiting) return <div role="status" className={styles.hidden} />;
   return (
     <div role="status" className={styles.bar} data-offline={!online || undefined}>

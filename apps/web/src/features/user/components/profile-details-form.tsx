@@ -29,7 +29,15 @@ type ProfileDetailsFormProps = {
 /** Name (first, middle, last) and university, study and year; saved with PUT user/profile. */
 export function ProfileDetailsForm({ profile, renderStudyChoice }: ProfileDetailsFormProps) {
   const { t, i18n } = useTranslation('profile');
-  const [choice, setChoice] = useState<StudyValue>({ university: profile.university, study: profile.study, year: profile.year });
+  const serverChoice: StudyValue = { university: profile.university, study: profile.study, year: profile.year };
+  const [choice, setChoice] = useState<StudyValue>(serverChoice);
+  // The screen may first show the saved copy (offline cache) and then the server's newer profile:
+  // what she has not changed herself follows the server; her own changes stay.
+  const [shownChoice, setShownChoice] = useState<StudyValue>(serverChoice);
+  if (!sameChoice(shownChoice, serverChoice)) {
+    setShownChoice(serverChoice);
+    if (sameChoice(choice, shownChoice)) setChoice(serverChoice);
+  }
   const [choiceError, setChoiceError] = useState(false);
   const update = useUpdateProfile();
   const {
@@ -40,7 +48,8 @@ export function ProfileDetailsForm({ profile, renderStudyChoice }: ProfileDetail
     ...toReactHookFormMode(FORM_MODE.submit),
     resolver: rulesResolver<NameValues>(NAME_RULES),
     context: { locale: i18n.language },
-    defaultValues: { firstName: profile.firstName, middleName: profile.middleName, lastName: profile.lastName },
+    values: { firstName: profile.firstName, middleName: profile.middleName, lastName: profile.lastName },
+    resetOptions: { keepDirtyValues: true },
   });
 
   const onSubmit = handleSubmit((names) => {
@@ -84,4 +93,8 @@ export function ProfileDetailsForm({ profile, renderStudyChoice }: ProfileDetail
       </form>
     </section>
   );
+}
+
+function sameChoice(a: StudyValue, b: StudyValue): boolean {
+  return a.university === b.university && a.study === b.study && a.year === b.year;
 }
