@@ -6,6 +6,11 @@ import type { AnswerFlashcardBody, FlashcardSession, RateFlashcardBody } from '@
  */
 export function answerLocally(session: FlashcardSession, { position, known }: AnswerFlashcardBody): FlashcardSession {
   const cards = session.cards.map((card) => (card.position === position ? { ...card, known } : card));
+  return movedOn(session, cards, position);
+}
+
+/** The session after the card at `position` got its verdict: counts, then the next card or the end. */
+function movedOn(session: FlashcardSession, cards: FlashcardSession['cards'], position: number): FlashcardSession {
   const currentIndex = Math.min(position + 1, session.cardCount);
   return {
     ...session,
@@ -30,13 +35,5 @@ export function rateLocally(session: FlashcardSession, { position, rating }: Pic
   const cards = session.cards.map((card) =>
     card.position === position ? { ...card, known, rating, scheduleVersion: (card.scheduleVersion ?? 0) + 1, intervals: null } : card,
   );
-  const currentIndex = Math.min(position + 1, session.cardCount);
-  return {
-    ...session,
-    cards,
-    currentIndex,
-    knownCount: cards.filter((c) => c.known === true).length,
-    unknownCount: cards.filter((c) => c.known === false).length,
-    finished: currentIndex >= session.cardCount,
-  };
+  return movedOn(session, cards, position);
 }
