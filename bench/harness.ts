@@ -1,4 +1,4 @@
-// Shared by bench/scale.ts and bench/memory.ts (bench/run.ts keeps its own copy): start the production
+// Shared by bench/run.ts, scale.ts, memory.ts and lighthouse.ts: start the production
 // build as its own process, seed students through its API, and the hot paths as autocannon cases.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -92,7 +92,7 @@ export interface Student {
   cardCount: number;
 }
 
-async function register(base: string, tag: string): Promise<Pick<Student, 'email' | 'deviceId' | 'access' | 'refresh'>> {
+export async function register(base: string, tag: string | number): Promise<Pick<Student, 'email' | 'deviceId' | 'access' | 'refresh'>> {
   const email = `bench.${tag}.${randomBytes(3).toString('hex')}@example.nl`;
   const deviceId = `bench-${randomBytes(8).toString('hex')}`;
   const form = new URLSearchParams({ device_id: deviceId, grant_type: 'external_register', client_id: CLIENT_ID, email, password: PASSWORD, university: 'uva', study: 'psychologie', year: 'bachelor-1' });

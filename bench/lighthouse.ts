@@ -11,11 +11,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import webpush from 'web-push';
+import { call as harnessCall } from './harness.ts';
 import { CLIENT_ID, KEEP_ME_LOGGED_IN_VALUE } from '@blok/contract/auth-constants';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -75,15 +76,7 @@ async function waitUntilUp(proc: ChildProcess): Promise<void> {
   throw new Error('blok did not start');
 }
 
-async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.method && init.method !== 'GET') headers.set('idempotency-key', randomUUID());
-  const res = await fetch(`${base}${path}`, { ...init, headers });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const call = <T>(path: string, init: RequestInit & { token?: string } = {}) => harnessCall<T>(base, path, init);
 
 interface Session {
   deviceId: string;

@@ -14,14 +14,13 @@ import autocannon from 'autocannon';
 import { CLIENT_ID } from '@blok/contract';
 import { dropSchema, openDatabase } from '@blok/db';
 import webpush from 'web-push';
+import { PASSWORD, ROOT, call, median, register, rssMb } from './harness.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 60);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
-const PASSWORD = 'Bench#2024x';
 const REFRESH_REQUESTS = Number(process.env.BENCH_REFRESH_REQUESTS ?? 3000);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dir = mkdtempSync(join(tmpdir(), 'blok-bench-'));
@@ -76,10 +75,6 @@ async function start(name: Server['name'], port: number): Promise<Server> {
   throw new Error(`${name} did not start`);
 }
 
-function rssMb(proc: ChildProcess): number {
-  const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 // ------------------------------------------------------------------ seed (through Blok's API)
 
@@ -95,23 +90,7 @@ interface Student {
   flashcardCount: number;
 }
 
-async function call<T>(base: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.method && init.method !== 'GET') headers.set('idempotency-key', randomUUID());
-  const res = await fetch(`${base}${path}`, { ...init, headers });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
-async function register(base: string, i: number): Promise<{ email: string; deviceId: string; access: string; refresh: string }> {
-  const email = `bench.${i}.${randomBytes(3).toString('hex')}@example.nl`;
-  const deviceId = `bench-${randomBytes(8).toString('hex')}`;
-  const form = new URLSearchParams({ device_id: deviceId, grant_type: 'external_register', client_id: CLIENT_ID, email, password: PASSWORD, university: 'uva', study: 'psychologie', year: 'bachelor-1' });
-  const t = await call<{ access_token: string; refresh_token: string }>(base, '/api/auth/register', { method: 'POST', body: form });
-  return { email, deviceId, access: t.access_token, refresh: t.refresh_token };
-}
 
 interface Fixture {
   students: Student[];
@@ -336,10 +315,6 @@ async function measure(server: Server, c: Case): Promise<Measurement> {
   return { reqPerSec, cpuUsPerReq, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 const servers: Server[] = [];
 try {
