@@ -1,5 +1,6 @@
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { accessToken, persisted, strip, underServiceWorker } from './offline-helpers.ts';
 import { demoList } from '../questions/content.ts';
 
 // Issue 12, the parts after the first round (decision 013): a summary marked 'Offline beschikbaar'
@@ -10,25 +11,6 @@ const MICRO = 'micro-economie';
 const SUMMARY = 'micro-economie-samenvatting';
 const FREE_CHAPTER = 'mic-h1-schaarste-en-keuzes';
 const OPEN_LIST = 'mic-h1-schaarste-en-keuzes-vragen';
-
-async function underServiceWorker(page: Page) {
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
-    .toBe('activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
-/** The saved query cache is written half a second after a change. */
-const persisted = (page: Page) => page.waitForTimeout(1200);
-
-const strip = (page: Page) => page.getByRole('status').filter({ hasText: /wachten? op verbinding|laatst bekende gegevens/ });
-
-async function accessToken(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
-  expect(cookie, 'signed in').toBeDefined();
-  return cookie!.value;
-}
 
 test.describe('offline, saved ahead', () => {
   test.slow();

@@ -1,5 +1,6 @@
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { accessToken, persisted, strip, underServiceWorker } from './offline-helpers.ts';
 import { demoList, type DemoQuestion } from '../questions/content.ts';
 
 // Issue 12: a student on a train. The app shell comes from the service worker, the last known data
@@ -10,20 +11,6 @@ const LIST = 'psy-vragen-waarneming';
 const MICRO = 'micro-economie';
 const FLASHCARD_SET = 'mic-fc-schaarste-en-keuzes';
 const CHAPTER_URL = '/summary/read/inleiding-psychologie-samenvatting/psy-grondslagen';
-
-/** Loads the page again once its service worker is active, so that it is controlled by it. */
-async function underServiceWorker(page: Page) {
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
-    .toBe('activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
-/** The saved query cache is written half a second after a change. */
-const persisted = (page: Page) => page.waitForTimeout(1200);
-
-const strip = (page: Page) => page.getByRole('status').filter({ hasText: /wachten? op verbinding|laatst bekende gegevens/ });
 
 /** Answers the shown question with its first answer (or a short text), whatever its type. */
 async function answerAny(page: Page, q: DemoQuestion) {
@@ -38,12 +25,6 @@ async function answerAny(page: Page, q: DemoQuestion) {
     return;
   }
   await page.getByRole('button', { name: /^Antwoord A:/ }).click();
-}
-
-async function accessToken(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
-  expect(cookie, 'signed in').toBeDefined();
-  return cookie!.value;
 }
 
 test.describe('offline', () => {
