@@ -1,12 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
-/** A UUIDv7 (RFC 9562): 48-bit millisecond timestamp, then random bits; sorts by creation time. */
+/**
+ * A UUIDv7 (RFC 9562): 48-bit millisecond timestamp, then random bits; sorts by creation time.
+ * The random bits come from `randomUUID()` (a v4: 122 random bits, the variant already RFC 9562's),
+ * whose entropy Node draws in batches: a `randomBytes(16)` per id was one call into the system's
+ * random source each, a measurable share of a write request (decision 014). The v4's first 12 hex
+ * digits and its version digit make way for the timestamp and the 7; rand_a (12 bits) and rand_b
+ * (62 bits) stay random.
+ */
 export function uuidv7(): string {
-  const bytes = randomBytes(16);
-  const ms = BigInt(Date.now());
-  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const random = randomUUID();
+  const ms = Date.now().toString(16).padStart(12, '0'); // 48 bits until the year 10889
+  return `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7${random.slice(15)}`;
 }

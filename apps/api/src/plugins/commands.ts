@@ -4,18 +4,25 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@blok/contra
 import { uuidv7 } from '@blok/db';
 import { AppError } from '../errors.ts';
 import { runAsCommand, type CommandScope } from '../write/unit-of-work.ts';
-import type { RequestIdentity } from '../write/idempotency.ts';
+import type { Replay, RequestIdentity } from '../write/idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The handler does nothing but its one unit of work (no reads that answer before it, no side
      * effect outside it): its Idempotency-Key is stored with its response inside that unit of
-     * work's transaction, without a claim of its own before, so the command commits once instead of
-     * twice (decision 014). Two concurrent requests with one key may then both run up to their
-     * commit; the second stores nothing and answers the first's response. A function decides per request.
+     * work's transaction, without a claim or a read of its own before, so the command commits once
+     * instead of twice (decision 014). A request whose key is known (a retry, two concurrent
+     * requests with one key) runs up to that insert, rolls back and answers from the stored key.
+     * A function decides per request.
      */
     claimInTransaction?: boolean | ((req: FastifyRequest) => boolean);
+    /**
+     * The route's responses hold no secret (no token; only what the signed-in student may read in
+     * the app anyway): the stored copy of a response is kept as sent instead of encrypted
+     * (decision 014). Default: encrypted.
+     */
+    plainStoredResponse?: boolean;
   }
 }
 
@@ -26,6 +33,35 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Errors a retry with the same key may not repeat: the key is given up instead of stored. */
 const NOT_STORED = new Set(['request_in_progress', 'too_many_requests', 'unauthorized', 'invalid_token', 'device_revoked', 'database_unavailable']);
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The body as the route sends it for this status: through the route's serializer (only the
+ * contract's fields), so that the copy stored with the change is what the client got, and the
+ * first answer is sent from that same text instead of being serialized a second time.
+ */
+function asSent(reply: FastifyReply, status: number, body: unknown): string | null {
+  if (body === null || body === undefined || status === 204) return null;
+  // { error, error_description }, built by the wrapper from an AppError: the errors' one shape
+  if (status >= 400) return JSON.stringify(body);
+  try {
+    return reply.serializeInput(body as Record<string, unknown>, String(status)) as string;
+  } catch (err) {
+    // a status without a response schema: Fastify's default serializer
+    if ((err as { code?: string }).code === 'FST_ERR_MISSING_SERIALIZATION_FN') return JSON.stringify(body);
+    throw err;
+  }
+}
+
+/** What the command answers: the stored text when it stored the handler's own value, else the value. */
+function respond(reply: FastifyReply, result: unknown, sent: { body: unknown; text: string | null } | undefined): unknown {
+  if (sent && sent.text !== null && result === sent.body && typeof result === 'object' && result !== null && result !== reply) {
+    reply.type(JSON_TYPE);
+    return sent.text;
+  }
+  return result;
+}
 
 function successStatusOf(schema: unknown): number {
   const response = (schema as { response?: Record<string, unknown> } | undefined)?.response ?? {};
@@ -49,7 +85,9 @@ export default fp(
       if (!route.url.startsWith('/api/') || !methods.some((m) => WRITE_METHODS.has(m))) return;
       const original = route.handler as RouteHandlerMethod;
       const successStatus = successStatusOf(route.schema);
-      const inTransaction = (route.config as { claimInTransaction?: boolean | ((req: FastifyRequest) => boolean) } | undefined)?.claimInTransaction ?? false;
+      const config = route.config as { claimInTransaction?: boolean | ((req: FastifyRequest) => boolean); plainStoredResponse?: boolean } | undefined;
+      const inTransaction = config?.claimInTransaction ?? false;
+      const plain = config?.plainStoredResponse === true;
       route.handler = async function command(this: unknown, req: FastifyRequest, reply: FastifyReply) {
         const header = req.headers[IDEMPOTENCY_KEY_HEADER];
         if (header === undefined) return original.call(this as never, req, reply);
@@ -57,40 +95,50 @@ export default fp(
         if (!key || !UUID.test(key)) throw new AppError('invalid_idempotency_key', 'De Idempotency-Key moet een UUID zijn.');
 
         const store = app.services.idempotency;
-        const identity: RequestIdentity = { scope: req.auth?.userId ?? 'anonymous', key: key.toLowerCase(), method: req.method, path: req.url, body: req.body };
+        const identity: RequestIdentity = { scope: req.auth?.userId ?? 'anonymous', key: key.toLowerCase(), method: req.method, path: req.url, body: req.body, plain };
+        /** the handler's value stored with the change, and its text as sent */
+        let sent: { body: unknown; text: string | null } | undefined;
+        const errorBody = (err: AppError) => ({ error: err.code, error_description: err.message });
         if (inTransaction === true || (typeof inTransaction === 'function' && inTransaction(req))) {
-          // One commit: a read says whether the key is known; a free key is stored with the response
-          // as the last statement of the command's own transaction. A concurrent request with the
-          // same key that stored first wins: this one's transaction rolls back and it answers from
-          // the key as stored.
-          const seen = await store.lookup(identity);
-          if (seen.kind === 'none') {
-            const id = uuidv7();
-            const scope: CommandScope = {
-              successStatus,
-              stored: false,
-              complete: async (tx, status, body) => {
-                if (!(await store.insert(tx, identity, id, Date.now(), { status, body }))) throw new ClaimLost();
-              },
-            };
-            let result: unknown;
-            try {
-              result = await runAsCommand(scope, () => Promise.resolve(original.call(this as never, req, reply)));
-            } catch (err) {
-              if (err instanceof ClaimLost) return answer(await store.lookup(identity), reply);
-              if (!scope.stored && err instanceof AppError && err.statusCode < 500 && !NOT_STORED.has(err.code)) {
-                const body = { error: err.code, error_description: err.message };
-                // a concurrent request with the key stored its answer first: that one is the answer
-                if (!(await store.insert(app.database.db, identity, id, Date.now(), { status: err.statusCode, body }))) return answer(await store.lookup(identity), reply);
-              }
-              throw err;
+          // One commit, no read before: the key is stored with the response as the last statement of
+          // the command's own transaction. If the key is known (a replay, another request's key, a
+          // concurrent request with the key that stored first), that insert finds it: the
+          // transaction rolls back, so nothing this request did stays, and it answers from the key
+          // as stored. Only a retry pays for the work it then undoes (decision 014).
+          const id = uuidv7();
+          const scope: CommandScope = {
+            successStatus,
+            stored: false,
+            complete: async (tx, status, body) => {
+              const text = asSent(reply, status, body);
+              if (!(await store.insert(tx, identity, id, Date.now(), { status, text }))) throw new ClaimLost();
+              sent = { body, text };
+            },
+          };
+          let known = false;
+          try {
+            const result = await runAsCommand(scope, () => Promise.resolve(original.call(this as never, req, reply)));
+            if (!scope.stored) {
+              // No unit of work ran (nothing changed): the answer is stored on its own, in one statement.
+              const status = reply.statusCode || successStatus;
+              const body = result === reply ? null : (result ?? null);
+              const text = asSent(reply, status, body);
+              if (await store.insert(app.database.db, identity, id, Date.now(), { status, text })) sent = { body, text };
+              else known = true;
             }
-            // No unit of work ran (nothing changed): the answer is stored on its own, in one statement.
-            if (!scope.stored) await store.insert(app.database.db, identity, id, Date.now(), { status: reply.statusCode || successStatus, body: result === reply ? null : (result ?? null) });
-            return result;
+            if (!known) return respond(reply, result, sent);
+          } catch (err) {
+            if (err instanceof ClaimLost) known = true;
+            else if (!scope.stored && err instanceof AppError && err.statusCode < 500 && !NOT_STORED.has(err.code)) {
+              // a refusal is stored too, in one statement, unless the key is known: then that is the answer
+              const response = { status: err.statusCode, text: asSent(reply, err.statusCode, errorBody(err)) };
+              if (await store.insert(app.database.db, identity, id, Date.now(), response)) throw err;
+              known = true;
+            } else throw err;
           }
+          const seen = await store.lookup(identity);
           if (seen.kind !== 'stale') return answer(seen, reply);
-          // the first request died holding the key: take it over the usual way
+          // the first request died holding the key: take it over the usual way, and run again
         }
         const claim = await store.claim(identity);
         if (claim.kind === 'mismatch') {
@@ -99,26 +147,32 @@ export default fp(
         if (claim.kind === 'in_progress') {
           throw new AppError('request_in_progress', 'Dit verzoek wordt nog verwerkt. Probeer het zo opnieuw.', { 'retry-after': '1' });
         }
-        if (claim.kind === 'replay') {
-          reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-          return reply.status(claim.status).send(claim.status === 204 ? null : claim.body);
-        }
+        if (claim.kind === 'replay') return replay(claim, reply);
 
         const id = claim.id;
         const scope: CommandScope = {
           successStatus,
           stored: false,
-          complete: (tx, status, body) => store.complete(tx, id, key.toLowerCase(), status, body),
+          complete: async (tx, status, body) => {
+            const text = asSent(reply, status, body);
+            await store.complete(tx, id, identity, { status, text });
+            sent = { body, text };
+          },
         };
         try {
           const result = await runAsCommand(scope, () => Promise.resolve(original.call(this as never, req, reply)));
           // No unit of work ran (nothing changed): store the answer on its own.
-          if (!scope.stored) await store.complete(app.database.db, id, key.toLowerCase(), reply.statusCode || successStatus, result === reply ? null : (result ?? null));
-          return result;
+          if (!scope.stored) {
+            const body = result === reply ? null : (result ?? null);
+            const text = asSent(reply, reply.statusCode || successStatus, body);
+            await store.complete(app.database.db, id, identity, { status: reply.statusCode || successStatus, text });
+            sent = { body, text };
+          }
+          return respond(reply, result, sent);
         } catch (err) {
           if (!scope.stored) {
             if (err instanceof AppError && err.statusCode < 500 && !NOT_STORED.has(err.code)) {
-              await store.complete(app.database.db, id, key.toLowerCase(), err.statusCode, { error: err.code, error_description: err.message });
+              await store.complete(app.database.db, id, identity, { status: err.statusCode, text: asSent(reply, err.statusCode, errorBody(err)) });
             } else {
               await store.release(id).catch((releaseErr: unknown) => req.log.warn({ err: releaseErr }, 'idempotency key not released'));
             }
@@ -128,13 +182,20 @@ export default fp(
       } as RouteHandlerMethod;
     });
 
-    /** The answer to a request whose key is already known: another request's, in progress, or stored. */
+    /** Sends a stored response again: the text as it was sent, or (stored before 014) the value through the serializer. */
+    function replay(seen: Replay, reply: FastifyReply) {
+      reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      reply.status(seen.status);
+      if (seen.status === 204) return reply.send(null);
+      if (seen.text === undefined) return reply.send(seen.body);
+      if (seen.text === null) return reply.send(null);
+      return reply.type(JSON_TYPE).send(seen.text);
+    }
+
+    /** The answer to a request whose key is already known: another request's, in progress, or stored (or just purged: retry). */
     function answer(seen: Awaited<ReturnType<typeof app.services.idempotency.lookup>>, reply: FastifyReply) {
       if (seen.kind === 'mismatch') throw new AppError('idempotency_key_reused', 'Deze Idempotency-Key is al gebruikt voor een ander verzoek.');
-      if (seen.kind === 'replay') {
-        reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-        return reply.status(seen.status).send(seen.status === 204 ? null : seen.body);
-      }
+      if (seen.kind === 'replay') return replay(seen, reply);
       // in progress, or a claim that lapsed in between (a retry then takes it over)
       throw new AppError('request_in_progress', 'Dit verzoek wordt nog verwerkt. Probeer het zo opnieuw.', { 'retry-after': '1' });
     }

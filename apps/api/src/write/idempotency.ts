@@ -1,16 +1,12 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { uuidv7, type DB, type Executor } from '@blok/db';
+import { fixedQuery, uuidv7, type DB, type Executor } from '@blok/db';
 
 /** How long a stored response is kept: at least this long, then the purge job removes it. */
 export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
 /** A first request still 'processing' after this is taken to have died with its process. */
 export const IDEMPOTENCY_LOCK_SECONDS = 20;
 
-export type Claim =
-  | { kind: 'claimed'; id: string }
-  | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'in_progress' }
-  | { kind: 'mismatch' };
+export type Claim = { kind: 'claimed'; id: string } | Replay | { kind: 'in_progress' } | { kind: 'mismatch' };
 
 export interface RequestIdentity {
   scope: string;
@@ -18,6 +14,8 @@ export interface RequestIdentity {
   method: string;
   path: string;
   body: unknown;
+  /** the response holds no secret (no token): stored as sent, not encrypted (decision 014) */
+  plain?: boolean;
 }
 
 /** JSON with object keys sorted, so that equal bodies hash equally whatever their key order. */
@@ -33,14 +31,99 @@ export function canonicalJson(value: unknown): string {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A stored response: its status and its body as it was sent (JSON text), or null for no body. */
+export interface StoredResponse {
+  status: number;
+  text: string | null;
+}
 /**
- * Stored first responses of commands (IETF httpapi Idempotency-Key draft; decision 007).
- * The fingerprint is an HMAC (a body may hold a password); the stored body is encrypted with a key
- * derived from the server secret and the idempotency key (it may hold tokens).
+ * A stored response to send again. A row stored before responses were stored as sent (decision 014)
+ * holds the handler's value instead (`body`, `text` undefined): it goes through the route's
+ * serializer, as it did then.
+ */
+export type Replay = { kind: 'replay'; status: number; text: string | null } | { kind: 'replay'; status: number; text: undefined; body: unknown };
+
+/** Stored as sent, unencrypted: a response that holds no secret (decision 014). */
+const PLAIN = 'json:';
+/** Encrypted (AES-256-GCM): `aes:` + base64 of iv, tag and the encrypted text. */
+const SEALED = 'aes:';
+
+const selectKey = fixedQuery((db, scope: string, key: string) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['id', 'fingerprint', 'state', 'locked_until', 'response_status', 'response_body'])
+    .where('scope', '=', scope)
+    .where('key', '=', key),
+);
+const insertKey = fixedQuery(
+  (
+    db,
+    id: string,
+    scope: string,
+    key: string,
+    fingerprint: string,
+    method: string,
+    path: string,
+    state: 'processing' | 'completed',
+    lockedUntil: string,
+    status: number | null,
+    body: string | null,
+    createdAt: string,
+    completedAt: string | null,
+  ) =>
+    db
+      .insertInto('idempotency_keys')
+      .values({
+        id,
+        scope,
+        key,
+        fingerprint,
+        method,
+        path,
+        state,
+        locked_until: lockedUntil,
+        response_status: status,
+        response_body: body,
+        created_at: createdAt,
+        completed_at: completedAt,
+      })
+      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+      .returning('id'),
+);
+const completeKey = fixedQuery((db, id: string, status: number, body: string | null, completedAt: string) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ state: 'completed', response_status: status, response_body: body, completed_at: completedAt })
+    .where('id', '=', id)
+    .where('state', '=', 'processing'),
+);
+
+/** Random bytes for the IVs, drawn from the system in batches instead of 12 bytes per call. */
+class RandomPool {
+  private pool = Buffer.alloc(0);
+  private offset = 0;
+  take(n: number): Buffer {
+    if (this.offset + n > this.pool.length) {
+      this.pool = randomBytes(4096);
+      this.offset = 0;
+    }
+    const out = Buffer.from(this.pool.subarray(this.offset, this.offset + n));
+    this.offset += n;
+    return out;
+  }
+}
+
+/**
+ * Stored first responses of commands (IETF httpapi Idempotency-Key draft; decisions 007 and 014).
+ * The fingerprint is an HMAC (a body may hold a password). A response is stored as it was sent;
+ * encrypted with a key derived from the server secret and the idempotency key (it may hold tokens),
+ * unless the request says its response holds no secret (`plain`). Every statement is compiled once.
  */
 export class IdempotencyStore {
   private readonly fingerprintKey: Buffer;
   private readonly encryptionSecret: Buffer;
+  private readonly fingerprints = new WeakMap<RequestIdentity, string>();
+  private readonly random = new RandomPool();
 
   constructor(
     private readonly db: DB,
@@ -50,40 +133,37 @@ export class IdempotencyStore {
     this.encryptionSecret = Buffer.from(hkdfSync('sha256', secret, 'blok', 'idempotency response', 32));
   }
 
-  fingerprint(req: Pick<RequestIdentity, 'method' | 'path' | 'body'>): string {
-    return createHmac('sha256', this.fingerprintKey).update(`${req.method} ${req.path}\n${canonicalJson(req.body)}`).digest('base64url');
+  /** The request's keyed hash (worked out once per request). */
+  fingerprint(req: RequestIdentity): string {
+    let fingerprint = this.fingerprints.get(req);
+    if (fingerprint === undefined) {
+      fingerprint = createHmac('sha256', this.fingerprintKey).update(`${req.method} ${req.path}\n${canonicalJson(req.body)}`).digest('base64url');
+      this.fingerprints.set(req, fingerprint);
+    }
+    return fingerprint;
   }
 
   /**
    * Inserts the key's row, unless the key is taken (then false). 'processing' claims it for a
-   * request about to run; 'completed' stores a response at once (a command that changed nothing).
+   * request about to run; 'completed' stores a response at once.
    */
-  async insert(
-    executor: Executor,
-    req: RequestIdentity,
-    id: string,
-    nowMs: number,
-    response?: { status: number; body: unknown },
-  ): Promise<boolean> {
-    const inserted = await executor
-      .insertInto('idempotency_keys')
-      .values({
-        id,
-        scope: req.scope,
-        key: req.key,
-        fingerprint: this.fingerprint(req),
-        method: req.method,
-        path: req.path.slice(0, 500),
-        state: response ? 'completed' : 'processing',
-        locked_until: iso(nowMs + IDEMPOTENCY_LOCK_SECONDS * 1000),
-        response_status: response ? response.status : null,
-        response_body: response ? this.encrypt(req.key, response.body) : null,
-        created_at: iso(nowMs),
-        completed_at: response ? iso(nowMs) : null,
-      })
-      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+  async insert(executor: Executor, req: RequestIdentity, id: string, nowMs: number, response?: StoredResponse): Promise<boolean> {
+    const rows = await insertKey(
+      executor,
+      id,
+      req.scope,
+      req.key,
+      this.fingerprint(req),
+      req.method,
+      req.path.slice(0, 500),
+      response ? 'completed' : 'processing',
+      iso(nowMs + IDEMPOTENCY_LOCK_SECONDS * 1000),
+      response ? response.status : null,
+      response ? this.seal(req, response.text) : null,
+      iso(nowMs),
+      response ? iso(nowMs) : null,
+    );
+    return rows.length === 1;
   }
 
   /**
@@ -92,10 +172,10 @@ export class IdempotencyStore {
    * its first request died (claim() takes it over).
    */
   async lookup(req: RequestIdentity, nowMs = Date.now()): Promise<Exclude<Claim, { kind: 'claimed' }> | { kind: 'none' } | { kind: 'stale' }> {
-    const row = await this.db.selectFrom('idempotency_keys').selectAll().where('scope', '=', req.scope).where('key', '=', req.key).executeTakeFirst();
+    const [row] = await selectKey(this.db, req.scope, req.key);
     if (!row) return { kind: 'none' };
     if (row.fingerprint !== this.fingerprint(req)) return { kind: 'mismatch' };
-    if (row.state === 'completed') return { kind: 'replay', status: Number(row.response_status), body: this.decrypt(req.key, row.response_body) };
+    if (row.state === 'completed') return this.replay(req.key, Number(row.response_status), row.response_body);
     return row.locked_until > iso(nowMs) ? { kind: 'in_progress' } : { kind: 'stale' };
   }
 
@@ -105,12 +185,10 @@ export class IdempotencyStore {
     const id = uuidv7();
     if (await this.insert(this.db, req, id, nowMs)) return { kind: 'claimed', id };
 
-    const row = await this.db.selectFrom('idempotency_keys').selectAll().where('scope', '=', req.scope).where('key', '=', req.key).executeTakeFirst();
+    const [row] = await selectKey(this.db, req.scope, req.key);
     if (!row) return this.claim(req, nowMs); // purged between the two statements
     if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
-    if (row.state === 'completed') {
-      return { kind: 'replay', status: Number(row.response_status), body: this.decrypt(req.key, row.response_body) };
-    }
+    if (row.state === 'completed') return this.replay(req.key, Number(row.response_status), row.response_body);
     if (row.locked_until > iso(nowMs)) return { kind: 'in_progress' };
     // The first request's process died: take the key over, unless another request just did.
     const taken = await this.db
@@ -123,14 +201,9 @@ export class IdempotencyStore {
     return Number(taken.numUpdatedRows) === 1 ? { kind: 'claimed', id: row.id } : { kind: 'in_progress' };
   }
 
-  /** Stores the response; called inside the transaction that made the change. */
-  async complete(executor: Executor, id: string, key: string, status: number, body: unknown): Promise<void> {
-    await executor
-      .updateTable('idempotency_keys')
-      .set({ state: 'completed', response_status: status, response_body: this.encrypt(key, body), completed_at: iso(Date.now()) })
-      .where('id', '=', id)
-      .where('state', '=', 'processing')
-      .execute();
+  /** Stores the response of a claimed key; called inside the transaction that made the change. */
+  async complete(executor: Executor, id: string, req: Pick<RequestIdentity, 'key' | 'plain'>, response: StoredResponse): Promise<void> {
+    await completeKey(executor, id, response.status, this.seal(req, response.text), iso(Date.now()));
   }
 
   /** Gives the key up (the request failed in a way a retry may not repeat). */
@@ -151,18 +224,28 @@ export class IdempotencyStore {
     return createHmac('sha256', this.encryptionSecret).update(key).digest();
   }
 
-  private encrypt(key: string, body: unknown): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.keyFor(key), iv);
-    const data = Buffer.concat([cipher.update(JSON.stringify(body ?? null), 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64');
+  /** The stored form of a response's text: as it is, or encrypted. */
+  private seal(req: Pick<RequestIdentity, 'key' | 'plain'>, text: string | null): string | null {
+    if (text === null) return null;
+    if (req.plain) return PLAIN + text;
+    const iv = this.random.take(12);
+    const cipher = createCipheriv('aes-256-gcm', this.keyFor(req.key), iv);
+    const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+    return SEALED + Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64');
   }
 
-  private decrypt(key: string, stored: string | null): unknown {
-    if (!stored) return null;
-    const raw = Buffer.from(stored, 'base64');
+  private replay(key: string, status: number, stored: string | null): Replay {
+    if (stored === null) return { kind: 'replay', status, text: null };
+    if (stored.startsWith(PLAIN)) return { kind: 'replay', status, text: stored.slice(PLAIN.length) };
+    if (stored.startsWith(SEALED)) return { kind: 'replay', status, text: this.open(key, stored.slice(SEALED.length)) };
+    // stored before decision 014: the encrypted JSON of the handler's value, sent through the serializer
+    return { kind: 'replay', status, text: undefined, body: JSON.parse(this.open(key, stored)) };
+  }
+
+  private open(key: string, sealed: string): string {
+    const raw = Buffer.from(sealed, 'base64');
     const decipher = createDecipheriv('aes-256-gcm', this.keyFor(key), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   }
 }

@@ -240,7 +240,7 @@ describe.each(DIALECTS)('idempotent commands (Idempotency-Key) on %s', (dialect)
     const old = Date.now() - (IDEMPOTENCY_RETENTION_SECONDS + 3600) * 1000;
     const claim = await store.claim({ scope: 'anonymous', key: randomUUID(), method: 'POST', path: '/api/x', body: {} }, old);
     if (claim.kind !== 'claimed') throw new Error('not claimed');
-    await store.complete(ctx.handle.db, claim.id, 'k', 200, { ok: true });
+    await store.complete(ctx.handle.db, claim.id, { key: 'k' }, { status: 200, text: '{"ok":true}' });
     expect(await keyCount()).toBe(before + 1);
     await ctx.app.jobs.scheduleRecurring();
     await ctx.app.jobs.runDue();

@@ -72,8 +72,9 @@ const flashcardsRoutes: FastifyPluginAsyncZod<{ leitnerEnabled: boolean }> = asy
   app.post(
     '/flashcard-sessions/:id/answer',
     {
-      // the service's one unit of work is all the handler does: one commit with its idempotency key
-      config: { claimInTransaction: true },
+      // the service's one unit of work is all the handler does: one commit with its idempotency key;
+      // the answer holds no secret (her own session), so its stored copy is not encrypted
+      config: { claimInTransaction: true, plainStoredResponse: true },
       schema: {
         tags,
         summary: "'Wist ik' (known: true) or 'Wist ik niet' for the card at position; moves to the next card",

@@ -65,8 +65,9 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/question-list/:id/save-answer',
     {
-      // the service's one unit of work is all the handler does: one commit with its idempotency key
-      config: { claimInTransaction: true },
+      // the service's one unit of work is all the handler does: one commit with its idempotency key;
+      // the answer holds no secret (her own session), so its stored copy is not encrypted
+      config: { claimInTransaction: true, plainStoredResponse: true },
       schema: {
         tags,
         summary: 'Answer a question (SELECT: answerId or answerIds; OPEN: textAnswer). Answered questions are locked (409 answer_locked).',
