@@ -52,6 +52,19 @@ export function dialectOf(url: string): DialectName {
   return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
 }
 
+/**
+ * Planner costs set on every PostgreSQL connection when the server has left them at their built-in
+ * default (decision 014, "Scale on PostgreSQL"). PostgreSQL's `random_page_cost` of 4 prices each index
+ * probe as a read from a spinning disk; Blok's working set is in memory (or on SSD, for which the
+ * PostgreSQL manual suggests 1.1), and with the default the planner, once `flashcard_session_cards`
+ * holds 100 000 rows, hashes every flashcard of the catalogue for each card session instead of
+ * looking up its 10–20 cards by primary key (next card: 1.57 ms of PostgreSQL per request instead of
+ * 0.08). A value the operator chose (postgresql.conf, ALTER DATABASE / ROLE, or
+ * `?options=-c%20random_page_cost%3D…` in the URL) has another source than `default` and is kept.
+ */
+export const RANDOM_PAGE_COST = '1.1';
+const PLANNER_DEFAULTS_SQL = `select set_config('random_page_cost', '${RANDOM_PAGE_COST}', false) from pg_settings where name = 'random_page_cost' and source = 'default'`;
+
 // PostgreSQL returns int8/numeric as strings; counts are safely below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
@@ -82,6 +95,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('error', onError);
     pool.on('connect', (client) => {
       client.on('error', onError);
+      // Queued ahead of the first query of whoever checked the new connection out. An engine without
+      // these settings (a PostgreSQL-compatible one) refuses it and keeps its own planner.
+      client.query(PLANNER_DEFAULTS_SQL).catch(() => undefined);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
