@@ -5,7 +5,8 @@
 //    on start and SCALE_FIXTURE_STUDENTS (40) students are seeded through its API (practice sessions,
 //    reading progress, flashcard sessions): the students whose requests are measured;
 // 2. seeds SCALE_STUDENTS (100 000) more students and SCALE_ANSWERS (1 000 000) saved answers into
-//    the large one with SQL (bench/seed-scale.ts);
+//    the large one with SQL (bench/seed-scale.ts); on PostgreSQL, vacuums and analyzes every table of
+//    both (the server may run without autovacuum, as CI's does);
 // 3. serves both at once and measures every hot path on each: SCALE_CONNECTIONS (10) connections,
 //    a 1 s warm-up, SCALE_ROUNDS (3) interleaved runs of SCALE_SECONDS (4) s (save-answer and
 //    refresh: a fixed count of requests);
@@ -17,7 +18,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@blok/db';
 import { ROOT, dropBenchSchema, hotPaths, load, machine, measure, median, rssMb, seedFixture, startBlok, writeSection, type Blok, type Case, type Fixture, type Measurement } from './harness.ts';
-import { seedScale } from './seed-scale.ts';
+import { analyzeSchema, seedScale } from './seed-scale.ts';
 
 const STUDENTS = Number(process.env.SCALE_STUDENTS ?? 100_000);
 const ANSWERS = Number(process.env.SCALE_ANSWERS ?? 1_000_000);
@@ -78,6 +79,17 @@ try {
     await handle.close();
   }
   const seedSeconds = (Date.now() - seedStart) / 1000;
+  // PostgreSQL: both with the statistics autovacuum would give them (see analyzeSchema)
+  if (pgUrl) {
+    for (const t of targets) {
+      const h = await openDatabase({ url: pgUrl, schema: t.schema });
+      try {
+        console.log(`${t.label}: vacuum (analyze) of ${await analyzeSchema(h)} tables`);
+      } finally {
+        await h.close();
+      }
+    }
+  }
 
   // 3. both served at once, measured path by path in interleaved rounds (small first in odd rounds,
   //    large first in even ones), so that a change of the machine's load hits both alike
@@ -129,7 +141,7 @@ try {
   const table = [
     `## scale, ${dialect}, ${date}`,
     '',
-    `${machine()}; Blok alone (production build), autocannon, ${CONNECTIONS} connections, 1 s warm-up then ${ROUNDS} runs of ${SECONDS} s per path interleaved small/large (save-answer: one request per unanswered question of ${FIXTURE} students; refresh: ${REFRESH_REQUESTS} requests), medians. Both databases hold the demo content and ${FIXTURE} students seeded through the API (the measured ones). Large: ${fmt(STUDENTS)} students and ${fmt(counts.session_questions ?? 0)} session questions (${fmt(ANSWERS)}+ saved answers), ${fmt(rowsTotal)} rows seeded with SQL in ${seedSeconds.toFixed(0)} s. Load average (1 min) during the runs ${Math.min(...loads.map((l) => Number(l.split(' / ')[0]))).toFixed(1)}–${Math.max(...loads.map((l) => Number(l.split(' / ')[0]))).toFixed(1)} on ${cpus().length} cores. Ratio = large / small (goal ≤ ${GOAL}); latencies below 1 ms count as 1 ms.`,
+    `${machine()}; Blok alone (production build), autocannon, ${CONNECTIONS} connections, 1 s warm-up then ${ROUNDS} runs of ${SECONDS} s per path interleaved small/large (save-answer: one request per unanswered question of ${FIXTURE} students; refresh: ${REFRESH_REQUESTS} requests), medians. Both databases hold the demo content and ${FIXTURE} students seeded through the API (the measured ones)${pgUrl ? '; every table of both vacuumed and analyzed before the runs' : ''}. Large: ${fmt(STUDENTS)} students and ${fmt(counts.session_questions ?? 0)} session questions (${fmt(ANSWERS)}+ saved answers), ${fmt(rowsTotal)} rows seeded with SQL in ${seedSeconds.toFixed(0)} s. Load average (1 min) during the runs ${Math.min(...loads.map((l) => Number(l.split(' / ')[0]))).toFixed(1)}–${Math.max(...loads.map((l) => Number(l.split(' / ')[0]))).toFixed(1)} on ${cpus().length} cores. Ratio = large / small (goal ≤ ${GOAL}); latencies below 1 ms count as 1 ms.`,
     '',
     '| path | small req/s | small p50 ms | small p99 ms | large req/s | large p50 ms | large p99 ms | p50 ratio | p99 ratio | non-2xx |',
     '|---|---|---|---|---|---|---|---|---|---|',
