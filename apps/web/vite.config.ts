@@ -25,6 +25,7 @@ const PRECACHED_MODULES = [
   /\/src\/main\.tsx$/,
   /\/src\/app\/app\.tsx$/,
   /\/src\/locales\/nl\/later\.ts$/,
+  /\/src\/components\/ui\/toast\/radix-toast\.tsx$/,
   /\/src\/app\/routes\/(home|library|summary)\//,
   /\/src\/app\/routes\/(auth\/login|not-found)\.tsx$/,
 ];
@@ -91,8 +92,22 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * A production build runs the app's React code on Preact's React-compatible layer (preact/compat,
+ * React 19's API): react-dom is 60 KB gzip, Preact about 12 KB (decision 014). Development and
+ * vitest keep React itself; BLOK_BUILD_WITH_REACT=1 makes a production build with React too (to tell
+ * a Preact difference from a bug of the app's own).
+ */
+const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig(({ command }) => ({
-  resolve: command === 'build' && !process.env.VITEST ? { alias: [{ find: /^zod$/, replacement: ZOD_LITE }] } : {},
+  resolve: command === 'build' && !process.env.VITEST ? { alias: [{ find: /^zod$/, replacement: ZOD_LITE }, ...(process.env.BLOK_BUILD_WITH_REACT ? [] : PREACT_ALIASES)] } : {},
   plugins: [
     react(),
     precache.plugin,
@@ -192,9 +207,18 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
-    sourcemap: false,
+    // BLOK_SOURCEMAP=1: source maps, to see which module the bytes of a chunk come from.
+    sourcemap: Boolean(process.env.BLOK_SOURCEMAP),
     // bench/ holds the real budget (gzipped initial JS); this only silences Vite's raw-size hint.
     chunkSizeWarningLimit: 500,
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // react-router uses React 19's useOptimistic where it exists and its own fallback where it
+        // does not (preact/compat): the undefined import is expected there.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        handler(level, log);
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ToastViewport } from '../components/ui/toast/toast.tsx';
+import { ToastHost } from '../components/ui/toast/toast.tsx';
 import { ApiErrorToast } from '../components/feedback/api-error-toast.tsx';
 import { PwaToasts } from '../features/pwa/components/pwa-toasts.tsx';
 import { OfflineStatus } from '../features/pwa/components/offline-status.tsx';
@@ -30,7 +30,7 @@ export function RootLayout() {
       <Outlet />
       <PwaToasts />
       <ApiErrorToast />
-      <ToastViewport />
+      <ToastHost />
       <ScrollRestoration />
     </>
   );

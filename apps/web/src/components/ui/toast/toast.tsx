@@ -1,102 +1,79 @@
-import type { ReactNode } from 'react';
-import * as RadixToast from '@radix-ui/react-toast';
-import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../icons/icons.tsx';
-import styles from './toast.module.css';
+import { Suspense, lazy, useEffect, useId, useState, useSyncExternalStore, type ComponentType } from 'react';
+import type { ToastProps } from './radix-toast.tsx';
 
-export type ToastVariant = 'info' | 'warning' | 'error' | 'success';
+export type { ToastProps, ToastVariant } from './radix-toast.tsx';
 
-type ToastAction = { label: string; onClick: () => void; altText?: string };
+/**
+ * Toasts without Radix on a first visit (decision 014). A `<Toast>` only registers what it shows;
+ * `<ToastHost>` (once, in the root layout) loads Radix Toast when the first toast opens and renders
+ * every registered toast there, in one Radix provider and region. Until then nothing is loaded: the
+ * toasts of a first visit (offline, install, update, an API error) are rare, and the chunk is in the
+ * service worker's precache, so it loads offline too.
+ */
 
-type ToastProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  icon?: ReactNode;
-  variant?: ToastVariant;
-  action?: ToastAction;
-  secondaryAction?: ToastAction;
-  /** ms before it closes by itself; Infinity keeps it until dismissed or no longer relevant. */
-  duration?: number;
-  /** Without a close button the toast disappears only when its condition ends (e.g. offline). */
-  closable?: boolean;
-  /** 'foreground' is announced at once (assertive), 'background' politely. */
-  type?: 'foreground' | 'background';
-  lang?: string;
-};
+type Entry = { id: string; order: number; props: ToastProps };
 
-/** One toast on Radix Toast (announced through its live region; swipe and Escape dismiss it). */
-export function Toast({
-  open,
-  onOpenChange,
-  title,
-  description,
-  icon,
-  variant = 'info',
-  action,
-  secondaryAction,
-  duration = Infinity,
-  closable = true,
-  type = 'background',
-  lang,
-}: ToastProps) {
-  const { t } = useTranslation('common');
-  return (
-    <RadixToast.Root
-      className={`${styles.toast} ${styles[variant]}`}
-      open={open}
-      onOpenChange={onOpenChange}
-      duration={duration}
-      type={type}
-      lang={lang}
-    >
-      {icon && (
-        <span className={styles.icon} aria-hidden="true">
-          {icon}
-        </span>
-      )}
-      <div className={styles.body}>
-        <RadixToast.Title className={styles.title}>{title}</RadixToast.Title>
-        {description && <RadixToast.Description className={styles.description}>{description}</RadixToast.Description>}
-        {(action || secondaryAction) && (
-          <div className={styles.actions}>
-            {secondaryAction && (
-              <RadixToast.Action asChild altText={secondaryAction.altText ?? secondaryAction.label}>
-                <button type="button" className={styles.secondary} onClick={secondaryAction.onClick}>
-                  {secondaryAction.label}
-                </button>
-              </RadixToast.Action>
-            )}
-            {action && (
-              <RadixToast.Action asChild altText={action.altText ?? action.label}>
-                <button type="button" className={styles.primary} onClick={action.onClick}>
-                  {action.label}
-                </button>
-              </RadixToast.Action>
-            )}
-          </div>
-        )}
-      </div>
-      {closable && (
-        <RadixToast.Close className={styles.close} aria-label={t('toasts.close')}>
-          <CloseIcon size={18} />
-        </RadixToast.Close>
-      )}
-    </RadixToast.Root>
-  );
+let entries: readonly Entry[] = [];
+let nextOrder = 0;
+const listeners = new Set<() => void>();
+
+function publish(next: readonly Entry[]): void {
+  entries = next;
+  listeners.forEach((listener) => listener());
 }
 
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('common');
-  return (
-    <RadixToast.Provider swipeDirection="right" label={t('toasts.announceLabel')}>
-      {children}
-    </RadixToast.Provider>
-  );
+function register(id: string, props: ToastProps): void {
+  const current = entries.find((entry) => entry.id === id);
+  if (current) {
+    if (current.props === props) return;
+    publish(entries.map((entry) => (entry.id === id ? { ...entry, props } : entry)));
+  } else {
+    publish([...entries, { id, order: nextOrder++, props }].sort((a, b) => a.order - b.order));
+  }
 }
 
-export function ToastViewport() {
-  const { t } = useTranslation('common');
-  return <RadixToast.Viewport className={styles.viewport} label={t('toasts.regionLabel')} />;
+function unregister(id: string): void {
+  if (entries.some((entry) => entry.id === id)) publish(entries.filter((entry) => entry.id !== id));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** One toast: shown by the ToastHost; props as Radix Toast's (open, title, actions, duration…). */
+export function Toast(props: ToastProps) {
+  const id = useId();
+  useEffect(() => register(id, props));
+  useEffect(() => () => unregister(id), [id]);
+  return null;
+}
+
+const noToasts: ComponentType<{ toasts: readonly Entry[] }> = () => null;
+
+/** Radix Toast's chunk; a failed load shows no toasts now and is tried again at the next one. */
+function loadLayer() {
+  return lazy(
+    (): Promise<{ default: ComponentType<{ toasts: readonly Entry[] }> }> =>
+      import('./radix-toast.tsx').catch(() => {
+        layer = loadLayer();
+        return { default: noToasts };
+      }),
+  );
+}
+let layer = loadLayer();
+
+/** Where the toasts appear: the Radix region, loaded with the first toast that opens. */
+export function ToastHost() {
+  const toasts = useSyncExternalStore(subscribe, () => entries, () => entries);
+  const [needed, setNeeded] = useState(false);
+  const anyOpen = toasts.some((entry) => entry.props.open);
+  if (anyOpen && !needed) setNeeded(true);
+  if (!needed) return null;
+  const Layer = layer;
+  return (
+    <Suspense fallback={null}>
+      <Layer toasts={toasts} />
+    </Suspense>
+  );
 }

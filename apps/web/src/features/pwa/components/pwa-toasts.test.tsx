@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
-import { ToastViewport } from '../../../components/ui/toast/toast.tsx';
+import { ToastHost } from '../../../components/ui/toast/toast.tsx';
 import { PwaToasts } from './pwa-toasts.tsx';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -12,7 +12,7 @@ function renderToasts(userAgent: string) {
   return renderWithProviders(
     <>
       <PwaToasts userAgent={userAgent} />
-      <ToastViewport />
+      <ToastHost />
     </>,
   );
 }
