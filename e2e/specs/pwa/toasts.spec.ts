@@ -75,4 +75,21 @@ test.describe('install and update toasts', () => {
       await context.close();
     });
   }
+
+  test('on a first visit without the service worker, the offline toast still shows once she has touched the page', async ({ browser }) => {
+    // The toasts' code is not part of the first screen (decision 014): it is fetched at the first tap
+    // or key press, so going offline before the service worker has cached anything still shows it.
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
+    const page = await context.newPage();
+    const toastChunk = page.waitForRequest((request) => /\/assets\/radix-toast-[\w-]+\.js$/.test(request.url()));
+    await page.goto('/auth/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+    await page.getByLabel('E-mailadres').click();
+    await toastChunk;
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+    await expect(toasts(page).getByText('Geen internetverbinding')).toBeVisible();
+    await context.setOffline(false);
+    await context.close();
+  });
 });

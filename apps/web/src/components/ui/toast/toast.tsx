@@ -7,8 +7,9 @@ export type { ToastProps, ToastVariant } from './radix-toast.tsx';
  * Toasts without Radix on a first visit (decision 014). A `<Toast>` only registers what it shows;
  * `<ToastHost>` (once, in the root layout) loads Radix Toast when the first toast opens and renders
  * every registered toast there, in one Radix provider and region. Until then nothing is loaded: the
- * toasts of a first visit (offline, install, update, an API error) are rare, and the chunk is in the
- * service worker's precache, so it loads offline too.
+ * toasts of a first visit (offline, install, update, an API error) are rare. The chunk is fetched at
+ * her first tap or key press (or after TOAST_PREFETCH_MS), and it is in the service worker's
+ * precache, so the offline toast shows offline too.
  */
 
 type Entry = { id: string; order: number; props: ToastProps };
@@ -63,8 +64,33 @@ function loadLayer() {
 }
 let layer = loadLayer();
 
+/**
+ * When the chunk is fetched ahead of the first toast: at her first tap or key press, or after this
+ * long, whichever comes first. Not part of the first screen, but there before she goes offline on a
+ * first visit (before the service worker has precached it), when the offline toast needs it.
+ */
+export const TOAST_PREFETCH_MS = 10_000;
+
+function usePrefetchLayer(): void {
+  useEffect(() => {
+    const prefetch = () => {
+      stop();
+      import('./radix-toast.tsx').catch(() => undefined);
+    };
+    const timer = setTimeout(prefetch, TOAST_PREFETCH_MS);
+    const events = ['pointerdown', 'keydown'] as const;
+    function stop() {
+      clearTimeout(timer);
+      events.forEach((event) => window.removeEventListener(event, prefetch, true));
+    }
+    events.forEach((event) => window.addEventListener(event, prefetch, { capture: true, passive: true }));
+    return stop;
+  }, []);
+}
+
 /** Where the toasts appear: the Radix region, loaded with the first toast that opens. */
 export function ToastHost() {
+  usePrefetchLayer();
   const toasts = useSyncExternalStore(subscribe, () => entries, () => entries);
   const [needed, setNeeded] = useState(false);
   const anyOpen = toasts.some((entry) => entry.props.open);
