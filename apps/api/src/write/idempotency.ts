@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { fixedQuery, uuidv7, type DB, type Executor } from '@blok/db';
+import { FixedKeyHmac } from './hmac.ts';
 
 /** How long a stored response is kept: at least this long, then the purge job removes it. */
 export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
@@ -120,8 +121,8 @@ class RandomPool {
  * unless the request says its response holds no secret (`plain`). Every statement is compiled once.
  */
 export class IdempotencyStore {
-  private readonly fingerprintKey: Buffer;
-  private readonly encryptionSecret: Buffer;
+  private readonly fingerprintHmac: FixedKeyHmac;
+  private readonly encryptionHmac: FixedKeyHmac;
   private readonly fingerprints = new WeakMap<RequestIdentity, string>();
   private readonly random = new RandomPool();
 
@@ -129,15 +130,15 @@ export class IdempotencyStore {
     private readonly db: DB,
     secret: string,
   ) {
-    this.fingerprintKey = Buffer.from(hkdfSync('sha256', secret, 'blok', 'idempotency fingerprint', 32));
-    this.encryptionSecret = Buffer.from(hkdfSync('sha256', secret, 'blok', 'idempotency response', 32));
+    this.fingerprintHmac = new FixedKeyHmac(Buffer.from(hkdfSync('sha256', secret, 'blok', 'idempotency fingerprint', 32)));
+    this.encryptionHmac = new FixedKeyHmac(Buffer.from(hkdfSync('sha256', secret, 'blok', 'idempotency response', 32)));
   }
 
   /** The request's keyed hash (worked out once per request). */
   fingerprint(req: RequestIdentity): string {
     let fingerprint = this.fingerprints.get(req);
     if (fingerprint === undefined) {
-      fingerprint = createHmac('sha256', this.fingerprintKey).update(`${req.method} ${req.path}\n${canonicalJson(req.body)}`).digest('base64url');
+      fingerprint = this.fingerprintHmac.digest(`${req.method} ${req.path}\n${canonicalJson(req.body)}`).toString('base64url');
       this.fingerprints.set(req, fingerprint);
     }
     return fingerprint;
@@ -221,7 +222,7 @@ export class IdempotencyStore {
   }
 
   private keyFor(key: string): Buffer {
-    return createHmac('sha256', this.encryptionSecret).update(key).digest();
+    return this.encryptionHmac.digest(key);
   }
 
   /** The stored form of a response's text: as it is, or encrypted. */
