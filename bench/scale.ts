@@ -16,8 +16,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { openDatabase } from '@blok/db';
-import { ROOT, dropBenchSchema, hotPaths, load, machine, measure, median, rssMb, seedFixture, startBlok, writeSection, type Blok, type Case, type Fixture, type Measurement } from './harness.ts';
+import { ROOT, dropBenchSchema, hotPaths, load, machine, measure, median, rssMb, seedFixture, startBlok, writeSection, type Blok, type Case, type Fixture, type Measurement, type Req } from './harness.ts';
 import { analyzeSchema, seedScale } from './seed-scale.ts';
 
 const STUDENTS = Number(process.env.SCALE_STUDENTS ?? 100_000);
@@ -27,6 +28,7 @@ const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 4);
 const REFRESH_REQUESTS = Number(process.env.SCALE_REFRESH_REQUESTS ?? 1000);
+const SERIAL = Number(process.env.SCALE_SERIAL_REQUESTS ?? 300);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const GOAL = 1.3;
 
@@ -51,6 +53,46 @@ function target(label: Target['label']): Target {
   const schema = `bench_scale_${label}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = pgUrl ? `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}` : `file:${join(dir, `${label}.db`)}`;
   return { label, schema, databaseUrl, rows: {} };
+}
+
+/**
+ * One request at a time, alternating small and large request by request (keep-alive, µs clock): the
+ * latency of each server with no queue in front of it. On a shared machine the concurrent runs' p50
+ * moves with everyone else's load between two runs; here a change of load hits both alike within
+ * milliseconds, so the ratio of these medians is the steadier answer to "is the large database slower".
+ */
+async function serial(pairs: Array<{ t: Target; c: Case }>, count: number): Promise<number[][]> {
+  const agents = pairs.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const send = (base: string, agent: Agent, r: Req) =>
+    new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+      const u = new URL(base);
+      const start = process.hrtime.bigint();
+      const req = request({ host: u.hostname, port: u.port, path: r.path, method: r.method ?? 'GET', headers: r.headers, agent }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: Number(process.hrtime.bigint() - start) / 1e6 }));
+      });
+      req.on('error', reject);
+      if (r.body) req.write(r.body);
+      req.end();
+    });
+  const out = pairs.map(() => [] as number[]);
+  try {
+    for (let i = 0; i < count + 20; i++) {
+      for (const k of i % 2 ? [...pairs.keys()].reverse() : pairs.keys()) {
+        const { t, c } = pairs[k]!;
+        const context: Record<string, unknown> = {};
+        const r = await send(t.blok!.url, agents[k]!, c.request(context));
+        c.onResponse?.(r.status, r.body, context);
+        if (r.status >= 300) throw new Error(`serial ${c.name} on ${t.label}: ${r.status} ${r.body}`);
+        if (i >= 20) out[k]!.push(r.ms); // the first 20 warm up
+      }
+    }
+  } finally {
+    for (const a of agents) a.destroy();
+  }
+  return out;
 }
 
 const began = Date.now();
@@ -95,6 +137,8 @@ try {
   //    large first in even ones), so that a change of the machine's load hits both alike
   for (const t of targets) t.blok = await startBlok(t.databaseUrl, dir, JWT_SECRET);
   const loads: string[] = [load()];
+  const serialRows: Record<string, { small: number; large: number; smallP90: number; largeP90: number }> = {};
+  const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
   const names = small.cases!.map((c) => c.name);
   for (const name of names) {
     for (const t of targets) {
@@ -111,6 +155,15 @@ try {
         (t.rows[name] ??= []).push(m);
         console.log(`${t.label} ${name.padEnd(24)} ${m.reqPerSec.toFixed(0).padStart(6)} req/s p50 ${m.p50} ms p99 ${m.p99} ms${m.non2xx + m.errors ? ` non-2xx/errors ${m.non2xx + m.errors}` : ''}`);
       }
+    }
+    // one at a time, alternating (not save-answer: each request consumes an unanswered question)
+    if (SERIAL > 0 && name !== 'save-answer') {
+      const pairs = targets.map((t) => ({ t, c: t.cases!.find((x) => x.name === name)! }));
+      await pairs[0]!.c.prepare?.(small.blok!.url);
+      await pairs[1]!.c.prepare?.(large.blok!.url);
+      const [s, l] = await serial(pairs, SERIAL);
+      serialRows[name] = { small: median(s!), large: median(l!), smallP90: quantile(s!, 0.9), largeP90: quantile(l!, 0.9) };
+      console.log(`serial ${name.padEnd(24)} p50 small ${serialRows[name].small.toFixed(2)} ms large ${serialRows[name].large.toFixed(2)} ms`);
     }
     loads.push(load());
   }
@@ -133,6 +186,7 @@ try {
       p50Ratio: Math.max(lp50, 1) / Math.max(sp50, 1),
       p99Ratio: Math.max(lp99, 1) / Math.max(sp99, 1),
       failed: [...s, ...l].reduce((n, m) => n + m.non2xx + m.errors, 0),
+      serial: serialRows[name],
     };
   });
   const date = new Date().toISOString();
@@ -141,11 +195,11 @@ try {
   const table = [
     `## scale, ${dialect}, ${date}`,
     '',
-    `${machine()}; Blok alone (production build), autocannon, ${CONNECTIONS} connections, 1 s warm-up then ${ROUNDS} runs of ${SECONDS} s per path interleaved small/large (save-answer: one request per unanswered question of ${FIXTURE} students; refresh: ${REFRESH_REQUESTS} requests), medians. Both databases hold the demo content and ${FIXTURE} students seeded through the API (the measured ones)${pgUrl ? '; every table of both vacuumed and analyzed before the runs' : ''}. Large: ${fmt(STUDENTS)} students and ${fmt(counts.session_questions ?? 0)} session questions (${fmt(ANSWERS)}+ saved answers), ${fmt(rowsTotal)} rows seeded with SQL in ${seedSeconds.toFixed(0)} s. Load average (1 min) during the runs ${Math.min(...loads.map((l) => Number(l.split(' / ')[0]))).toFixed(1)}–${Math.max(...loads.map((l) => Number(l.split(' / ')[0]))).toFixed(1)} on ${cpus().length} cores. Ratio = large / small (goal ≤ ${GOAL}); latencies below 1 ms count as 1 ms.`,
+    `${machine()}; Blok alone (production build), autocannon, ${CONNECTIONS} connections, 1 s warm-up then ${ROUNDS} runs of ${SECONDS} s per path interleaved small/large (save-answer: one request per unanswered question of ${FIXTURE} students; refresh: ${REFRESH_REQUESTS} requests), medians. Both databases hold the demo content and ${FIXTURE} students seeded through the API (the measured ones)${pgUrl ? '; every table of both vacuumed and analyzed before the runs' : ''}. Large: ${fmt(STUDENTS)} students and ${fmt(counts.session_questions ?? 0)} session questions (${fmt(ANSWERS)}+ saved answers), ${fmt(rowsTotal)} rows seeded with SQL in ${seedSeconds.toFixed(0)} s. Load average (1 min) during the runs ${Math.min(...loads.map((l) => Number(l.split(' / ')[0]))).toFixed(1)}–${Math.max(...loads.map((l) => Number(l.split(' / ')[0]))).toFixed(1)} on ${cpus().length} cores. Ratio = large / small (goal ≤ ${GOAL}); latencies below 1 ms count as 1 ms. Serial: after each path's runs, ${SERIAL} requests one at a time on each, alternating small and large request by request (keep-alive; not save-answer), medians in ms: the service time of each with no queue in front of it, steadier than the concurrent p50 on a shared machine.`,
     '',
-    '| path | small req/s | small p50 ms | small p99 ms | large req/s | large p50 ms | large p99 ms | p50 ratio | p99 ratio | non-2xx |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.name} | ${fmt(r.small.reqPerSec)} | ${r.small.p50} | ${r.small.p99} | ${fmt(r.large.reqPerSec)} | ${r.large.p50} | ${r.large.p99} | ${r.p50Ratio.toFixed(2)}${r.p50Ratio > GOAL ? ' ⚠' : ''} | ${r.p99Ratio.toFixed(2)}${r.p99Ratio > GOAL ? ' ⚠' : ''} | ${r.failed} |`),
+    '| path | small req/s | small p50 ms | small p99 ms | large req/s | large p50 ms | large p99 ms | p50 ratio | p99 ratio | non-2xx | serial p50 ms small / large | serial ratio |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.name} | ${fmt(r.small.reqPerSec)} | ${r.small.p50} | ${r.small.p99} | ${fmt(r.large.reqPerSec)} | ${r.large.p50} | ${r.large.p99} | ${r.p50Ratio.toFixed(2)}${r.p50Ratio > GOAL ? ' ⚠' : ''} | ${r.p99Ratio.toFixed(2)}${r.p99Ratio > GOAL ? ' ⚠' : ''} | ${r.failed} | ${r.serial ? `${r.serial.small.toFixed(2)} / ${r.serial.large.toFixed(2)}` : '–'} | ${r.serial ? `${(r.serial.large / r.serial.small).toFixed(2)}${r.serial.large / r.serial.small > GOAL ? ' ⚠' : ''}` : '–'} |`),
     '',
     `Seeded rows: ${Object.entries(counts).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}. Blok resident memory after the runs: small ${memory.small.toFixed(0)} MiB, large ${memory.large.toFixed(0)} MiB. Whole run ${((Date.now() - began) / 60_000).toFixed(1)} min.`,
     '',
