@@ -25,6 +25,8 @@ async function completeWelcomeStep(page: Page): Promise<void> {
 
 test.describe('registering', () => {
   test('a new student registers through all three steps and lands on Home', async ({ page }, testInfo) => {
+    // Three steps with an axe scan each, an argon2 registration and the profile: over 30 s on a loaded 2-core runner.
+    test.setTimeout(60_000);
     await completeWelcomeStep(page);
     await saveScreenshot(page, 'register-1-welcome', testInfo);
     await expectNoAxeViolations(page, 'register step 1 (welcome)');
