@@ -12,10 +12,10 @@ export type { ToastProps, ToastVariant } from './radix-toast.tsx';
  * precache, so the offline toast shows offline too.
  */
 
-type Entry = { id: string; order: number; props: ToastProps };
+/** In the order the toasts were first registered (a new one is appended, an update keeps its place). */
+type Entry = { id: string; props: ToastProps };
 
 let entries: readonly Entry[] = [];
-let nextOrder = 0;
 const listeners = new Set<() => void>();
 
 function publish(next: readonly Entry[]): void {
@@ -29,7 +29,7 @@ function register(id: string, props: ToastProps): void {
     if (current.props === props) return;
     publish(entries.map((entry) => (entry.id === id ? { ...entry, props } : entry)));
   } else {
-    publish([...entries, { id, order: nextOrder++, props }].sort((a, b) => a.order - b.order));
+    publish([...entries, { id, props }]);
   }
 }
 
