@@ -1,6 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { fixedQuery, uuidv7, type DB, type Executor } from '@blok/db';
-import { FixedKeyHmac } from './hmac.ts';
 
 /** How long a stored response is kept: at least this long, then the purge job removes it. */
 export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
@@ -99,21 +98,6 @@ const completeKey = fixedQuery((db, id: string, status: number, body: string | n
     .where('state', '=', 'processing'),
 );
 
-/** Random bytes for the IVs, drawn from the system in batches instead of 12 bytes per call. */
-class RandomPool {
-  private pool = Buffer.alloc(0);
-  private offset = 0;
-  take(n: number): Buffer {
-    if (this.offset + n > this.pool.length) {
-      this.pool = randomBytes(4096);
-      this.offset = 0;
-    }
-    const out = Buffer.from(this.pool.subarray(this.offset, this.offset + n));
-    this.offset += n;
-    return out;
-  }
-}
-
 /**
  * Stored first responses of commands (IETF httpapi Idempotency-Key draft; decisions 007 and 014).
  * The fingerprint is an HMAC (a body may hold a password). A response is stored as it was sent;
@@ -121,24 +105,23 @@ class RandomPool {
  * unless the request says its response holds no secret (`plain`). Every statement is compiled once.
  */
 export class IdempotencyStore {
-  private readonly fingerprintHmac: FixedKeyHmac;
-  private readonly encryptionHmac: FixedKeyHmac;
+  private readonly fingerprintKey: Buffer;
+  private readonly encryptionSecret: Buffer;
   private readonly fingerprints = new WeakMap<RequestIdentity, string>();
-  private readonly random = new RandomPool();
 
   constructor(
     private readonly db: DB,
     secret: string,
   ) {
-    this.fingerprintHmac = new FixedKeyHmac(Buffer.from(hkdfSync('sha256', secret, 'blok', 'idempotency fingerprint', 32)));
-    this.encryptionHmac = new FixedKeyHmac(Buffer.from(hkdfSync('sha256', secret, 'blok', 'idempotency response', 32)));
+    this.fingerprintKey = Buffer.from(hkdfSync('sha256', secret, 'blok', 'idempotency fingerprint', 32));
+    this.encryptionSecret = Buffer.from(hkdfSync('sha256', secret, 'blok', 'idempotency response', 32));
   }
 
   /** The request's keyed hash (worked out once per request). */
   fingerprint(req: RequestIdentity): string {
     let fingerprint = this.fingerprints.get(req);
     if (fingerprint === undefined) {
-      fingerprint = this.fingerprintHmac.digest(`${req.method} ${req.path}\n${canonicalJson(req.body)}`).toString('base64url');
+      fingerprint = createHmac('sha256', this.fingerprintKey).update(`${req.method} ${req.path}\n${canonicalJson(req.body)}`).digest('base64url');
       this.fingerprints.set(req, fingerprint);
     }
     return fingerprint;
@@ -222,14 +205,14 @@ export class IdempotencyStore {
   }
 
   private keyFor(key: string): Buffer {
-    return this.encryptionHmac.digest(key);
+    return createHmac('sha256', this.encryptionSecret).update(key).digest();
   }
 
   /** The stored form of a response's text: as it is, or encrypted. */
   private seal(req: Pick<RequestIdentity, 'key' | 'plain'>, text: string | null): string | null {
     if (text === null) return null;
     if (req.plain) return PLAIN + text;
-    const iv = this.random.take(12);
+    const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.keyFor(req.key), iv);
     const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
     return SEALED + Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64');
