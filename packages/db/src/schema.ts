@@ -214,7 +214,8 @@ export interface SessionQuestionsTable {
 
 /** The first response of an idempotent command (decision 007), kept at least 24 hours. */
 export interface IdempotencyKeysTable {
-  id: string;
+  /** given by the database in insert order (SQLite: the rowid; PostgreSQL: an identity column); the purge walks it */
+  seq: Generated<number>;
   /** the user id, or 'anonymous' for calls without a signed-in user */
   scope: string;
   key: string;
@@ -226,7 +227,7 @@ export interface IdempotencyKeysTable {
   /** a processing row is taken over after this (its process died) */
   locked_until: string;
   response_status: number | null;
-  /** encrypted response body */
+  /** the first response as sent: 'json:' + its text, or 'aes:' + its encryption (decision 014) */
   response_body: string | null;
   created_at: string;
   completed_at: string | null;

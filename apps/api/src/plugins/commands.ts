@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@blok/contract';
-import { uuidv7 } from '@blok/db';
 import { AppError } from '../errors.ts';
 import { runAsCommand, type CommandScope } from '../write/unit-of-work.ts';
 import type { Replay, RequestIdentity } from '../write/idempotency.ts';
@@ -105,13 +104,12 @@ export default fp(
           // concurrent request with the key that stored first), that insert finds it: the
           // transaction rolls back, so nothing this request did stays, and it answers from the key
           // as stored. Only a retry pays for the work it then undoes (decision 014).
-          const id = uuidv7();
           const scope: CommandScope = {
             successStatus,
             stored: false,
             complete: async (tx, status, body) => {
               const text = asSent(reply, status, body);
-              if (!(await store.insert(tx, identity, id, Date.now(), { status, text }))) throw new ClaimLost();
+              if ((await store.insert(tx, identity, Date.now(), { status, text })) === null) throw new ClaimLost();
               sent = { body, text };
             },
           };
@@ -123,7 +121,7 @@ export default fp(
               const status = reply.statusCode || successStatus;
               const body = result === reply ? null : (result ?? null);
               const text = asSent(reply, status, body);
-              if (await store.insert(app.database.db, identity, id, Date.now(), { status, text })) sent = { body, text };
+              if ((await store.insert(app.database.db, identity, Date.now(), { status, text })) !== null) sent = { body, text };
               else known = true;
             }
             if (!known) return respond(reply, result, sent);
@@ -132,7 +130,7 @@ export default fp(
             else if (!scope.stored && err instanceof AppError && err.statusCode < 500 && !NOT_STORED.has(err.code)) {
               // a refusal is stored too, in one statement, unless the key is known: then that is the answer
               const response = { status: err.statusCode, text: asSent(reply, err.statusCode, errorBody(err)) };
-              if (await store.insert(app.database.db, identity, id, Date.now(), response)) throw err;
+              if ((await store.insert(app.database.db, identity, Date.now(), response)) !== null) throw err;
               known = true;
             } else throw err;
           }

@@ -235,20 +235,55 @@ describe.each(DIALECTS)('idempotent commands (Idempotency-Key) on %s', (dialect)
   });
 
   it('purges stored responses after the retention period with the maintenance job', async () => {
-    const before = await keyCount();
+    // the purge walks the rows in insert order from the oldest (next test): an expired row first
+    await ctx.handle.db.deleteFrom('idempotency_keys').execute();
     const store = ctx.app.services.idempotency;
     const old = Date.now() - (IDEMPOTENCY_RETENTION_SECONDS + 3600) * 1000;
     const claim = await store.claim({ scope: 'anonymous', key: randomUUID(), method: 'POST', path: '/api/x', body: {} }, old);
     if (claim.kind !== 'claimed') throw new Error('not claimed');
     await store.complete(ctx.handle.db, claim.id, { key: 'k' }, { status: 200, text: '{"ok":true}' });
-    expect(await keyCount()).toBe(before + 1);
+    const young = await store.claim({ scope: 'anonymous', key: randomUUID(), method: 'POST', path: '/api/x', body: {} });
+    expect(young.kind).toBe('claimed');
+    expect(await keyCount()).toBe(2);
     await ctx.app.jobs.scheduleRecurring();
     await ctx.app.jobs.runDue();
-    expect(await keyCount()).toBe(before);
+    expect(await keyCount()).toBe(1);
     const row = await ctx.handle.db.selectFrom('jobs').selectAll().where('name', '=', 'maintenance.purge-idempotency-keys').where('state', '=', 'done').executeTakeFirst();
     expect(row).toBeDefined();
     // and the next hour's run is queued
     const next = await ctx.handle.db.selectFrom('jobs').select('run_at').where('name', '=', 'maintenance.purge-idempotency-keys').where('state', '=', 'queued').executeTakeFirstOrThrow();
     expect(Date.parse(next.run_at)).toBeGreaterThan(Date.now());
+  });
+
+  it('purges by walking seq from the oldest row, a batch at a time, and never removes a row still within its retention', async () => {
+    const store = ctx.app.services.idempotency;
+    // start from an empty table: the walk begins at the oldest row of all
+    await ctx.handle.db.deleteFrom('idempotency_keys').execute();
+    const now = Date.now();
+    const retention = IDEMPOTENCY_RETENTION_SECONDS * 1000;
+    const hoursAgo = (h: number) => now - h * 3600 * 1000;
+    // in insert order: five expired, one young row that came early (another process's clock), two
+    // expired after it, then young rows
+    const ages = [30, 29, 28, 27, 26, 3, 25, 25, 2, 0];
+    const keys: string[] = [];
+    for (const h of ages) {
+      const key = randomUUID();
+      keys.push(key);
+      const seq = await store.insert(ctx.handle.db, { scope: 'anonymous', key, method: 'POST', path: '/api/x', body: {} }, hoursAgo(h), { status: 200, text: '{}' });
+      expect(seq).not.toBeNull();
+    }
+    const left = async () => (await ctx.handle.db.selectFrom('idempotency_keys').select('key').orderBy('seq').execute()).map((r) => r.key);
+
+    // batches of two: the first five go, the walk stops at the young row (the two behind it wait)
+    expect(await store.purge(ctx.handle.db, now, 2)).toBe(5);
+    expect(await left()).toEqual(keys.slice(5));
+    // once the young row's retention is over (not yet the next one's): it and the two behind it go
+    expect(await store.purge(ctx.handle.db, hoursAgo(2.5) + retention, 2)).toBe(3);
+    expect(await left()).toEqual(keys.slice(8));
+    // nothing within its retention is removed, whatever the batch
+    expect(await store.purge(ctx.handle.db, now)).toBe(0);
+    expect(await left()).toEqual(keys.slice(8));
+    // and a key removed by the purge is free again
+    expect(await store.insert(ctx.handle.db, { scope: 'anonymous', key: keys[0]!, method: 'POST', path: '/api/x', body: {} }, now)).not.toBeNull();
   });
 });

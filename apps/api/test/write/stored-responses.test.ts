@@ -1,7 +1,6 @@
 import { createCipheriv, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, type FlashcardSession, type TokenResponse } from '@blok/contract';
-import { uuidv7 } from '@blok/db';
 import { importContent } from '../../src/content/importer.ts';
 import { IDEMPOTENCY_LOCK_SECONDS } from '../../src/write/idempotency.ts';
 import { createTestApp, DIALECTS, signedInUser, type TestContext } from '../helpers.ts';
@@ -145,7 +144,6 @@ describe.each(DIALECTS)('stored responses of commands on %s', (dialect) => {
     await ctx.handle.db
       .insertInto('idempotency_keys')
       .values({
-        id: uuidv7(),
         scope: p.userId,
         key,
         fingerprint: ctx.app.services.idempotency.fingerprint({ scope: p.userId, key, method: 'POST', path: SAVE, body }),
