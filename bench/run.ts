@@ -60,9 +60,11 @@ async function start(name: Server['name'], port: number): Promise<Server> {
     VAPID_PUBLIC_KEY: VAPID.publicKey,
     VAPID_PRIVATE_KEY: VAPID.privateKey,
   };
-  // BENCH_CPU_PROF=<dir>: Blok writes a V8 CPU profile there when it ends (bench/profile.mjs sums it).
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const args = name === 'blok' ? [...prof, join(ROOT, 'apps/api/dist/server.js')] : ['--import', 'tsx', join(ROOT, 'bench/twin.ts')];
+  // BENCH_CPU_PROF=<dir>: Blok and the twin each write V8 CPU profiles into <dir>/blok and <dir>/twin
+  // when they end (one file per thread: the twin's tsx loader thread writes its own; the largest file
+  // is the main thread's). bench/profile.mjs sums one.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(resolve(process.env.BENCH_CPU_PROF), name)}`] : [];
+  const args = name === 'blok' ? [...prof, join(ROOT, 'apps/api/dist/server.js')] : [...prof, '--import', 'tsx', join(ROOT, 'bench/twin.ts')];
   // Blok logs as in production (JSON to stdout, info); the output is discarded, not its cost.
   const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;

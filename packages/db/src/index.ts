@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { cacheStatements } from './statement-cache.ts';
+import { startCheckpointer } from './checkpointer.ts';
 
 export type { Database } from './schema.ts';
 export * from './schema.ts';
@@ -112,9 +113,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   sqlite.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // checkpoints off the event loop (a file's WAL; an in-memory database has none)
+  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(sqlite, file, options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL');
   const statements = cacheStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(options.log ? { log: options.log } : {}) });
-  return { db, dialect: 'sqlite', close: () => db.destroy(), statements };
+  const close = async () => {
+    await checkpointer?.close();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', close, statements };
 }
 
 export function sqliteFile(url: string): string {
