@@ -51,14 +51,27 @@ function fetchFirstScreen(path: string): void {
   screen?.catch(() => undefined);
 }
 
-// The app's code loads while the saved server data goes back into the cache; the router (made at the
-// first render) and its loaders run once that data is back (offline reading).
-const app = lazyRoute(() => import('./app/app.tsx'))();
+/** The rest of the start runs in a task of its own, so a tap or a paint can come in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// The app's code loads while the saved server data goes back into the cache; the router (made once
+// that data is back) and its loaders run after it (offline reading). Decision 014 ("Lighthouse: what
+// blocks the main thread"): on a slow phone each step of the start is a long task of its own (the
+// module preload's links, making the router, the first render), so each runs in a task of its own
+// instead of one after the other in one task: a tap or a paint can come in between. The links that
+// the module preload adds for every chunk of the first screen cost about as much as the rest of this
+// script's run, so the app and the first screen are asked for in the next task.
+const app = nextTask().then(() => {
+  fetchFirstScreen(window.location.pathname);
+  return lazyRoute(() => import('./app/app.tsx'))();
+});
 app.catch(() => undefined);
-fetchFirstScreen(window.location.pathname);
 void startOffline(queryClient).finally(async () => {
   try {
-    const { App } = await app;
+    const { App, prepareRouter } = await app;
+    await nextTask();
+    prepareRouter();
+    await nextTask();
     createRoot(container).render(
       <StrictMode>
         <App />
