@@ -6,7 +6,11 @@
 // signed-out Home and the reader signed in. Every run gets its own fresh browser profile, so each one
 // is a cold first visit. Writes a table into bench/RESULTS.md (between <!-- bench:lighthouse -->
 // markers) and everything into bench/results-lighthouse.json.
-// LIGHTHOUSE_RUNS=<n> changes the number of runs per page (default 3).
+// LIGHTHOUSE_RUNS=<n> changes the number of runs per page (default 3). LIGHTHOUSE_PORT picks the port
+// (default 3390); WEB_DIST (read by the server) serves another web build than apps/web/dist.
+// LIGHTHOUSE_NO_WRITE=1 prints the table but writes neither RESULTS.md nor the results JSON (for
+// trials and partial runs). Each run prints its longest main-thread tasks (Lighthouse's long-tasks
+// audit: script and simulated ms), to see what blocks the main thread.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -23,6 +27,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3390);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const NO_WRITE = process.env.LIGHTHOUSE_NO_WRITE === '1';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -142,7 +147,7 @@ async function signInBrowser(chrome: LaunchedChrome, session: Session): Promise<
   }
 }
 
-type Run = { scores: Record<Category, number>; metrics: Record<string, number>; failing: string[] };
+type Run = { scores: Record<Category, number>; metrics: Record<string, number>; failing: string[]; longTasks: string[] };
 
 async function runOnce(url: string, session: Session | null): Promise<Run> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir: mkdtempSync(join(dir, 'profile-')) });
@@ -176,7 +181,13 @@ async function runOnce(url: string, session: Session | null): Promise<Run> {
           return `${c}: ${ref.id} (${audit?.displayValue ?? audit?.score ?? ''})${snippet ? ` at \`${snippet.slice(0, 120)}\`` : ''}`;
         }),
     );
-    return { scores, metrics, failing };
+    // The main thread's long tasks, longest first: which script (or the page itself) and for how long.
+    const taskItems = (lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; duration?: number }> } | undefined)?.items ?? [];
+    const longTasks = [...taskItems]
+      .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
+      .slice(0, 6)
+      .map((item) => `${(item.url ?? '').replace(/^https?:\/\/[^/]+/, '').replace(/\/summary\/read\/.+/, '/summary/read/…')}:${Math.round(item.duration ?? 0)}`);
+    return { scores, metrics, failing, longTasks };
   } finally {
     await chrome.kill();
   }
@@ -215,7 +226,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     for (const p of pages) {
       const run = await withRetries(() => runOnce(`${base}${p.path}`, p.session));
-      console.log(`${p.name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}, TBT ${run.metrics['total-blocking-time']?.toFixed(0)} ms`);
+      console.log(`${p.name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}, TBT ${run.metrics['total-blocking-time']?.toFixed(0)} ms; long tasks ${run.longTasks.join(' ')}`);
       runs.get(p.name)!.push(run);
     }
   }
@@ -255,15 +266,19 @@ try {
     '',
   ].join('\n');
   console.log(`\n${table}`);
-  writeFileSync(join(ROOT, 'bench/results-lighthouse.json'), `${JSON.stringify({ date, machine, load: { before: load.before, after: loadAfter }, runs: RUNS, lighthouse: '12.8.2', chrome: CHROME_PATH, flags: CHROME_FLAGS, results }, null, 2)}\n`);
-  const resultsFile = join(ROOT, 'bench/RESULTS.md');
-  const text = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Bench results\n';
-  const open = '<!-- bench:lighthouse -->';
-  const close = '<!-- /bench:lighthouse -->';
-  const block = `${open}\n${table}${close}`;
-  const i = text.indexOf(open);
-  const j = text.indexOf(close);
-  writeFileSync(resultsFile, i >= 0 && j > i ? `${text.slice(0, i)}${block}${text.slice(j + close.length)}` : `${text.trimEnd()}\n\n${block}\n`);
+  if (NO_WRITE) {
+    console.log('LIGHTHOUSE_NO_WRITE=1: bench/RESULTS.md and bench/results-lighthouse.json left as they were.');
+  } else {
+    writeFileSync(join(ROOT, 'bench/results-lighthouse.json'), `${JSON.stringify({ date, machine, load: { before: load.before, after: loadAfter }, runs: RUNS, lighthouse: '12.8.2', chrome: CHROME_PATH, flags: CHROME_FLAGS, results }, null, 2)}\n`);
+    const resultsFile = join(ROOT, 'bench/RESULTS.md');
+    const text = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Bench results\n';
+    const open = '<!-- bench:lighthouse -->';
+    const close = '<!-- /bench:lighthouse -->';
+    const block = `${open}\n${table}${close}`;
+    const i = text.indexOf(open);
+    const j = text.indexOf(close);
+    writeFileSync(resultsFile, i >= 0 && j > i ? `${text.slice(0, i)}${block}${text.slice(j + close.length)}` : `${text.trimEnd()}\n\n${block}\n`);
+  }
 } finally {
   blok.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
