@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, type CreateTableBuilder, type Kysely, type Transaction } from 'kysely';
 
 /**
  * Issue 14 (decision 014, "Write path, fourth round"): every command's Idempotency-Key row wrote four
@@ -38,21 +38,11 @@ async function inTransaction(db: Db, fn: (tx: Transaction<any> | Db) => Promise<
   return db.transaction().execute(fn);
 }
 
-async function columnsOf(db: Db, table: string): Promise<string[] | undefined> {
-  const tables = await db.introspection.getTables();
-  return tables.find((t) => t.name === table)?.columns.map((c) => c.name);
-}
-
-export async function up(db: Db): Promise<void> {
-  // already rebuilt (a crash after the rebuild's commit, before Kysely recorded the migration)
-  if ((await columnsOf(db, 'idempotency_keys'))?.includes('seq')) return;
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await inTransaction(db, async (tx) => {
-    await tx.schema.alterTable('idempotency_keys').renameTo('idempotency_keys_0004').execute();
-    await tx.schema
-      .createTable('idempotency_keys')
-      // SQLite: an INTEGER PRIMARY KEY is the rowid (next = largest + 1), no index of its own
-      .addColumn('seq', postgres ? 'bigint' : 'integer', (c) => (postgres ? c.notNull().generatedByDefaultAsIdentity() : c.notNull()))
+/** The columns both tables share (0004's and this one's), after their key. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function keyColumns(table: CreateTableBuilder<any, any>): CreateTableBuilder<any, any> {
+  return (
+    table
       // the user id, or 'anonymous' for calls without a signed-in user (register, login, refresh)
       .addColumn('scope', 'text', (c) => c.notNull())
       .addColumn('key', 'text', (c) => c.notNull())
@@ -69,6 +59,25 @@ export async function up(db: Db): Promise<void> {
       .addColumn('response_body', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('completed_at', 'text')
+  );
+}
+
+async function columnsOf(db: Db, table: string): Promise<string[] | undefined> {
+  const tables = await db.introspection.getTables();
+  return tables.find((t) => t.name === table)?.columns.map((c) => c.name);
+}
+
+export async function up(db: Db): Promise<void> {
+  // already rebuilt (a crash after the rebuild's commit, before Kysely recorded the migration)
+  if ((await columnsOf(db, 'idempotency_keys'))?.includes('seq')) return;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await inTransaction(db, async (tx) => {
+    await tx.schema.alterTable('idempotency_keys').renameTo('idempotency_keys_0004').execute();
+    await tx.schema
+      .createTable('idempotency_keys')
+      // SQLite: an INTEGER PRIMARY KEY is the rowid (next = largest + 1), no index of its own
+      .addColumn('seq', postgres ? 'bigint' : 'integer', (c) => (postgres ? c.notNull().generatedByDefaultAsIdentity() : c.notNull()))
+      .$call(keyColumns)
       // named: PostgreSQL's default name (idempotency_keys_pkey) is still the renamed table's
       .addPrimaryKeyConstraint('idempotency_keys_seq_pk', ['seq'])
       .addUniqueConstraint('idempotency_keys_scope_key', ['scope', 'key'])
@@ -90,17 +99,7 @@ export async function down(db: Db): Promise<void> {
     await tx.schema
       .createTable('idempotency_keys')
       .addColumn('id', 'text', (c) => c.notNull())
-      .addColumn('scope', 'text', (c) => c.notNull())
-      .addColumn('key', 'text', (c) => c.notNull())
-      .addColumn('fingerprint', 'text', (c) => c.notNull())
-      .addColumn('method', 'text', (c) => c.notNull())
-      .addColumn('path', 'text', (c) => c.notNull())
-      .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('locked_until', 'text', (c) => c.notNull())
-      .addColumn('response_status', 'integer')
-      .addColumn('response_body', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('completed_at', 'text')
+      .$call(keyColumns)
       .addPrimaryKeyConstraint('idempotency_keys_id_pk', ['id'])
       .addUniqueConstraint('idempotency_keys_scope_key_unique', ['scope', 'key'])
       .execute();
