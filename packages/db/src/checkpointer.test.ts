@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -76,7 +76,13 @@ describe('SQLite checkpoints on a worker thread', () => {
     const handle = await openDatabase({ url: `file:${file}`, synchronous: 'NORMAL' });
     await sql`create table t (v text)`.execute(handle.db);
     await sql`insert into t (v) values ('kept')`.execute(handle.db);
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    // the worker is up once it has checkpointed the table into the database file
+    const empty = statSync(file).size;
+    await until(() => statSync(file).size > empty);
     await handle.close();
+    // the last connection to close removes the WAL: the worker's was closed with the handle too
+    expect(existsSync(`${file}-wal`)).toBe(false);
     const again = await openDatabase({ url: `file:${file}` });
     try {
       expect((await sql<{ v: string }>`select v from t`.execute(again.db)).rows).toEqual([{ v: 'kept' }]);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import type { SqliteSynchronous } from './index.ts';
 
 /**
  * SQLite's WAL checkpoints on a thread of their own (decision 014, "Write path, fourth round").
@@ -49,7 +50,7 @@ export interface Checkpointer {
  * automatic checkpoint threshold. If the worker cannot start, the threshold goes back to SQLite's
  * default and nothing else changes.
  */
-export function startCheckpointer(connection: SQLite.Database, file: string, synchronous: 'FULL' | 'NORMAL'): Checkpointer {
+export function startCheckpointer(connection: SQLite.Database, file: string, synchronous: SqliteSynchronous): Checkpointer {
   connection.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, synchronous, intervalMs: CHECKPOINT_INTERVAL_MS } });

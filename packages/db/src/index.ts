@@ -110,11 +110,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   sqlite.pragma('journal_mode = WAL');
   // FULL: a commit the client was told about survives a crash of the process or the machine.
   // NORMAL (WAL): it survives a crash of the process (kill -9), not a power loss (decision 014).
-  sqlite.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
+  const synchronous: SqliteSynchronous = options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL';
+  sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // checkpoints off the event loop (a file's WAL; an in-memory database has none)
-  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(sqlite, file, options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL');
+  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(sqlite, file, synchronous);
   const statements = cacheStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(options.log ? { log: options.log } : {}) });
   const close = async () => {
