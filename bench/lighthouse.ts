@@ -7,7 +7,8 @@
 // is a cold first visit. Writes a table into bench/RESULTS.md (between <!-- bench:lighthouse -->
 // markers) and everything into bench/results-lighthouse.json.
 // LIGHTHOUSE_RUNS=<n> changes the number of runs per page (default 3). LIGHTHOUSE_PORT picks the port
-// (default 3390); WEB_DIST (read by the server) serves another web build than apps/web/dist.
+// (default 3390); WEB_DIST (read by the server) serves another web build than apps/web/dist;
+// LIGHTHOUSE_SERVER runs another build of the API than apps/api/dist/server.js (an A/B of a server change).
 // LIGHTHOUSE_NO_WRITE=1 prints the table but writes neither RESULTS.md nor the results JSON (for
 // trials and partial runs). Each run prints its longest main-thread tasks (Lighthouse's long-tasks
 // audit: script and simulated ms), to see what blocks the main thread.
@@ -69,7 +70,7 @@ function startBlok(): ChildProcess {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
   };
-  return spawn(process.execPath, [join(ROOT, 'apps/api/dist/server.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [process.env.LIGHTHOUSE_SERVER ?? join(ROOT, 'apps/api/dist/server.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function waitUntilUp(proc: ChildProcess): Promise<void> {

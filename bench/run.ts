@@ -423,5 +423,7 @@ try {
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
-  rmSync(dir, { recursive: true, force: true });
+  // BENCH_KEEP_DB=1 leaves the SQLite file (e.g. to look at the stored idempotency keys afterwards)
+  if (process.env.BENCH_KEEP_DB === '1') console.log(`kept ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
 }
