@@ -1,6 +1,5 @@
-import { useEffect, useId } from 'react';
-import * as RadixSelect from '@radix-ui/react-select';
-import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '../../icons/icons.tsx';
+import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { ChevronDownIcon } from '../../icons/icons.tsx';
 import styles from './select.module.css';
 
 export type SelectOption = { value: string; label: string };
@@ -19,66 +18,107 @@ type SelectProps = {
   name?: string;
 };
 
+export type RadixSelectFieldProps = Omit<SelectProps, 'id'> & { triggerId: string; open: boolean; focus: boolean };
+
 /** Default maximum height of the dropdown list (spec section 9). */
 export const SELECT_LIST_MAX_HEIGHT = 180;
 
-/**
- * While the list is open Radix hides the rest of the page from screen readers (aria-hidden) and keeps
- * focus in the list; `inert` on the app root makes that hidden content unfocusable too, so nothing
- * focusable stays hidden from screen readers (axe aria-hidden-focus). The list itself is portalled
- * outside the root. Removed again before Radix puts focus back on the trigger.
- */
-function setAppInert(inert: boolean) {
-  const root = document.getElementById('root');
-  if (!root) return;
-  if (inert) root.setAttribute('inert', '');
-  else root.removeAttribute('inert');
+type Loaded = ComponentType<RadixSelectFieldProps>;
+let loaded: Loaded | null = null;
+let loading: Promise<Loaded> | null = null;
+const waiting = new Set<(field: Loaded) => void>();
+
+/** Radix Select's code (about 17 KB gzip and a costly first render), fetched once for every dropdown. */
+function loadRadix(): Promise<Loaded> {
+  loading ??= import('./radix-select.tsx').then(
+    (module) => {
+      loaded = module.RadixSelectField;
+      for (const swap of waiting) swap(loaded);
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-/** A labelled dropdown on Radix Select (keyboard, typeahead and ARIA handled there). */
-export function Select({ label, placeholder, options, value, onValueChange, disabled = false, disabledHint, id, name }: SelectProps) {
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+/**
+ * A labelled dropdown. Until a student first reaches for a dropdown (hovers, focuses, taps or presses
+ * it), a stand-in with the same look and the same combobox role shows the choice; reaching for one
+ * loads Radix Select and every dropdown on the page turns into it, the one she pressed opening its
+ * list at once (decision 014, "Dropdowns on demand"): a first visit of the registration screen does
+ * not load or render Radix Select before she uses it.
+ */
+export function Select({ id, ...props }: SelectProps) {
   const generatedId = useId();
   const triggerId = id ?? generatedId;
+  const [field, setField] = useState<{ Field: Loaded; open: boolean; focus: boolean } | null>(() => (loaded ? { Field: loaded, open: false, focus: false } : null));
+  /** what she did to the stand-in: pressed it (open its list), or it had the focus */
+  const intent = useRef({ open: false, focus: false });
+  const stand = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (field) return;
+    const swap = (Field: Loaded) => {
+      const { open, focus } = intent.current;
+      setField({ Field, open, focus: focus || document.activeElement === stand.current });
+    };
+    waiting.add(swap);
+    return () => void waiting.delete(swap);
+  }, [field]);
+
+  if (field) return <field.Field {...props} triggerId={triggerId} open={field.open} focus={field.focus} />;
+
+  const warm = () => void loadRadix().catch(() => undefined);
+  const open = () => {
+    intent.current.open = true;
+    intent.current.focus = true;
+    warm();
+  };
+  const { label, placeholder, options, value, disabled = false, disabledHint } = props;
   const hintId = `${triggerId}-hint`;
   const showHint = disabled && Boolean(disabledHint);
-  // A list open while the field goes away (a route change) must not leave the app inert.
-  useEffect(() => () => setAppInert(false), []);
+  const chosen = options.find((option) => option.value === value);
 
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={triggerId}>
         {label}
       </label>
-      <RadixSelect.Root value={value} onValueChange={onValueChange} onOpenChange={setAppInert} disabled={disabled} name={name}>
-        <RadixSelect.Trigger id={triggerId} className={styles.trigger} aria-describedby={showHint ? hintId : undefined}>
-          <RadixSelect.Value placeholder={placeholder} />
-          <RadixSelect.Icon className={styles.icon}>
-            <ChevronDownIcon size={20} />
-          </RadixSelect.Icon>
-        </RadixSelect.Trigger>
-        <RadixSelect.Portal>
-          <RadixSelect.Content className={styles.content} position="popper" sideOffset={6} collisionPadding={12}>
-            <RadixSelect.ScrollUpButton className={styles.scrollButton}>
-              <ChevronUpIcon size={18} />
-            </RadixSelect.ScrollUpButton>
-            <RadixSelect.Viewport className={styles.viewport} style={{ maxHeight: SELECT_LIST_MAX_HEIGHT }}>
-              {options.map((option) => (
-                // tabIndex 0: the scrolling list holds keyboard-reachable options (axe scrollable-region-focusable).
-                // Radix keeps Tab inside an open list and moves between options with the arrow keys, as before.
-                <RadixSelect.Item key={option.value} value={option.value} className={styles.item} tabIndex={0}>
-                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                  <RadixSelect.ItemIndicator className={styles.indicator}>
-                    <CheckIcon size={18} />
-                  </RadixSelect.ItemIndicator>
-                </RadixSelect.Item>
-              ))}
-            </RadixSelect.Viewport>
-            <RadixSelect.ScrollDownButton className={styles.scrollButton}>
-              <ChevronDownIcon size={18} />
-            </RadixSelect.ScrollDownButton>
-          </RadixSelect.Content>
-        </RadixSelect.Portal>
-      </RadixSelect.Root>
+      <button
+        ref={stand}
+        type="button"
+        role="combobox"
+        id={triggerId}
+        className={styles.trigger}
+        aria-expanded="false"
+        aria-controls={`${triggerId}-list`}
+        aria-autocomplete="none"
+        aria-describedby={showHint ? hintId : undefined}
+        disabled={disabled}
+        data-state="closed"
+        data-placeholder={chosen ? undefined : ''}
+        onPointerEnter={warm}
+        onFocus={warm}
+        onPointerDown={(event) => {
+          if (event.button === 0) open();
+        }}
+        onClick={open}
+        onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+          if (!OPENING_KEYS.has(event.key)) return;
+          event.preventDefault();
+          open();
+        }}
+      >
+        <span>{chosen ? chosen.label : placeholder}</span>
+        <span className={styles.icon} aria-hidden="true">
+          <ChevronDownIcon size={20} />
+        </span>
+      </button>
       {showHint && (
         <p id={hintId} className={styles.hint}>
           {disabledHint}

@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import * as RadixSelect from '@radix-ui/react-select';
+import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '../../icons/icons.tsx';
+import { SELECT_LIST_MAX_HEIGHT, type RadixSelectFieldProps } from './select.tsx';
+import styles from './select.module.css';
+
+/**
+ * While the list is open Radix hides the rest of the page from screen readers (aria-hidden) and keeps
+ * focus in the list; `inert` on the app root makes that hidden content unfocusable too, so nothing
+ * focusable stays hidden from screen readers (axe aria-hidden-focus). The list itself is portalled
+ * outside the root. Removed again before Radix puts focus back on the trigger.
+ */
+function setAppInert(inert: boolean) {
+  const root = document.getElementById('root');
+  if (!root) return;
+  if (inert) root.setAttribute('inert', '');
+  else root.removeAttribute('inert');
+}
+
+/**
+ * The dropdown on Radix Select (keyboard, typeahead and ARIA handled there), loaded by select.tsx when
+ * a student first reaches for a dropdown. `open` opens its list at once (she pressed or tapped the
+ * stand-in trigger), `focus` puts the focus on its trigger (the stand-in had it).
+ */
+export function RadixSelectField({ label, placeholder, options, value, onValueChange, disabled = false, disabledHint, triggerId, name, open, focus }: RadixSelectFieldProps) {
+  const hintId = `${triggerId}-hint`;
+  const showHint = disabled && Boolean(disabledHint);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus && !open) trigger.current?.focus();
+    // Radix calls onOpenChange only for changes: a list that starts open makes the app inert here
+    if (open) setAppInert(true);
+    // A list open while the field goes away (a route change) must not leave the app inert.
+    return () => setAppInert(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as it mounts
+  }, []);
+
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={triggerId}>
+        {label}
+      </label>
+      <RadixSelect.Root value={value} onValueChange={onValueChange} onOpenChange={setAppInert} defaultOpen={open} disabled={disabled} name={name}>
+        <RadixSelect.Trigger ref={trigger} id={triggerId} className={styles.trigger} aria-describedby={showHint ? hintId : undefined}>
+          <RadixSelect.Value placeholder={placeholder} />
+          <RadixSelect.Icon className={styles.icon}>
+            <ChevronDownIcon size={20} />
+          </RadixSelect.Icon>
+        </RadixSelect.Trigger>
+        <RadixSelect.Portal>
+          <RadixSelect.Content className={styles.content} position="popper" sideOffset={6} collisionPadding={12}>
+            <RadixSelect.ScrollUpButton className={styles.scrollButton}>
+              <ChevronUpIcon size={18} />
+            </RadixSelect.ScrollUpButton>
+            <RadixSelect.Viewport className={styles.viewport} style={{ maxHeight: SELECT_LIST_MAX_HEIGHT }}>
+              {options.map((option) => (
+                // tabIndex 0: the scrolling list holds keyboard-reachable options (axe scrollable-region-focusable).
+                // Radix keeps Tab inside an open list and moves between options with the arrow keys, as before.
+                <RadixSelect.Item key={option.value} value={option.value} className={styles.item} tabIndex={0}>
+                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+                  <RadixSelect.ItemIndicator className={styles.indicator}>
+                    <CheckIcon size={18} />
+                  </RadixSelect.ItemIndicator>
+                </RadixSelect.Item>
+              ))}
+            </RadixSelect.Viewport>
+            <RadixSelect.ScrollDownButton className={styles.scrollButton}>
+              <ChevronDownIcon size={18} />
+            </RadixSelect.ScrollDownButton>
+          </RadixSelect.Content>
+        </RadixSelect.Portal>
+      </RadixSelect.Root>
+      {showHint && (
+        <p id={hintId} className={styles.hint}>
+          {disabledHint}
+        </p>
+      )}
+    </div>
+  );
+}
