@@ -139,10 +139,6 @@ export class AuthService {
     this.checkClient(input.clientId);
     const email = normalizeEmail(input.username);
     const window = this.rateLimits.windowSeconds;
-    const limits = this.limits;
-    const ipHit = await limits.hit(`login:ip:${client.ip}`, window);
-    if (ipHit.count > this.rateLimits.loginPerIp) throw tooMany(ipHit.retryAfter);
-
     // Reserve this attempt as a failure on every failure counter first: each upsert counts and
     // answers the new count in one statement, so 40 concurrent guesses get 10 evaluations, not 30.
     const reservations: Array<[key: string, limit: number]> = [
@@ -150,8 +146,18 @@ export class AuthService {
       [`login:fail:account:${email}`, this.rateLimits.loginFailuresPerAccount],
       [`login:fail:ip:${client.ip}`, this.rateLimits.loginFailuresPerIp],
     ];
-    const hits = [];
-    for (const [key] of reservations) hits.push(await limits.hit(key, window));
+    // The counters in one commit of their own (not four), before the password check; they stand
+    // whether the login then succeeds or not. Always in this order, so concurrent logins never wait
+    // on each other's counters in a cycle.
+    const { ipHit, hits } = await this.uow.apart(async (tx) => {
+      const limits = new RateLimitRepository(tx);
+      const ip = await limits.hit(`login:ip:${client.ip}`, window);
+      if (ip.count > this.rateLimits.loginPerIp) return { ipHit: ip, hits: [] };
+      const reserved = [];
+      for (const [key] of reservations) reserved.push(await limits.hit(key, window));
+      return { ipHit: ip, hits: reserved };
+    });
+    if (ipHit.count > this.rateLimits.loginPerIp) throw tooMany(ipHit.retryAfter);
     const over = hits.filter((h, i) => h.count > reservations[i]![1]);
     if (over.length > 0) throw tooMany(Math.max(...over.map((h) => h.retryAfter)));
 

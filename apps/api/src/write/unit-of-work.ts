@@ -75,6 +75,16 @@ export class UnitOfWork {
     return result;
   }
 
+  /**
+   * A transaction of its own beside the command's unit of work, for bookkeeping that must stand
+   * whatever the command then does (rate-limit counters: a refused login still counts). It never
+   * stores the command's response, and a `run` inside it joins it. Not inside a unit of work.
+   */
+  async apart<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (ambient.getStore()?.tx) throw new Error('apart() inside a unit of work would not be apart from it.');
+    return this.db.transaction().execute((tx) => ambient.run({ tx }, () => fn(tx)));
+  }
+
   /** The ambient transaction, or the database: for reads that must see the command's own writes. */
   get executor(): Executor {
     return ambient.getStore()?.tx ?? this.db;

@@ -152,7 +152,7 @@ describe.each(DIALECTS)('request pipeline on %s', (dialect: DialectName) => {
     expect(commits(replay)).toBe(0);
   });
 
-  it('commits a refresh with an Idempotency-Key once; a password login still claims its key first', async () => {
+  it('commits a refresh with an Idempotency-Key once; a password login claims its key first and counts its attempt in one commit', async () => {
     const { tokens, email } = await registerUser(app);
     let res: Awaited<ReturnType<typeof refresh>> | undefined;
     const key = randomUUID();
@@ -177,8 +177,15 @@ describe.each(DIALECTS)('request pipeline on %s', (dialect: DialectName) => {
       });
       expect(r.statusCode, r.body).toBe(200);
     });
-    // the claim is its own commit, before the throttling and the password check
+    // the claim is its own commit, before the throttling and the password check; the four
+    // throttling counters commit together, then the session with the stored response
     expect(loginStatements.find(isWrite)).toMatch(/^insert into "idempotency_keys"/);
+    expect(commits(loginStatements)).toBe(3);
+    const counters = loginStatements.map((s, i) => (/^insert into "rate_limits"/.test(s) ? i : -1)).filter((i) => i >= 0);
+    expect(counters).toHaveLength(4);
+    const begins = loginStatements.map((s, i) => (isBegin(s) ? i : -1)).filter((i) => i >= 0);
+    expect(begins[0]!).toBeLessThan(counters[0]!);
+    expect(loginStatements.indexOf('commit', begins[0]!)).toBeGreaterThan(counters[3]!);
   });
 
   it('runs a fixed-shape query compiled once with each call its own arguments, in and out of a transaction', async () => {
