@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { Logo } from '../components/illustrations/logo.tsx';
 import { Spinner } from '../components/ui/spinner/spinner.tsx';
 import styles from './app-splash.module.css';

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { ToastHost } from '../components/ui/toast/toast.tsx';
 import { ApiErrorToast } from '../components/feedback/api-error-toast.tsx';
 import { PwaToasts } from '../features/pwa/components/pwa-toasts.tsx';
 import { OfflineStatus } from '../features/pwa/components/offline-status.tsx';
 import type { AppRouteHandle } from './route-handle.ts';
-import { NAMESPACES } from '../lib/i18n.ts';
+import { NAMESPACES, useTranslation } from '../lib/i18n.ts';
 import styles from './root-layout.module.css';
 
 /** Sets the document title from the deepest route handle that names one. */

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { paths } from '../config/paths.ts';
 import { Button, ButtonLink } from '../components/ui/button/button.tsx';
 import { AlertIcon, RefreshIcon } from '../components/icons/icons.tsx';

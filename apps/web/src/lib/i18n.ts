@@ -1,11 +1,12 @@
-import i18n, { type ParseKeys } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import type { ParseKeys, TFunction } from 'i18next';
 import type * as nlNamespaces from '../locales/nl/index.ts';
 import * as nlFirstVisit from '../locales/nl/first-visit.ts';
 import * as enNamespaces from '../locales/en/index.ts';
 
 /** Dutch is the interface language; English holds only the few strings the spec names. */
 export const DEFAULT_LANGUAGE = 'nl';
+const SUPPORTED_LANGUAGES = ['nl', 'en'] as const;
 
 /** Namespace of the shared strings (app name, navigation, errors, toasts); `t` without one uses it. */
 export const DEFAULT_NAMESPACE = 'common';
@@ -41,23 +42,164 @@ export const LATER_NAMESPACES = NAMESPACES.filter((ns) => LOADED[ns] === 'later'
 /** A key with its namespace (`library:overview.title`), for keys chosen away from the screen that shows them. */
 export type QualifiedKey = { [N in Namespace]: `${N}:${ParseKeys<N>}` }[Namespace];
 
-void i18n.use(initReactI18next).init({
-  resources: { nl: { ...nlFirstVisit }, en },
-  ns: NAMESPACES,
-  defaultNS: DEFAULT_NAMESPACE,
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['nl', 'en'],
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  showSupportNotice: false,
-  // Missing translation keys: console errors only (spec section 8).
-  saveMissing: true,
-  missingKeyHandler: (languages, namespace, key) => {
-    console.error(`Missing translation key "${namespace}:${key}" for ${languages.join(', ')}`);
+/*
+ * Blok's own translation runtime (decision 014, "i18n without i18next"): what the app used of
+ * i18next and react-i18next, and nothing else. Keys are typed by i18next's types (type-only imports,
+ * see i18next.d.ts), so every call site reads as before; at run time `t` supports
+ * - `ns:key` (the namespace before the first `:`) and nested keys with dots (`errors.server`);
+ * - plurals with `count`: `key_zero` when count is 0 and the key exists, then `key_<category>` of
+ *   Intl.PluralRules (`_one`, `_other`), then the bare key;
+ * - `{{name}}` interpolation (`{{a.b}}` reads a nested value), never escaped (React escapes); a
+ *   variable that was not passed stays as written, as i18next's default does;
+ * - English first, then Dutch (the fallback) for every key;
+ * - a missing key logs a console error (spec section 8) and shows the key without its namespace.
+ * No nesting (`$t(...)`), formats (`{{x, number}}`), context or returnObjects: src/lib/i18n.test.ts
+ * fails when a locale file uses them.
+ */
+
+type Language = (typeof SUPPORTED_LANGUAGES)[number];
+type Tree = { [key: string]: string | Tree };
+type Options = { count?: number; [name: string]: unknown };
+type RuntimeT = (key: string, options?: Options) => string;
+
+const store: Record<Language, Partial<Record<string, Tree>>> = { nl: { ...nlFirstVisit }, en: en as Record<string, Tree> };
+let language: Language = DEFAULT_LANGUAGE;
+const listeners = new Set<(language: string) => void>();
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralCategory(lng: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(lng);
+  if (!rules) pluralRules.set(lng, (rules = new Intl.PluralRules(lng)));
+  return rules.select(count);
+}
+
+function lookup(tree: Tree | undefined, path: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  let start = 0;
+  while (node !== undefined && typeof node !== 'string') {
+    const dot = path.indexOf('.', start);
+    const part = dot < 0 ? path.slice(start) : path.slice(start, dot);
+    node = Object.hasOwn(node, part) ? node[part] : undefined;
+    if (dot < 0) return typeof node === 'string' ? node : undefined;
+    start = dot + 1;
+  }
+  return undefined;
+}
+
+function resolve(lng: Language, ns: string, key: string, count: number | undefined): string | undefined {
+  const codes: Language[] = lng === DEFAULT_LANGUAGE ? [lng] : [lng, DEFAULT_LANGUAGE];
+  for (const code of codes) {
+    const tree = store[code][ns];
+    if (!tree) continue;
+    if (count !== undefined) {
+      const found = (count === 0 ? lookup(tree, `${key}_zero`) : undefined) ?? lookup(tree, `${key}_${pluralCategory(code, count)}`);
+      if (found !== undefined) return found;
+    }
+    const found = lookup(tree, key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const VARIABLE = /\{\{(.+?)\}\}/g;
+
+function interpolate(text: string, options: Options): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(VARIABLE, (match, name: string) => {
+    const path = name.trim();
+    let value: unknown = options[path];
+    if (value === undefined && path.includes('.')) {
+      value = path.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), options);
+    }
+    if (value === undefined) return match;
+    return value === null ? '' : String(value as string | number);
+  });
+}
+
+function translate(lng: Language, defaultNs: string, qualifiedKey: string, options?: Options): string {
+  const colon = qualifiedKey.indexOf(':');
+  const ns = colon < 0 ? defaultNs : qualifiedKey.slice(0, colon);
+  const key = colon < 0 ? qualifiedKey : qualifiedKey.slice(colon + 1);
+  const count = typeof options?.count === 'number' ? options.count : undefined;
+  let text = resolve(lng, ns, key, count);
+  if (text === undefined) {
+    console.error(`Missing translation key "${ns}:${key}" for ${DEFAULT_LANGUAGE}`);
+    text = key;
+  }
+  return options ? interpolate(text, options) : text;
+}
+
+const fixedTs = new Map<string, RuntimeT>();
+function fixedT(lng: Language, ns: string): RuntimeT {
+  const id = `${lng}:${ns}`;
+  let t = fixedTs.get(id);
+  if (!t) fixedTs.set(id, (t = (key, options) => translate(lng, ns, key, options)));
+  return t;
+}
+
+type AnyNamespace = Namespace | readonly Namespace[];
+const firstNamespace = (ns: AnyNamespace | undefined): string => (ns === undefined ? DEFAULT_NAMESPACE : typeof ns === 'string' ? ns : (ns[0] ?? DEFAULT_NAMESPACE));
+const isSupported = (lng: string): lng is Language => (SUPPORTED_LANGUAGES as readonly string[]).includes(lng);
+
+/** The app's translations: the current language, `t` outside components, and what loads later. */
+export const i18n = {
+  get language(): string {
+    return language;
   },
-});
+  /** `t` in the current language; keys without a namespace are `common`'s. */
+  t: ((key: string, options?: Options) => translate(language, DEFAULT_NAMESPACE, key, options)) as unknown as TFunction<[typeof DEFAULT_NAMESPACE, ...Namespace[]]>,
+  /** `t` of one language (the current one when null) and namespace (the first of a list). */
+  getFixedT<const N extends AnyNamespace = typeof DEFAULT_NAMESPACE>(lng: string | null, ns?: N): TFunction<N> {
+    const fixed = lng === null ? language : isSupported(lng) ? lng : DEFAULT_LANGUAGE;
+    return fixedT(fixed, firstNamespace(ns)) as unknown as TFunction<N>;
+  },
+  /** Switches the language (an unsupported one becomes Dutch); every useTranslation re-renders. */
+  changeLanguage(lng: string): Promise<void> {
+    const next = isSupported(lng) ? lng : DEFAULT_LANGUAGE;
+    if (next !== language) {
+      language = next;
+      for (const listener of [...listeners]) listener(language);
+    }
+    return Promise.resolve();
+  },
+  /** Adds a namespace's strings; keys it already has keep their text. */
+  addResourceBundle(lng: string, ns: string, resources: Tree): void {
+    if (!isSupported(lng)) return;
+    store[lng][ns] = merge(store[lng][ns] ?? {}, resources);
+  },
+  on(event: 'languageChanged', listener: (language: string) => void): void {
+    if (event === 'languageChanged') listeners.add(listener);
+  },
+  off(event: 'languageChanged', listener: (language: string) => void): void {
+    if (event === 'languageChanged') listeners.delete(listener);
+  },
+};
+export type I18n = typeof i18n;
+
+function merge(target: Tree, source: Tree): Tree {
+  const out: Tree = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    const have = out[key];
+    if (have === undefined) out[key] = value;
+    else if (typeof have !== 'string' && typeof value !== 'string') out[key] = merge(have, value);
+  }
+  return out;
+}
+
+const subscribe = (onChange: () => void) => {
+  listeners.add(onChange);
+  return () => void listeners.delete(onChange);
+};
+const currentLanguage = () => language;
+
+/**
+ * `t` for a component, typed by the first namespace (others by `ns:key`), as react-i18next's hook
+ * was; the component re-renders when the language changes (`t` is then a new function).
+ */
+export function useTranslation<const N extends AnyNamespace = typeof DEFAULT_NAMESPACE>(ns?: N): { t: TFunction<N>; i18n: I18n } {
+  const lng = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return { t: fixedT(lng, firstNamespace(ns)) as unknown as TFunction<N>, i18n };
+}
 
 let later: Promise<void> | null = null;
 
@@ -68,7 +210,7 @@ let later: Promise<void> | null = null;
 export function loadLaterNamespaces(): Promise<void> {
   later ??= import('../locales/nl/later.ts').then(
     (namespaces) => {
-      for (const [ns, resources] of Object.entries(namespaces)) i18n.addResourceBundle(DEFAULT_LANGUAGE, ns, resources, true, false);
+      for (const [ns, resources] of Object.entries(namespaces)) i18n.addResourceBundle(DEFAULT_LANGUAGE, ns, resources as Tree);
     },
     (error: unknown) => {
       later = null;
@@ -78,10 +220,8 @@ export function loadLaterNamespaces(): Promise<void> {
   return later;
 }
 
-function syncDocumentLanguage(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+function syncDocumentLanguage(lng: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
-
-export { i18n };

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { ButtonLink } from '../../components/ui/button/button.tsx';
 import { PageShell } from '../../components/layouts/page-shell.tsx';

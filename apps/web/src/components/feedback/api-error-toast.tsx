@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Toast } from '../ui/toast/toast.tsx';
 import { AlertIcon } from '../icons/icons.tsx';
 import { DEFAULT_API_ERROR, clearGlobalApiError, useGlobalApiError } from '../../lib/api-error.ts';

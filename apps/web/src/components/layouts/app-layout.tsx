@@ -1,5 +1,5 @@
 import { Link, Outlet, useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { useIsSignedIn } from '../../lib/auth/session.ts';
 import { buttonClassName } from '../ui/button/button.tsx';

@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { AuthHeaderIllustration } from '../illustrations/auth-header-illustration.tsx';
 import { Logo } from '../illustrations/logo.tsx';

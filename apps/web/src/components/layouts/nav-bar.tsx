@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { HomeIcon, LibraryIcon, ProfileIcon, ShopIcon } from '../icons/icons.tsx';
 import styles from './nav-bar.module.css';

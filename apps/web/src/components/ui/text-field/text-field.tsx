@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { EyeIcon, EyeOffIcon } from '../../icons/icons.tsx';
 import styles from './text-field.module.css';
 

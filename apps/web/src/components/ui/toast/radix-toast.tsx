@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as RadixToast from '@radix-ui/react-toast';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { CloseIcon } from '../../icons/icons.tsx';
 import styles from './toast.module.css';
 

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../../../lib/i18n.ts';
 import { Toast, ToastHost } from './toast.tsx';
 
 function Screen({ open, title = 'Opgeslagen' }: { open: boolean; title?: string }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <>
       <Toast open={open} onOpenChange={() => undefined} title={title} />
       <Toast open={false} onOpenChange={() => undefined} title="Nooit getoond" />
       <ToastHost />
-    </I18nextProvider>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { FieldRules } from '@blok/contract/validation/index';
 import { useSubmitRulesForm } from '../../../lib/use-submit-rules-form.ts';
 import { paths } from '../../../config/paths.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { MAX_REVIEW_DURATION_MS, type FlashcardSession, type FlashcardSessionCard, type FsrsRating } from '@blok/contract/flashcards';
 import { paths } from '../../../config/paths.ts';
 import { CheckIcon, CloseIcon, ArrowLeftIcon } from '../../../components/icons/icons.tsx';

@@ -1,6 +1,6 @@
 import { Fragment, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { FlashcardOverview, FlashcardSession } from '@blok/contract/flashcards';
 import { paths } from '../../../config/paths.ts';
 import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { FlashcardOverview, FlashcardSetSummary } from '@blok/contract/flashcards';
 import { paths } from '../../../config/paths.ts';
 import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ReadingContinueCard } from '@blok/contract/library';
 import type { QuestionsContinueCard } from '@blok/contract/questions';
 import { paths } from '../../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { ChevronRightIcon } from '../../../components/icons/icons.tsx';
 import { ContinueCards } from './continue-cards.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { ArrowLeftIcon, LibraryIcon } from '../../../components/icons/icons.tsx';
 import { useIsSignedIn } from '../../../lib/auth/session.ts';

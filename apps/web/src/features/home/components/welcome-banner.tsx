@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TFunction } from 'i18next';
 import type { HomeBanner } from '@blok/contract/library';
 import { buttonClassName } from '../../../components/ui/button/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useCatalogue } from '../api/get-catalogue.ts';
 import { resolveChoiceNames, type StudyChoice } from '../utils/study-choice.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { CourseInfo } from '@blok/contract/catalogue';
 import { CourseIllustration } from '../../../components/illustrations/course-illustration.tsx';
 import styles from './course-info-card.module.css';

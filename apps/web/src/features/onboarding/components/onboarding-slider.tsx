@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { CourseIllustration, type CourseImageCode } from '../../../components/illustrations/course-illustration.tsx';
 import { useSwipe } from '../../../hooks/use-swipe.ts';

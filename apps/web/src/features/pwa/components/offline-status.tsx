@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { WifiOffIcon } from '../../../components/icons/icons.tsx';
 import { usePendingWrites } from '../../../lib/offline/outbox.ts';
 import { useNetworkStatus } from '../hooks/use-network-status.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Toast } from '../../../components/ui/toast/toast.tsx';
 import { DownloadIcon, RefreshIcon, ShareIcon, WifiOffIcon } from '../../../components/icons/icons.tsx';
 import { readKey, writeKey } from '../../../lib/storage.ts';

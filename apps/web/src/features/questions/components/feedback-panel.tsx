@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { FEEDBACK_COLLAPSED_HEIGHT, type SessionQuestion } from '@blok/contract/questions';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { assetUrl } from '../utils/asset-url.ts';

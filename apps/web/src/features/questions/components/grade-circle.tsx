@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatGrade, gradeTone } from '@blok/domain/grade';
 import styles from './grade-circle.module.css';
 

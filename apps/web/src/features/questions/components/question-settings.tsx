@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ANSWER_DISPLAYING_IN_BETWEEN, type QuestionListSummary } from '@blok/contract/questions';
 import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';

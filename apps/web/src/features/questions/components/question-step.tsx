@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ParseKeys } from 'i18next';
 import { MAX_TEXT_ANSWER_LENGTH, type Answer, type SessionOverview, type SessionQuestion } from '@blok/contract/questions';
 import { nextUnanswered } from '@blok/domain/navigation';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ParseKeys } from 'i18next';
 import type { SessionOverview, SessionQuestion } from '@blok/contract/questions';
 import { Button } from '../../../components/ui/button/button.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Product, ProductId } from '@blok/contract/shop';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
 import { Button } from '../../../components/ui/button/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ChapterPriority } from '@blok/contract/library';
 import styles from './summary.module.css';
 

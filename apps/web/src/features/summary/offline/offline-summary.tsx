@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { SummaryDetail } from '@blok/contract/library';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useOnline } from '../../../hooks/use-online.ts';

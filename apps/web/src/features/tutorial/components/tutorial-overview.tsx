@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { buttonClassName } from '../../../components/ui/button/button.tsx';
 import { ArrowLeftIcon, ChevronRightIcon } from '../../../components/icons/icons.tsx';

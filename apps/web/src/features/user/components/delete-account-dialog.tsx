@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Dialog, DialogClose, POPUP } from '../../../components/ui/dialog/dialog.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';

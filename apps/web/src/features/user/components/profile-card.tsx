@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { validateValue } from '@blok/contract/validation/index';
 import { DEFAULT_PROFILE_PICTURE_URL, PROFILE_PICTURE_RULES, PROFILE_PICTURE_TYPES, type Profile } from '@blok/contract/user';
 import { Button } from '../../../components/ui/button/button.tsx';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
 import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
 import type { Profile } from '@blok/contract/user';
