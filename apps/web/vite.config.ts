@@ -93,6 +93,61 @@ function preloadApp(): Plugin {
 }
 
 /**
+ * The screens a first visit opens (main.tsx's fetchFirstScreen asks for the same modules): the build
+ * writes a copy of index.html per screen, `first-screen/<page>.html`, that also names the screen's
+ * chunks and stylesheets in its head. The API sends it for the screen's addresses (plugins/web.ts),
+ * so a phone fetches the screen's code together with the entry instead of after the entry ran, and
+ * Vite's preloader finds the links in place instead of adding them (decision 014, "First screens").
+ * `/` is left out: whether it shows the registration or Home depends on a mark in the browser.
+ */
+export const FIRST_SCREENS = [
+  { page: 'login', module: /\/src\/app\/routes\/auth\/login\.tsx$/ },
+  { page: 'register', module: /\/src\/app\/routes\/auth\/register\.tsx$/ },
+  { page: 'home', module: /\/src\/app\/routes\/home\/home\.tsx$/ },
+  { page: 'reader', module: /\/src\/app\/routes\/summary\/read\.tsx$/ },
+  { page: 'library', module: /\/src\/app\/routes\/library\/overview\.tsx$/ },
+] as const;
+
+function firstScreenPages(): Plugin {
+  return {
+    name: 'blok-first-screen-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') throw new Error('first screens: index.html is not in the bundle');
+      const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+      // what index.html asks for already (the entry, its imports, the app's preloads)
+      const named = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
+      // the entry's own stylesheet is inlined in index.html (inlineEntryCss)
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) chunk.viteMetadata?.importedCss.forEach((css) => named.add(css));
+      for (const { page, module } of FIRST_SCREENS) {
+        const screen = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId !== null && module.test(c.facadeModuleId));
+        if (!screen || screen.type !== 'chunk') throw new Error(`first screens: no chunk for ${String(module)}`);
+        const scripts: string[] = [];
+        const styles: string[] = [];
+        const seen = new Set<string>();
+        const add = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') return;
+          seen.add(fileName);
+          if (!named.has(fileName)) scripts.push(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) if (!named.has(css) && !styles.includes(css)) styles.push(css);
+          chunk.imports.forEach(add);
+        };
+        add(screen.fileName);
+        const links = [
+          ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ].join('');
+        if (!html.includes('</head>')) throw new Error('first screens: index.html has no </head>');
+        this.emitFile({ type: 'asset', fileName: `first-screen/${page}.html`, source: html.replace('</head>', `${links}</head>`) });
+      }
+    },
+  };
+}
+
+/**
  * The entry's stylesheet (global styles and the splash, about 1.4 KB gzip) goes into index.html as a
  * <style>, so the first paint does not wait for one more request (decision 014, "Lighthouse: what
  * blocks the main thread"). The CSP allows inline styles (style-src 'unsafe-inline'). The file stays in
@@ -140,6 +195,7 @@ export default defineConfig(({ command }) => ({
     precache.plugin,
     preloadApp(),
     inlineEntryCss(),
+    firstScreenPages(),
     VitePWA({
       // We register the service worker ourselves (features/pwa) so the update toast decides when
       // the waiting worker takes over.

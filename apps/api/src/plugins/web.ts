@@ -4,6 +4,24 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
 /**
+ * The screens a first visit opens, by address (without the leading slash), and the copy of
+ * index.html the web build writes for each (`first-screen/<page>.html`, vite.config.ts FIRST_SCREENS):
+ * it also names the screen's chunks and stylesheets, so the browser fetches them with the entry
+ * instead of after it ran (decision 014, "First screens"). The addresses are main.tsx's
+ * fetchFirstScreen's. `/` shows Home to a signed-in browser and the registration to any other: the
+ * token cookies tell which copy to send (a hint for what to fetch, nothing more; a wrong guess costs
+ * a fetch, never a wrong screen).
+ */
+const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:access_token|refresh_token)=[^;]/;
+const FIRST_SCREENS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^auth\/login\/?$/, 'login'],
+  [/^auth\/register\/?$/, 'register'],
+  [/^home\/?$/, 'home'],
+  [/^summary\/read\//, 'reader'],
+  [/^bibliotheek\/?$/, 'library'],
+];
+
+/**
  * Serves the built web app (apps/web/dist) on / with the SPA fallback: @fastify/static registers a
  * route per built file; any other GET outside /api that does not look like a file answers
  * index.html, so the client router handles deep links.
@@ -15,6 +33,8 @@ export default fp<{ root: string }>(
       app.log.warn({ root: opts.root }, 'web build not found; serving the API only');
       return;
     }
+    // a build without the copies (an older one) answers index.html everywhere
+    const firstScreens = FIRST_SCREENS.filter(([, page]) => existsSync(join(opts.root, 'first-screen', `${page}.html`)));
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
@@ -31,7 +51,12 @@ export default fp<{ root: string }>(
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    const home = firstScreens.find(([, page]) => page === 'home');
+    const register = firstScreens.find(([, page]) => page === 'register');
+    app.get('/', (req, reply) => {
+      const screen = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '') ? home : register;
+      return reply.header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen[1]}.html` : 'index.html');
+    });
     app.get('/*', (req, reply) => {
       const path = (req.params as { '*': string })['*'];
       if (path.startsWith('api/') || path === 'api') {
@@ -40,7 +65,8 @@ export default fp<{ root: string }>(
       if (/\.[a-z0-9]+$/i.test(path)) {
         return reply.status(404).send({ error: 'not_found', error_description: 'Dit bestand bestaat niet.' });
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const screen = firstScreens.find(([address]) => address.test(path));
+      return reply.header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen[1]}.html` : 'index.html');
     });
   },
   { name: 'web' },

@@ -12,6 +12,10 @@ import { precompress } from '../../../web/scripts/precompress.mjs';
 const ASSET = 'assets/index-AbC123xy.js';
 const SCRIPT = `export const greeting = ${JSON.stringify('Welkom bij Blok! '.repeat(200))};\n`;
 const INDEX = `<!doctype html><html lang="nl"><head><script type="module" src="/${ASSET}"></script></head><body><div id="root"></div>${'<!-- Blok -->'.repeat(60)}</body></html>`;
+/** The build's copy of index.html for the login screen: it also names the screen's code. */
+const LOGIN = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/login-Xy12AbCd.js"></head>');
+const REGISTER = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/register-Xy12AbCd.js"></head>');
+const HOME = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/home-Xy12AbCd.js"></head>');
 
 describe('serving the web build', () => {
   let dir: string;
@@ -24,8 +28,12 @@ describe('serving the web build', () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, ASSET), SCRIPT);
     writeFileSync(join(dist, 'index.html'), INDEX);
+    mkdirSync(join(dist, 'first-screen'));
+    writeFileSync(join(dist, 'first-screen', 'login.html'), LOGIN);
+    writeFileSync(join(dist, 'first-screen', 'register.html'), REGISTER);
+    writeFileSync(join(dist, 'first-screen', 'home.html'), HOME);
     writeFileSync(join(dist, 'sw.js'), `self.addEventListener('install', () => {});\n${'// Blok\n'.repeat(100)}`);
-    expect(precompress(dist).count).toBe(3);
+    expect(precompress(dist).count).toBe(6);
     handle = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
     await migrateToLatest(handle.db);
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JOBS: 'off', WEB_DIST: dist });
@@ -76,5 +84,32 @@ describe('serving the web build', () => {
     const plain = await app.inject({ method: 'GET', url: '/library', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.payload).toBe(INDEX);
+  });
+
+  it("answers a first screen's address with the copy of index.html that names the screen's code", async () => {
+    for (const url of ['/auth/login', '/auth/login/', '/auth/login?next=%2Fhome']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(LOGIN);
+    }
+    // a screen whose copy the build did not write, and any other address: index.html itself
+    for (const url of ['/auth/login/extra', '/summary/read/abc/def', '/bibliotheek', '/library']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.payload, url).toBe(INDEX);
+    }
+  });
+
+  it('answers / with Home\'s copy for a browser with a token cookie and the registration\'s for any other', async () => {
+    const get = (cookie?: string) => app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+    expect((await get()).payload).toBe(REGISTER);
+    expect((await get('theme=dark')).payload).toBe(REGISTER);
+    expect((await get('refresh_token=')).payload).toBe(REGISTER);
+    expect((await get('refresh_token=abc.def')).payload).toBe(HOME);
+    expect((await get('theme=dark; access_token=eyJ')).payload).toBe(HOME);
+    expect((await app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'identity' } })).payload).toBe(HOME);
   });
 });
