@@ -98,9 +98,9 @@ function preloadApp(): Plugin {
  * chunks and stylesheets in its head. The API sends it for the screen's addresses (plugins/web.ts),
  * so a phone fetches the screen's code together with the entry instead of after the entry ran, and
  * Vite's preloader finds the links in place instead of adding them (decision 014, "First screens").
- * `/` is left out: whether it shows the registration or Home depends on a mark in the browser.
+ * `/` gets Home's copy or the registration's, by the token cookies (plugins/web.ts).
  */
-export const FIRST_SCREENS = [
+const FIRST_SCREENS = [
   { page: 'login', module: /\/src\/app\/routes\/auth\/login\.tsx$/ },
   { page: 'register', module: /\/src\/app\/routes\/auth\/register\.tsx$/ },
   { page: 'home', module: /\/src\/app\/routes\/home\/home\.tsx$/ },

@@ -65,6 +65,9 @@ describe('t (lib/i18n.ts, decision 014 "i18n without i18next")', () => {
     expect(error).toHaveBeenCalledWith('Missing translation key "common:does.not.exist" for nl');
     expect(i18n.t('nowhere:key' as never)).toBe('key');
     expect(error).toHaveBeenCalledTimes(2);
+    // in English the key was looked for in English, then in Dutch
+    expect(i18n.getFixedT('en', 'common')('does.not.exist' as never)).toBe('does.not.exist');
+    expect(error).toHaveBeenLastCalledWith('Missing translation key "common:does.not.exist" for en, nl');
   });
 
   it('finds a bundle added later, and keeps texts it already had', () => {

@@ -123,7 +123,7 @@ function translate(lng: Language, defaultNs: string, qualifiedKey: string, optio
   const count = typeof options?.count === 'number' ? options.count : undefined;
   let text = resolve(lng, ns, key, count);
   if (text === undefined) {
-    console.error(`Missing translation key "${ns}:${key}" for ${DEFAULT_LANGUAGE}`);
+    console.error(`Missing translation key "${ns}:${key}" for ${lng === DEFAULT_LANGUAGE ? lng : `${lng}, ${DEFAULT_LANGUAGE}`}`);
     text = key;
   }
   return options ? interpolate(text, options) : text;

@@ -67,6 +67,8 @@ export function Select({ id, ...props }: SelectProps) {
       const { open, focus } = intent.current;
       setField({ Field, open, focus: focus || document.activeElement === stand.current });
     };
+    // loaded between this render and this effect (another dropdown asked for it)
+    if (loaded) return swap(loaded);
     waiting.add(swap);
     return () => void waiting.delete(swap);
   }, [field]);
