@@ -9,11 +9,14 @@
 // LIGHTHOUSE_RUNS=<n> changes the number of runs per page (default 3). LIGHTHOUSE_PORT picks the port
 // (default 3390); WEB_DIST (read by the server) serves another web build than apps/web/dist;
 // LIGHTHOUSE_SERVER runs another build of the API than apps/api/dist/server.js (an A/B of a server change).
+// LIGHTHOUSE_PAGES=login,home,reader runs only those pages; LIGHTHOUSE_SAVE=<dir> keeps each run's whole
+// report there (<page>-<run>.json: the main-thread breakdown, bootup time, the LCP element) and its trace
+// (<page>-<run>.trace.json, for Chromium's performance panel).
 // LIGHTHOUSE_NO_WRITE=1 prints the table but writes neither RESULTS.md nor the results JSON (for
 // trials and partial runs). Each run prints its longest main-thread tasks (Lighthouse's long-tasks
 // audit: script and simulated ms), to see what blocks the main thread.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +32,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3390);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const NO_WRITE = process.env.LIGHTHOUSE_NO_WRITE === '1';
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((s) => s.trim()).filter(Boolean);
+const SAVE = process.env.LIGHTHOUSE_SAVE;
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -150,7 +155,7 @@ async function signInBrowser(chrome: LaunchedChrome, session: Session): Promise<
 
 type Run = { scores: Record<Category, number>; metrics: Record<string, number>; failing: string[]; longTasks: string[] };
 
-async function runOnce(url: string, session: Session | null): Promise<Run> {
+async function runOnce(url: string, session: Session | null, saveAs?: string): Promise<Run> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir: mkdtempSync(join(dir, 'profile-')) });
   try {
     if (session) await signInBrowser(chrome, session);
@@ -165,6 +170,12 @@ async function runOnce(url: string, session: Session | null): Promise<Run> {
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (SAVE && saveAs) {
+      mkdirSync(SAVE, { recursive: true });
+      writeFileSync(join(SAVE, `${saveAs}.json`), JSON.stringify(lhr));
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(join(SAVE, `${saveAs}.trace.json`), JSON.stringify(trace));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // The signed-in page must not have been sent to login: then the session did not take.
     if (session && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
@@ -215,18 +226,18 @@ const blok = startBlok();
 try {
   await waitUntilUp(blok);
   const { session, readerPath } = await signedInStudent();
-  const pages: Array<{ name: string; path: string; session: Session | null }> = [
-    { name: 'login', path: '/auth/login', session: null },
-    { name: 'Home, signed out', path: '/', session: null },
-    { name: 'reader, signed in', path: readerPath, session },
-  ];
+  const pages: Array<{ key: string; name: string; path: string; session: Session | null }> = [
+    { key: 'login', name: 'login', path: '/auth/login', session: null },
+    { key: 'home', name: 'Home, signed out', path: '/', session: null },
+    { key: 'reader', name: 'reader, signed in', path: readerPath, session },
+  ].filter((p) => !ONLY || ONLY.includes(p.key));
   const load = { before: loadavg() };
   const results = [];
   // Interleaved: every page's first run, then every page's second, so a busy minute hits all pages.
   const runs = new Map<string, Run[]>(pages.map((p) => [p.name, []]));
   for (let i = 0; i < RUNS; i++) {
     for (const p of pages) {
-      const run = await withRetries(() => runOnce(`${base}${p.path}`, p.session));
+      const run = await withRetries(() => runOnce(`${base}${p.path}`, p.session, `${p.key}-${i + 1}`));
       console.log(`${p.name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}, TBT ${run.metrics['total-blocking-time']?.toFixed(0)} ms; long tasks ${run.longTasks.join(' ')}`);
       runs.get(p.name)!.push(run);
     }

@@ -6,6 +6,8 @@ import { queryClient } from './lib/react-query.ts';
 import { startOffline } from './lib/offline/setup.ts';
 import { lazyRoute } from './app/lazy-route.ts';
 import { isMarkedSignedIn } from './lib/auth/token-storage.ts';
+import { fetchEarly } from './lib/api-client.ts';
+import { firstScreenReads } from './app/first-screen-reads.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -50,6 +52,10 @@ function fetchFirstScreen(path: string): void {
             : null;
   screen?.catch(() => undefined);
 }
+
+// The first screen's data, asked for now (decision 014, "first-visit data"): its answer is on its way
+// while the app's code loads, and the screen's query takes it instead of asking again.
+for (const path of firstScreenReads(window.location.pathname, isMarkedSignedIn())) fetchEarly(path);
 
 /** The rest of the start runs in a task of its own, so a tap or a paint can come in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
 import { ApiError, getGlobalApiError } from './api-error.ts';
-import { REFRESH_SETTLE_MS, api, refreshTokens } from './api-client.ts';
+import { EARLY_READ_TTL_MS, REFRESH_SETTLE_MS, api, fetchEarly, refreshTokens } from './api-client.ts';
 import { AUTO_LOGOUT_FLAG_KEY, onSessionEvent, signIn, type SessionEvent } from './auth/session.ts';
 import { TOKEN_COOKIE, isAuthenticated } from './auth/token-storage.ts';
 import { getDeviceId } from './device-id.ts';
@@ -195,5 +195,72 @@ describe('api client', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
+  });
+});
+
+describe('early reads (decision 014, first-visit data)', () => {
+  const paths = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost').pathname);
+
+  it('asks once: the query takes the answer already under way instead of asking again', async () => {
+    const deviceId = await signInForTest();
+    const fetchSpy = mockApi([{ path: 'library', body: { subjects: ['s1'] }, headers: { deviceid: deviceId } }]);
+    fetchEarly('library');
+    fetchEarly('/api/library'); // the same read: not asked twice
+    expect(paths(fetchSpy)).toEqual(['/api/library']);
+    expect(new Headers(fetchSpy.mock.calls[0]?.[1]?.headers).get('authorization')).toBe('Bearer access-1');
+    await expect(api.get('library')).resolves.toEqual({ subjects: ['s1'] });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    // taken once: the next read asks the server
+    await expect(api.get('library')).resolves.toEqual({ subjects: ['s1'] });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks nothing signed out or offline, and never for a token endpoint', async () => {
+    const fetchSpy = mockApi([]);
+    fetchEarly('library');
+    await signInForTest();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fetchEarly('library');
+    online.mockRestore();
+    fetchEarly('auth/login');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('does not hand an answer to another session, nor one older than its time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const deviceId = await signInForTest();
+    const fetchSpy = mockApi([{ path: 'library', body: { n: 1 }, headers: { deviceid: deviceId } }, { path: 'user/profile', body: { id: 'u1' }, headers: { deviceid: deviceId } }]);
+    fetchEarly('library');
+    await signIn({ ...testTokens, access_token: 'access-other' });
+    await api.get('library');
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(new Headers(fetchSpy.mock.calls[1]?.[1]?.headers).get('authorization')).toBe('Bearer access-other');
+
+    fetchEarly('user/profile');
+    vi.setSystemTime(Date.now() + EARLY_READ_TTL_MS + 1);
+    await signIn({ ...testTokens, access_token: 'access-other' }); // still valid at the new time
+    await api.get('user/profile');
+    expect(paths(fetchSpy).filter((p) => p === '/api/user/profile')).toHaveLength(2);
+  });
+
+  it('asks again when the early request was lost, and handles its 401 like any answer (refresh, retry)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const deviceId = await signInForTest();
+    let calls = 0;
+    const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
+      calls += 1;
+      if (String(input).endsWith('/api/auth/login')) return Response.json({ access_token: 'access-2', expires_in: 900, refresh_token: 'refresh-2', token_type: 'Bearer' });
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      if (calls === 3) return Response.json({ error: 'invalid_token', error_description: 'expired' }, { status: 401 });
+      return Response.json({ ok: calls }, { headers: { deviceid: deviceId } });
+    });
+    vi.stubGlobal('fetch', fetchSpy);
+    fetchEarly('library');
+    await expect(api.get('library')).resolves.toEqual({ ok: 2 });
+    fetchEarly('library'); // answered 401 (the third call)
+    const read = api.get('library');
+    await vi.advanceTimersByTimeAsync(REFRESH_SETTLE_MS);
+    await expect(read).resolves.toEqual({ ok: 5 });
+    expect(paths(fetchSpy)).toEqual(['/api/library', '/api/library', '/api/library', '/api/auth/login', '/api/library']);
   });
 });

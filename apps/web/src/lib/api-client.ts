@@ -208,7 +208,51 @@ async function sendWrite(attempt: () => Promise<Response>): Promise<Response> {
 
 async function send(path: string, options: RequestOptions, authPath: boolean): Promise<Response> {
   if (isWrite(options.method)) return sendWrite(() => sendOnce(path, options, authPath));
+  const early = authPath ? null : takeEarly(path);
+  if (early) {
+    try {
+      return await early;
+    } catch {
+      // The early request was lost (the network dropped): ask again, as the query would have.
+    }
+  }
   return sendOnce(path, options, authPath);
+}
+
+/* ------------------------------------------------------------------ early reads */
+
+/** How long an early answer waits for the query that asks for it. */
+export const EARLY_READ_TTL_MS = 15_000;
+
+type EarlyRead = { token: string; at: number; response: Promise<Response> };
+const earlyReads = new Map<string, EarlyRead>();
+
+/**
+ * A first visit's data, asked for before the app's code is in (decision 014, "first-visit data"):
+ * main.tsx calls this for the reads of the screen a first visit opens, and that screen's query takes
+ * the answer (`send`) instead of asking again once the router's loader runs. Only signed in with a
+ * valid access token and online; otherwise nothing is asked and the query goes its usual way (a
+ * refresh first, the offline cache). An answer is taken once, by the same session, within
+ * EARLY_READ_TTL_MS; a 401 or an error answer is handled by `request` like any other.
+ */
+export function fetchEarly(path: string): void {
+  const token = getAccessToken();
+  if (!token || !isAuthenticated() || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
+  const key = normalisePath(path);
+  if (isAuthApiPath(key) || earlyReads.has(key)) return;
+  const response = sendOnce(key, { method: 'GET' }, false);
+  response.catch(() => undefined);
+  earlyReads.set(key, { token, at: Date.now(), response });
+}
+
+function takeEarly(path: string): Promise<Response> | null {
+  const key = normalisePath(path);
+  const entry = earlyReads.get(key);
+  if (!entry) return null;
+  earlyReads.delete(key);
+  // Too old to be what she expects now, or asked for by a session that is no longer hers.
+  if (Date.now() - entry.at > EARLY_READ_TTL_MS || entry.token !== getAccessToken()) return null;
+  return entry.response;
 }
 
 async function sendOnce(path: string, options: RequestOptions, authPath: boolean): Promise<Response> {
