@@ -1,10 +1,31 @@
-import { sql, type Executor } from '@blok/db';
+import { fixedQuery, sql, type Executor } from '@blok/db';
 
 export interface Hit {
   count: number;
   /** seconds until the window resets */
   retryAfter: number;
 }
+
+// The counters of every login and registration: compiled once (fixedQuery), not built anew per call.
+const hitQuery = fixedQuery((db: Executor, key: string, nowIso: string, cutoff: string) =>
+  db
+    .insertInto('rate_limits')
+    .values({ key, window_start: nowIso, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when rate_limits.window_start < ${cutoff} then 1 else rate_limits.count + 1 end`,
+        window_start: sql<string>`case when rate_limits.window_start < ${cutoff} then ${nowIso} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(['count', 'window_start']),
+);
+const releaseQuery = fixedQuery((db: Executor, key: string) =>
+  db
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
+    .where('key', '=', key),
+);
+const resetQuery = fixedQuery((db: Executor, key: string) => db.deleteFrom('rate_limits').where('key', '=', key));
 
 /**
  * Fixed-window counters kept in the database, so that every API process sees the same counts
@@ -19,17 +40,8 @@ export class RateLimitRepository {
     const nowMs = Date.now();
     const nowIso = new Date(nowMs).toISOString();
     const cutoff = new Date(nowMs - windowSeconds * 1000).toISOString();
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ key, window_start: nowIso, count: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          count: sql<number>`case when rate_limits.window_start < ${cutoff} then 1 else rate_limits.count + 1 end`,
-          window_start: sql<string>`case when rate_limits.window_start < ${cutoff} then ${nowIso} else rate_limits.window_start end`,
-        }),
-      )
-      .returning(['count', 'window_start'])
-      .executeTakeFirstOrThrow();
+    const [row] = await hitQuery(this.db, key, nowIso, cutoff);
+    if (!row) throw new Error(`rate limit counter ${key}: the upsert returned no row`);
     return { count: Number(row.count), retryAfter: this.retryAfter(row.window_start, windowSeconds, nowMs) };
   }
 
@@ -43,15 +55,11 @@ export class RateLimitRepository {
 
   /** Gives one counted attempt back (it was not a failure after all). */
   async release(key: string): Promise<void> {
-    await this.db
-      .updateTable('rate_limits')
-      .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
-      .where('key', '=', key)
-      .execute();
+    await releaseQuery(this.db, key);
   }
 
   async reset(key: string): Promise<void> {
-    await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    await resetQuery(this.db, key);
   }
 
   private retryAfter(windowStart: string, windowSeconds: number, nowMs: number): number {

@@ -35,13 +35,71 @@ const requestContextQuery = fixedQuery((db: Executor, userId: string, deviceRowI
     .where('users.id', '=', userId),
 );
 
+// The statements of every login and token refresh, compiled once (fixedQuery, decision 014).
+const userByEmailQuery = fixedQuery((db: Executor, email: string) => db.selectFrom('users').selectAll().where('email', '=', email));
+/** Locks the user's row: concurrent logins of one user run one after the other. */
+const lockUserQuery = fixedQuery((db: Executor, userId: string) => db.updateTable('users').set({ id: sql<string>`id` }).where('id', '=', userId));
+const revokeOtherDevicesQuery = fixedQuery((db: Executor, userId: string, ts: string) =>
+  db.updateTable('devices').set({ revoked_at: ts, revoked_reason: 'replaced' }).where('user_id', '=', userId).where('revoked_at', 'is', null),
+);
+const revokeUserTokensQuery = fixedQuery((db: Executor, userId: string, ts: string) =>
+  db.updateTable('refresh_tokens').set({ revoked_at: ts }).where('user_id', '=', userId).where('revoked_at', 'is', null),
+);
+const insertDeviceQuery = fixedQuery((db: Executor, id: string, userId: string, deviceId: string, userAgent: string, ts: string) =>
+  db.insertInto('devices').values({ id, user_id: userId, device_id: deviceId, user_agent: userAgent, created_at: ts, last_seen_at: ts, revoked_at: null, revoked_reason: null }),
+);
+const insertRefreshTokenQuery = fixedQuery(
+  (db: Executor, id: string, userId: string, deviceRowId: string, familyId: string, tokenHash: string, ts: string, familyExpiresAt: string) =>
+    db.insertInto('refresh_tokens').values({
+      id,
+      user_id: userId,
+      device_row_id: deviceRowId,
+      family_id: familyId,
+      token_hash: tokenHash,
+      created_at: ts,
+      family_expires_at: familyExpiresAt,
+      used_at: null,
+      revoked_at: null,
+      successor_enc: null,
+    }),
+);
+const refreshTokenQuery = fixedQuery((db: Executor, tokenHash: string) =>
+  db
+    .selectFrom('refresh_tokens')
+    .innerJoin('devices', 'devices.id', 'refresh_tokens.device_row_id')
+    .select([
+      'refresh_tokens.id',
+      'refresh_tokens.user_id',
+      'refresh_tokens.device_row_id',
+      'refresh_tokens.family_id',
+      'refresh_tokens.family_expires_at',
+      'refresh_tokens.used_at',
+      'refresh_tokens.revoked_at',
+      'refresh_tokens.successor_enc',
+      'devices.device_id as device_client_id',
+      'devices.revoked_at as device_revoked_at',
+      'devices.revoked_reason as device_revoked_reason',
+    ])
+    .where('refresh_tokens.token_hash', '=', tokenHash),
+);
+/** Marks a token used, only if it still is unused and not revoked: the row it returns says it won. */
+const markTokenUsedQuery = fixedQuery((db: Executor, id: string, ts: string, successorEnc: string) =>
+  db
+    .updateTable('refresh_tokens')
+    .set({ used_at: ts, successor_enc: successorEnc })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .returning('id'),
+);
+
 /** Users, devices and refresh tokens. The only place that touches these tables. */
 export class AccountRepository {
   /** `db` is the executor it runs on: the database, or the transaction of a unit of work. */
   constructor(private readonly db: Executor) {}
 
-  findUserByEmail(email: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  async findUserByEmail(email: string): Promise<UserRow | undefined> {
+    return (await userByEmailQuery(this.db, email))[0];
   }
 
   findUserById(id: string): Promise<UserRow | undefined> {
@@ -97,71 +155,19 @@ export class AccountRepository {
       const ts = now();
       // Lock the user's row first, so that concurrent logins of one user run one after the other
       // (on PostgreSQL each would otherwise miss the other's new device and both stay active).
-      await trx.updateTable('users').set({ id: sql<string>`id` }).where('id', '=', input.userId).execute();
-      await trx
-        .updateTable('devices')
-        .set({ revoked_at: ts, revoked_reason: 'replaced' })
-        .where('user_id', '=', input.userId)
-        .where('revoked_at', 'is', null)
-        .execute();
-      await trx
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: ts })
-        .where('user_id', '=', input.userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await lockUserQuery(trx, input.userId);
+      await revokeOtherDevicesQuery(trx, input.userId, ts);
+      await revokeUserTokensQuery(trx, input.userId, ts);
       const deviceRowId = uuidv7();
-      await trx
-        .insertInto('devices')
-        .values({
-          id: deviceRowId,
-          user_id: input.userId,
-          device_id: input.deviceId,
-          user_agent: input.userAgent.slice(0, 300),
-          created_at: ts,
-          last_seen_at: ts,
-          revoked_at: null,
-          revoked_reason: null,
-        })
-        .execute();
-      await trx
-        .insertInto('refresh_tokens')
-        .values({
-          id: uuidv7(),
-          user_id: input.userId,
-          device_row_id: deviceRowId,
-          family_id: uuidv7(),
-          token_hash: input.tokenHash,
-          created_at: ts,
-          family_expires_at: new Date(Date.now() + input.familyLifetimeSeconds * 1000).toISOString(),
-          used_at: null,
-          revoked_at: null,
-          successor_enc: null,
-        })
-        .execute();
+      await insertDeviceQuery(trx, deviceRowId, input.userId, input.deviceId, input.userAgent.slice(0, 300), ts);
+      const familyExpiresAt = new Date(Date.now() + input.familyLifetimeSeconds * 1000).toISOString();
+      await insertRefreshTokenQuery(trx, uuidv7(), input.userId, deviceRowId, uuidv7(), input.tokenHash, ts, familyExpiresAt);
       return { deviceRowId };
     }
   }
 
-  findRefreshToken(tokenHash: string) {
-    return this.db
-      .selectFrom('refresh_tokens')
-      .innerJoin('devices', 'devices.id', 'refresh_tokens.device_row_id')
-      .select([
-        'refresh_tokens.id',
-        'refresh_tokens.user_id',
-        'refresh_tokens.device_row_id',
-        'refresh_tokens.family_id',
-        'refresh_tokens.family_expires_at',
-        'refresh_tokens.used_at',
-        'refresh_tokens.revoked_at',
-        'refresh_tokens.successor_enc',
-        'devices.device_id as device_client_id',
-        'devices.revoked_at as device_revoked_at',
-        'devices.revoked_reason as device_revoked_reason',
-      ])
-      .where('refresh_tokens.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+  async findRefreshToken(tokenHash: string) {
+    return (await refreshTokenQuery(this.db, tokenHash))[0];
   }
 
   /**
@@ -182,29 +188,9 @@ export class AccountRepository {
       // part of the caller's unit of work (one transaction)
       const trx = this.db;
       const ts = now();
-      const updated = await trx
-        .updateTable('refresh_tokens')
-        .set({ used_at: ts, successor_enc: input.successorEnc })
-        .where('id', '=', input.id)
-        .where('used_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
-      await trx
-        .insertInto('refresh_tokens')
-        .values({
-          id: uuidv7(),
-          user_id: input.userId,
-          device_row_id: input.deviceRowId,
-          family_id: input.familyId,
-          token_hash: input.newHash,
-          created_at: ts,
-          family_expires_at: input.familyExpiresAt,
-          used_at: null,
-          revoked_at: null,
-          successor_enc: null,
-        })
-        .execute();
+      const won = await markTokenUsedQuery(trx, input.id, ts, input.successorEnc);
+      if (won.length !== 1) return false;
+      await insertRefreshTokenQuery(trx, uuidv7(), input.userId, input.deviceRowId, input.familyId, input.newHash, ts, input.familyExpiresAt);
       return true;
     }
   }
