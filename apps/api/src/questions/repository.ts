@@ -1,4 +1,4 @@
-import { uuidv7, type Executor, type QuestionListsTable, type QuestionSessionsTable, type QuestionsTable, type AnswersTable } from '@blok/db';
+import { fixedQuery, uuidv7, type Executor, type QuestionListsTable, type QuestionSessionsTable, type QuestionsTable, type AnswersTable } from '@blok/db';
 import { computeProgress, computeScore, countStatuses } from '@blok/domain/grade';
 import { progressOf } from '@blok/domain/navigation';
 import { ANSWERABLE_STATUSES, ANSWERED_STATUSES } from '@blok/domain/status';
@@ -65,6 +65,143 @@ export function parseAnswerIds(value: string | null): string[] {
   }
 }
 
+// ------------------------------------------------------------------ fixed queries
+// The queries of the session paths (next, save-answer, overview), built and compiled once per
+// dialect by fixedQuery; every call binds its own arguments. Same SQL as the builders made anew.
+
+/** What fixedQuery takes: a builder that compiles, and here also executes (for long lists). */
+type Buildable<R> = ReturnType<Parameters<typeof fixedQuery<unknown[], R>>[0]> & { execute(): Promise<R[]> };
+
+/** `in` lists of up to this many values run as fixed queries (one per length); longer ones are built anew. */
+const FIXED_IN_LIST_MAX = 8;
+
+/**
+ * A query over an `in` list of values: one fixed query per list length (the SQL has one `?` per
+ * value), made on first use, up to FIXED_IN_LIST_MAX values; a longer list runs the builder itself.
+ * `build` gets the list first and may not inspect it or the other arguments.
+ */
+function fixedInListQuery<P extends unknown[], R>(build: (db: Executor, list: readonly string[], ...args: P) => Buildable<R>) {
+  const byLength: Array<(db: Executor, ...xs: unknown[]) => Promise<R[]>> = [];
+  return (db: Executor, list: readonly string[], ...args: P): Promise<R[]> => {
+    const n = list.length;
+    if (n > FIXED_IN_LIST_MAX) return build(db, list, ...args).execute();
+    byLength[n] ??= fixedQuery((d: Executor, ...xs: unknown[]) => build(d, xs.slice(0, n) as string[], ...(xs.slice(n) as P)));
+    return byLength[n](db, ...list, ...args);
+  };
+}
+
+const findListQuery = fixedQuery((db: Executor, id: string) => db.selectFrom('question_lists').selectAll().where('id', '=', id));
+
+const findSessionQuery = fixedQuery((db: Executor, id: string, userId: string) =>
+  db.selectFrom('question_sessions').selectAll().where('id', '=', id).where('user_id', '=', userId),
+);
+
+/** latestSessionOfList: [any session, only unfinished ones] */
+const latestSessionOfListQueries = [false, true].map((onlyUnfinished) =>
+  fixedQuery((db: Executor, userId: string, listId: string) => {
+    let q = db.selectFrom('question_sessions').selectAll().where('user_id', '=', userId).where('question_list_id', '=', listId);
+    if (onlyUnfinished) q = q.where('finished_at', 'is', null);
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1);
+  }),
+) as [ReturnType<typeof fixedQuery<[string, string], SessionRow>>, ReturnType<typeof fixedQuery<[string, string], SessionRow>>];
+
+const sessionQuestionsQuery = fixedQuery((db: Executor, sessionId: string) =>
+  db
+    .selectFrom('session_questions as sq')
+    .innerJoin('questions as q', 'q.id', 'sq.question_id')
+    .select([
+      'sq.id',
+      'sq.session_id',
+      'sq.question_index',
+      'sq.question_id',
+      'sq.status',
+      'sq.answer_ids',
+      'sq.text_answer',
+      'sq.answered_at',
+      'q.question_list_id',
+      'q.subject_id',
+      'q.type',
+      'q.question_text',
+      'q.picture',
+      'q.feedback_text',
+      'q.feedback_picture',
+      'q.model_answer',
+    ])
+    .where('sq.session_id', '=', sessionId)
+    .orderBy('sq.question_index'),
+);
+
+const answersOfQuery = fixedInListQuery((db, questionIds) =>
+  db.selectFrom('answers').selectAll().where('question_id', 'in', questionIds).orderBy('question_id').orderBy('sort_index'),
+);
+
+/** updateSessionState with a navigation step's patch (moveTo), without and with finished_at. */
+const updateNavigationQuery = fixedQuery((db: Executor, id: string, currentIndex: number, skippedMode: number, reviewIndex: number | null, updatedAt: string) =>
+  db
+    .updateTable('question_sessions')
+    .set({ current_index: currentIndex, skipped_mode: skippedMode, review_index: reviewIndex, updated_at: updatedAt })
+    .where('id', '=', id),
+);
+const updateNavigationFinishedQuery = fixedQuery(
+  (db: Executor, id: string, currentIndex: number, skippedMode: number, reviewIndex: number | null, finishedAt: string | null, updatedAt: string) =>
+    db
+      .updateTable('question_sessions')
+      .set({ current_index: currentIndex, skipped_mode: skippedMode, review_index: reviewIndex, finished_at: finishedAt, updated_at: updatedAt })
+      .where('id', '=', id),
+);
+
+/** saveAnswer: `returning id` tells whether the row was updated (one row or none), alike on both dialects. */
+const saveAnswerQuery = fixedQuery((db: Executor, rowId: string, status: number, answerIds: string | null, textAnswer: string | null, answeredAt: string) =>
+  db
+    .updateTable('session_questions')
+    .set({ status, answer_ids: answerIds, text_answer: textAnswer, answered_at: answeredAt })
+    .where('id', '=', rowId)
+    .where('status', 'in', [...ANSWERABLE_STATUSES])
+    .returning('id'),
+);
+
+const assessQuery = fixedQuery((db: Executor, rowId: string, status: number) =>
+  db.updateTable('session_questions').set({ status }).where('id', '=', rowId).where('status', '=', 4).returning('id'),
+);
+
+const markSkippedQuery = fixedQuery((db: Executor, rowId: string) =>
+  db.updateTable('session_questions').set({ status: 3 }).where('id', '=', rowId).where('status', '=', -1),
+);
+
+const touchQuery = fixedQuery((db: Executor, sessionId: string, updatedAt: string) =>
+  db.updateTable('question_sessions').set({ updated_at: updatedAt }).where('id', '=', sessionId),
+);
+
+const resetAnswersQuery = fixedQuery((db: Executor, sessionId: string) =>
+  db.updateTable('session_questions').set({ status: -1, answer_ids: null, text_answer: null, answered_at: null }).where('session_id', '=', sessionId),
+);
+const resetSessionQuery = fixedQuery((db: Executor, sessionId: string, updatedAt: string) =>
+  db
+    .updateTable('question_sessions')
+    .set({ current_index: 0, skipped_mode: 0, review_index: null, finished_at: null, updated_at: updatedAt })
+    .where('id', '=', sessionId),
+);
+
+/** openQuestionSessions (Home's continue cards): her unfinished sessions, the limit a bound parameter. */
+const unfinishedSessionsQuery = fixedQuery((db: Executor, userId: string, limit: number) =>
+  db
+    .selectFrom('question_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('finished_at', 'is', null)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit),
+);
+const sessionQuestionCountsQuery = fixedInListQuery((db, sessionIds) =>
+  db
+    .selectFrom('session_questions')
+    .select(['session_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('session_id', 'in', sessionIds)
+    .groupBy('session_id'),
+);
+const subjectTitlesQuery = fixedInListQuery((db, subjectIds) => db.selectFrom('subjects').select(['id', 'title']).where('id', 'in', subjectIds));
+
 /** The only place that touches the questions feature's tables. */
 export class QuestionsRepository {
   /** `db` is the executor it runs on: the database, or the transaction of a unit of work. */
@@ -72,8 +209,8 @@ export class QuestionsRepository {
 
   // ------------------------------------------------------------------ content
 
-  findList(id: string): Promise<QuestionListRow | undefined> {
-    return this.db.selectFrom('question_lists').selectAll().where('id', '=', id).executeTakeFirst();
+  async findList(id: string): Promise<QuestionListRow | undefined> {
+    return (await findListQuery(this.db, id))[0];
   }
 
   findLists(ids: string[]): Promise<QuestionListRow[]> {
@@ -113,7 +250,7 @@ export class QuestionsRepository {
     const byQuestion = new Map<string, AnswerRow[]>();
     if (questionIds.length === 0) return byQuestion;
     const unique = [...new Set(questionIds)];
-    const rows = await this.db.selectFrom('answers').selectAll().where('question_id', 'in', unique).orderBy('question_id').orderBy('sort_index').execute();
+    const rows = await answersOfQuery(this.db, unique);
     for (const r of rows) {
       const list = byQuestion.get(r.question_id) ?? [];
       list.push(r);
@@ -167,46 +304,28 @@ export class QuestionsRepository {
   }
 
   /** The session, only when it belongs to the user. */
-  findSession(id: string, userId: string): Promise<SessionRow | undefined> {
-    return this.db.selectFrom('question_sessions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  async findSession(id: string, userId: string): Promise<SessionRow | undefined> {
+    return (await findSessionQuery(this.db, id, userId))[0];
   }
 
   /** The user's latest session of a list (single-list sessions only), optionally only unfinished ones. */
-  latestSessionOfList(userId: string, listId: string, onlyUnfinished = false): Promise<SessionRow | undefined> {
-    let q = this.db.selectFrom('question_sessions').selectAll().where('user_id', '=', userId).where('question_list_id', '=', listId);
-    if (onlyUnfinished) q = q.where('finished_at', 'is', null);
-    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  async latestSessionOfList(userId: string, listId: string, onlyUnfinished = false): Promise<SessionRow | undefined> {
+    return (await latestSessionOfListQueries[onlyUnfinished ? 1 : 0](this.db, userId, listId))[0];
   }
 
   /** The questions of a session with their content, in order. */
   sessionQuestions(sessionId: string): Promise<SessionQuestionRow[]> {
-    return this.db
-      .selectFrom('session_questions as sq')
-      .innerJoin('questions as q', 'q.id', 'sq.question_id')
-      .select([
-        'sq.id',
-        'sq.session_id',
-        'sq.question_index',
-        'sq.question_id',
-        'sq.status',
-        'sq.answer_ids',
-        'sq.text_answer',
-        'sq.answered_at',
-        'q.question_list_id',
-        'q.subject_id',
-        'q.type',
-        'q.question_text',
-        'q.picture',
-        'q.feedback_text',
-        'q.feedback_picture',
-        'q.model_answer',
-      ])
-      .where('sq.session_id', '=', sessionId)
-      .orderBy('sq.question_index')
-      .execute();
+    return sessionQuestionsQuery(this.db, sessionId);
   }
 
   async updateSessionState(id: string, patch: SessionStatePatch): Promise<void> {
+    const { current_index, skipped_mode, review_index, finished_at } = patch;
+    // a navigation step's patch (every field but maybe finished_at) runs as a fixed query; undefined fields are left out of the SQL
+    if (current_index !== undefined && skipped_mode !== undefined && review_index !== undefined) {
+      if (finished_at === undefined) await updateNavigationQuery(this.db, id, current_index, skipped_mode, review_index, now());
+      else await updateNavigationFinishedQuery(this.db, id, current_index, skipped_mode, review_index, finished_at, now());
+      return;
+    }
     await this.db
       .updateTable('question_sessions')
       .set({ ...patch, updated_at: now() })
@@ -219,28 +338,22 @@ export class QuestionsRepository {
    * The condition makes the lock hold under concurrent requests too. False when it was locked.
    */
   async saveAnswer(rowId: string, status: number, answerIds: string[] | null, textAnswer: string | null): Promise<boolean> {
-    const res = await this.db
-      .updateTable('session_questions')
-      .set({ status, answer_ids: answerIds ? JSON.stringify(answerIds) : null, text_answer: textAnswer, answered_at: now() })
-      .where('id', '=', rowId)
-      .where('status', 'in', [...ANSWERABLE_STATUSES])
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    const updated = await saveAnswerQuery(this.db, rowId, status, answerIds ? JSON.stringify(answerIds) : null, textAnswer, now());
+    return updated.length === 1;
   }
 
   /** Sets the status of an open answer in review (4). False when it was not in review. */
   async assess(rowId: string, status: number): Promise<boolean> {
-    const res = await this.db.updateTable('session_questions').set({ status }).where('id', '=', rowId).where('status', '=', 4).executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    return (await assessQuery(this.db, rowId, status)).length === 1;
   }
 
   /** Marks a question skipped when it was not answered yet. */
   async markSkipped(rowId: string): Promise<void> {
-    await this.db.updateTable('session_questions').set({ status: 3 }).where('id', '=', rowId).where('status', '=', -1).execute();
+    await markSkippedQuery(this.db, rowId);
   }
 
   async touch(sessionId: string): Promise<void> {
-    await this.db.updateTable('question_sessions').set({ updated_at: now() }).where('id', '=', sessionId).execute();
+    await touchQuery(this.db, sessionId, now());
   }
 
   /** Clears every answer of the session and puts it back at its first question. */
@@ -248,16 +361,8 @@ export class QuestionsRepository {
     {
       // part of the caller's unit of work (one transaction)
       const trx = this.db;
-      await trx
-        .updateTable('session_questions')
-        .set({ status: -1, answer_ids: null, text_answer: null, answered_at: null })
-        .where('session_id', '=', sessionId)
-        .execute();
-      await trx
-        .updateTable('question_sessions')
-        .set({ current_index: 0, skipped_mode: 0, review_index: null, finished_at: null, updated_at: now() })
-        .where('id', '=', sessionId)
-        .execute();
+      await resetAnswersQuery(trx, sessionId);
+      await resetSessionQuery(trx, sessionId, now());
     }
   }
 
@@ -381,15 +486,7 @@ export interface OpenSessionCard {
  * For Home's continue cards: link to /bibliotheek/questions/{sessionId}/{subjectId}/{questionListId}.
  */
 async function openQuestionSessions(db: Executor, userId: string, limit = 5): Promise<OpenSessionCard[]> {
-  const sessions = await db
-    .selectFrom('question_sessions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('finished_at', 'is', null)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit * 4)
-    .execute();
+  const sessions = await unfinishedSessionsQuery(db, userId, limit * 4);
   const seen = new Set<string>();
   const picked = sessions.filter((s) => {
     if (s.question_list_id === null) return true;
@@ -398,18 +495,12 @@ async function openQuestionSessions(db: Executor, userId: string, limit = 5): Pr
     return true;
   }).slice(0, limit);
   if (picked.length === 0) return [];
-  const counts = await db
-    .selectFrom('session_questions')
-    .select(['session_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('session_id', 'in', picked.map((s) => s.id))
-    .groupBy('session_id')
-    .execute();
+  const counts = await sessionQuestionCountsQuery(
+    db,
+    picked.map((s) => s.id),
+  );
   const total = new Map(counts.map((c) => [c.session_id, Number(c.n)]));
-  const subjects = await db
-    .selectFrom('subjects')
-    .select(['id', 'title'])
-    .where('id', 'in', [...new Set(picked.map((s) => s.subject_id))])
-    .execute();
+  const subjects = await subjectTitlesQuery(db, [...new Set(picked.map((s) => s.subject_id))]);
   const subjectTitle = new Map(subjects.map((s) => [s.id, s.title]));
   return picked.map((s) => {
     const questionsCount = total.get(s.id) ?? 0;
