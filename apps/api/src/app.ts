@@ -38,8 +38,11 @@ function containsNul(value: unknown, depth = 0): boolean {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Browser features Blok never uses; a third party's script cannot turn them on either. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), interest-cohort=()';
+/**
+ * Browser features Blok never uses; a third party's script cannot turn them on either. Only features
+ * Chromium knows: an unknown one ('bluetooth') is a console error on every page (perf.spec.ts checks).
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), interest-cohort=()';
 
 export interface BuildOptions {
   env: Env;

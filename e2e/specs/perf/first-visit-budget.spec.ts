@@ -39,6 +39,12 @@ test.use({ serviceWorkers: 'block' });
 for (const route of ROUTES) {
   test(`a first visit of ${route.path} stays within its budget`, async ({ page }, testInfo) => {
     const assets = new Set<string>();
+    // What Chromium says about the page's own headers and markup (an unknown Permissions-Policy
+    // feature, a deprecated meta tag) on every visit.
+    const complaints: string[] = [];
+    page.on('console', (message) => {
+      if (/Permissions-Policy|deprecated/i.test(message.text())) complaints.push(message.text());
+    });
     page.on('request', (req) => {
       const path = new URL(req.url()).pathname;
       if (/^\/assets\/.+\.(?:js|css)$/.test(path)) assets.add(path.slice(1));
@@ -55,6 +61,7 @@ for (const route of ROUTES) {
     if (process.env.BUDGET_LIST) console.log(files.map((f) => `${f} ${gzipped(f)}`).join('\n'));
     console.log(`${route.path}: JS ${(js / KB).toFixed(1)} KB, CSS ${(css / KB).toFixed(1)} KB gzip (${files.length} files)`);
     expect(files.length).toBeGreaterThan(0);
+    expect(complaints).toEqual([]);
     expect(js).toBeLessThanOrEqual(route.maxJs);
     expect(css).toBeLessThanOrEqual(MAX_CSS);
   });

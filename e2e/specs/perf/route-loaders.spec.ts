@@ -30,6 +30,31 @@ test('the reader asks for its chapter while its code is held back', async ({ pag
   expect(requested).toBeLessThan(released);
 });
 
+test('a first visit of the reader asks for its chapter before the app itself has arrived, once (first-visit data)', async ({ page, api }) => {
+  await signIn(page, await api.createUser());
+  let released = 0;
+  const asked: Array<{ path: string; at: number }> = [];
+  await page.route(/\/assets\/app-[\w-]{8}\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    released = Date.now();
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith(`/api/summaries/${SUMMARY}`) && request.method() === 'GET') asked.push({ path, at: Date.now() });
+  });
+  await page.goto(`/summary/read/${SUMMARY}/${CHAPTER}`);
+  await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible();
+  const chapter = asked.filter((a) => a.path === `/api/summaries/${SUMMARY}/chapters/${CHAPTER}`);
+  const summary = asked.filter((a) => a.path === `/api/summaries/${SUMMARY}`);
+  expect(released).toBeGreaterThan(0);
+  // asked for by the entry script while the app's code was held back, and not asked again by the screen
+  expect(chapter).toHaveLength(1);
+  expect(summary).toHaveLength(1);
+  expect(chapter[0]!.at).toBeLessThan(released);
+  expect(summary[0]!.at).toBeLessThan(released);
+});
+
 test('the library asks for its data while its code is held back, on a navigation inside the app', async ({ page, api }) => {
   await signIn(page, await api.createUser());
   let released = 0;
