@@ -6,17 +6,12 @@ import { api } from '../../../lib/api-client.ts';
 export const getSummary = (id: string, signal?: AbortSignal) =>
   api.get(`summaries/${encodeURIComponent(id)}`, SummaryDetailSchema, { signal, skipErrorPopup: true });
 
-/** How long a fetched summary counts as fresh (see `summaryQueryOptions`). */
-export const SUMMARY_FRESH_MS = 5_000;
-
 export const summaryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['summaries', id],
     queryFn: ({ signal }) => getSummary(id, signal),
-    // Read states and the saved place change as she reads: fetched again on opening. An answer of the
-    // last few seconds counts as fresh: the one the route's loader (or a first visit's early read)
-    // fetched while the screen's code was loading, which the screen would otherwise ask for again.
-    staleTime: SUMMARY_FRESH_MS,
+    // Read states and the saved place change as she reads: always fetch again on opening.
+    staleTime: 0,
   });
 
 export const useSummary = (id: string) => useQuery(summaryQueryOptions(id));
