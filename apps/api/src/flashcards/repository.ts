@@ -1,4 +1,5 @@
 import {
+  fixedQuery,
   uuidv7,
   type Executor,
   type FlashcardSchedulesTable,
@@ -34,6 +35,46 @@ export interface NewFlashcardSession {
 
 const now = () => new Date().toISOString();
 
+// The queries of a session's load and of an answer (hot paths), compiled once per dialect.
+const subjectQuery = fixedQuery((db: Executor, id: string) => db.selectFrom('subjects').select(['id', 'title']).where('id', '=', id));
+
+const sessionQuery = fixedQuery((db: Executor, userId: string, sessionId: string) =>
+  db.selectFrom('flashcard_sessions').selectAll().where('id', '=', sessionId).where('user_id', '=', userId),
+);
+
+const sessionCardsQuery = fixedQuery((db: Executor, sessionId: string) =>
+  db
+    .selectFrom('flashcard_session_cards')
+    .innerJoin('flashcards', 'flashcards.id', 'flashcard_session_cards.flashcard_id')
+    .selectAll('flashcards')
+    .select(['flashcard_session_cards.position', 'flashcard_session_cards.known', 'flashcard_session_cards.rating'])
+    .where('flashcard_session_cards.session_id', '=', sessionId)
+    .orderBy('flashcard_session_cards.position'),
+);
+
+const answerCardQuery = fixedQuery((db: Executor, sessionId: string, position: number, known: number, rating: number | null, answeredAt: string) =>
+  db
+    .updateTable('flashcard_session_cards')
+    .set({ known, rating, answered_at: answeredAt })
+    .where('session_id', '=', sessionId)
+    .where('position', '=', position),
+);
+
+const setKnowledgeQuery = fixedQuery((db: Executor, userId: string, flashcardId: string, known: number, updatedAt: string) =>
+  db
+    .insertInto('flashcard_knowledge')
+    .values({ user_id: userId, flashcard_id: flashcardId, known, updated_at: updatedAt })
+    .onConflict((oc) => oc.columns(['user_id', 'flashcard_id']).doUpdateSet({ known, updated_at: updatedAt })),
+);
+
+// updateSession's two shapes: the position only, or the position with finished_at
+const moveSessionQuery = fixedQuery((db: Executor, sessionId: string, currentIndex: number, updatedAt: string) =>
+  db.updateTable('flashcard_sessions').set({ current_index: currentIndex, updated_at: updatedAt }).where('id', '=', sessionId),
+);
+const moveAndFinishSessionQuery = fixedQuery((db: Executor, sessionId: string, currentIndex: number, finishedAt: string | null, updatedAt: string) =>
+  db.updateTable('flashcard_sessions').set({ current_index: currentIndex, finished_at: finishedAt, updated_at: updatedAt }).where('id', '=', sessionId),
+);
+
 /** The only place that touches the flashcards feature's tables. */
 export class FlashcardsRepository {
   /** `db` is the executor it runs on: the database, or the transaction of a unit of work. */
@@ -41,8 +82,8 @@ export class FlashcardsRepository {
 
   // ------------------------------------------------------------------ content
 
-  findSubject(id: string): Promise<{ id: string; title: string } | undefined> {
-    return this.db.selectFrom('subjects').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
+  async findSubject(id: string): Promise<{ id: string; title: string } | undefined> {
+    return (await subjectQuery(this.db, id))[0];
   }
 
   findSet(id: string): Promise<FlashcardSetRow | undefined> {
@@ -112,12 +153,7 @@ export class FlashcardsRepository {
   }
 
   async setKnowledge(userId: string, flashcardId: string, known: boolean): Promise<void> {
-    const values = { known: known ? 1 : 0, updated_at: now() };
-    await this.db
-      .insertInto('flashcard_knowledge')
-      .values({ user_id: userId, flashcard_id: flashcardId, ...values })
-      .onConflict((oc) => oc.columns(['user_id', 'flashcard_id']).doUpdateSet(values))
-      .execute();
+    await setKnowledgeQuery(this.db, userId, flashcardId, known ? 1 : 0, now());
   }
 
   // ------------------------------------------------------------------ sessions
@@ -153,36 +189,22 @@ export class FlashcardsRepository {
   }
 
   /** A session of this user; another user's session is not found. */
-  findSession(userId: string, sessionId: string): Promise<FlashcardSessionRow | undefined> {
-    return this.db.selectFrom('flashcard_sessions').selectAll().where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+  async findSession(userId: string, sessionId: string): Promise<FlashcardSessionRow | undefined> {
+    return (await sessionQuery(this.db, userId, sessionId))[0];
   }
 
   sessionCards(sessionId: string): Promise<SessionCardRow[]> {
-    return this.db
-      .selectFrom('flashcard_session_cards')
-      .innerJoin('flashcards', 'flashcards.id', 'flashcard_session_cards.flashcard_id')
-      .selectAll('flashcards')
-      .select(['flashcard_session_cards.position', 'flashcard_session_cards.known', 'flashcard_session_cards.rating'])
-      .where('flashcard_session_cards.session_id', '=', sessionId)
-      .orderBy('flashcard_session_cards.position')
-      .execute();
+    return sessionCardsQuery(this.db, sessionId);
   }
 
   async answerCard(sessionId: string, position: number, patch: { known: boolean; rating?: number }): Promise<void> {
-    await this.db
-      .updateTable('flashcard_session_cards')
-      .set({ known: patch.known ? 1 : 0, rating: patch.rating ?? null, answered_at: now() })
-      .where('session_id', '=', sessionId)
-      .where('position', '=', position)
-      .execute();
+    await answerCardQuery(this.db, sessionId, position, patch.known ? 1 : 0, patch.rating ?? null, now());
   }
 
   async updateSession(sessionId: string, patch: { current_index: number; finished_at?: string | null }): Promise<void> {
-    await this.db
-      .updateTable('flashcard_sessions')
-      .set({ ...patch, updated_at: now() })
-      .where('id', '=', sessionId)
-      .execute();
+    // Kysely leaves out a column set to undefined: no finished_at (or undefined) keeps it as it is
+    if (patch.finished_at === undefined) await moveSessionQuery(this.db, sessionId, patch.current_index, now());
+    else await moveAndFinishSessionQuery(this.db, sessionId, patch.current_index, patch.finished_at, now());
   }
 
   /** Her latest unfinished session per set (and for favorites / review under the keys 'favorites' / 'review'). */
