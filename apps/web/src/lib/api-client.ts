@@ -4,7 +4,7 @@ import { loadAuthContract } from './auth/auth-contract.ts';
 import { ApiError, setGlobalApiError } from './api-error.ts';
 import { getDeviceId, getStoredDeviceId } from './device-id.ts';
 import { signOutLocally, signIn } from './auth/session.ts';
-import { getAccessToken, getRefreshToken, hasAuthProvider, isAuthenticated, storeTokens } from './auth/token-storage.ts';
+import { getAccessToken, getRefreshToken, hasAuthProvider, isAuthenticated, readFreshTokens, storeTokens } from './auth/token-storage.ts';
 
 /**
  * The one API client (spec section 7). It owns the base URL, the bearer and accept-language
@@ -145,6 +145,8 @@ async function refreshOnce(): Promise<boolean> {
   // Refresh tokens rotate and a reused one revokes the family, so two tabs must never refresh
   // with the same token: the lock serialises them, and the second sees the first one's result.
   return locks.request('blok-token-refresh', async () => {
+    // another tab may have rotated the pair while this one waited for the lock
+    readFreshTokens();
     const current = getRefreshToken();
     if (!current) return false;
     if (current !== before && isAuthenticated()) return true;

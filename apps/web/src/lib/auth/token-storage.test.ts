@@ -4,9 +4,12 @@ import {
   LOCAL_KEY,
   TOKEN_COOKIE,
   clearAuthStorage,
+  getAccessToken,
   getAccessTokenExpiresAt,
+  getRefreshToken,
   isAuthenticated,
   markSignedIn,
+  readFreshTokens,
   storeTokens,
 } from './token-storage.ts';
 import { testTokens } from '../../testing/fixtures.ts';
@@ -23,8 +26,58 @@ describe('token storage', () => {
     expect(isAuthenticated(now + 60_000)).toBe(false);
     expect(isAuthenticated(now + 120_000)).toBe(false);
 
+    // written by someone else (another tab): seen from the next run on
     Cookies.remove(TOKEN_COOKIE.accessToken, { path: '/' });
+    await Promise.resolve();
     expect(isAuthenticated(now)).toBe(false);
+  });
+
+  it('reads document.cookie once per synchronous run; its own writes at once, another writer from the next run', async () => {
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    let reads = 0;
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get() {
+        reads += 1;
+        return cookie.get!.call(this);
+      },
+      set(value: string) {
+        cookie.set!.call(this, value);
+      },
+    });
+    try {
+      storeTokens(testTokens);
+      await Promise.resolve();
+      reads = 0;
+      expect(getAccessToken()).toBe('access-1');
+      expect(isAuthenticated()).toBe(true);
+      expect(getRefreshToken()).toBe('refresh-1');
+      expect(reads).toBe(1);
+
+      // its own writes: at once
+      storeTokens({ ...testTokens, access_token: 'access-2', refresh_token: 'refresh-2' });
+      expect(getAccessToken()).toBe('access-2');
+      clearAuthStorage();
+      expect(getAccessToken()).toBeUndefined();
+
+      // another writer (another tab rotating the pair): from the next run, or at once after readFreshTokens
+      storeTokens(testTokens);
+      expect(getRefreshToken()).toBe('refresh-1');
+      Cookies.set(TOKEN_COOKIE.refreshToken, 'refresh-other', { path: '/' });
+      expect(getRefreshToken()).toBe('refresh-1');
+      readFreshTokens();
+      expect(getRefreshToken()).toBe('refresh-other');
+      Cookies.set(TOKEN_COOKIE.refreshToken, 'refresh-third', { path: '/' });
+      await Promise.resolve();
+      expect(getRefreshToken()).toBe('refresh-third');
+      // read as js-cookie reads it: '=' and encoded characters in a value
+      Cookies.set(TOKEN_COOKIE.accessToken, 'a=b;%c é"', { path: '/' });
+      await Promise.resolve();
+      expect(getAccessToken()).toBe(Cookies.get(TOKEN_COOKIE.accessToken));
+      expect(getAccessToken()).toBe('a=b;%c é"');
+    } finally {
+      delete (document as unknown as Record<string, unknown>).cookie;
+    }
   });
 
   it('keeps the local keys spelled as the spec does and clears them, but not the device id, on sign-out', async () => {

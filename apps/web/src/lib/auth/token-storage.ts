@@ -33,9 +33,52 @@ function cookieOptions(lifetimeSeconds: number | null): Cookies.CookieAttributes
   };
 }
 
+/**
+ * Reading `document.cookie` is a round trip to the browser's cookie store: about half a millisecond
+ * each on this machine without throttling, and a first visit of the reader read it 50 times (guards,
+ * the API client, every query). The token cookies are read once per synchronous run and kept until
+ * its microtasks are done; Blok's own writes drop them at once, another tab's writes are seen from the
+ * next run on. The refresh reads fresh (`readFreshTokens`) inside its cross-tab lock.
+ */
+let kept: Record<string, string> | null = null;
+
+function tokenCookie(name: string): string | undefined {
+  if (kept === null) {
+    kept = parseCookies(typeof document === 'undefined' ? '' : document.cookie);
+    queueMicrotask(forgetKept);
+  }
+  return kept[name];
+}
+
+/** `document.cookie` as js-cookie reads it (the first of a name wins; its converter decodes), read once. */
+function parseCookies(raw: string): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const pair of raw ? raw.split('; ') : []) {
+    const cut = pair.indexOf('=');
+    const rawName = cut < 0 ? pair : pair.slice(0, cut);
+    try {
+      const name = decodeURIComponent(rawName);
+      if (!(name in jar)) jar[name] = Cookies.converter.read(cut < 0 ? '' : pair.slice(cut + 1), name);
+    } catch {
+      // a cookie that is not URI-encoded is none of ours
+    }
+  }
+  return jar;
+}
+
+function forgetKept(): void {
+  kept = null;
+}
+
+/** Drops the kept cookies, so the next read asks the browser (another tab may just have rotated them). */
+export function readFreshTokens(): void {
+  forgetKept();
+}
+
 /** Stores a fresh token pair: access token for expires_in seconds, refresh token for 30 days. */
 export function storeTokens(tokens: TokenResponse, now: number = Date.now()): void {
   const expiresAt = now + tokens.expires_in * 1000;
+  forgetKept();
   Cookies.set(TOKEN_COOKIE.accessToken, tokens.access_token, cookieOptions(tokens.expires_in));
   Cookies.set(TOKEN_COOKIE.accessTokenExpiresAt, String(expiresAt), cookieOptions(tokens.expires_in));
   const keep = readKey(LOCAL_KEY.keepMeLoggedIn) === KEEP_ME_LOGGED_IN_VALUE;
@@ -44,15 +87,15 @@ export function storeTokens(tokens: TokenResponse, now: number = Date.now()): vo
 }
 
 export function getAccessToken(): string | undefined {
-  return Cookies.get(TOKEN_COOKIE.accessToken);
+  return tokenCookie(TOKEN_COOKIE.accessToken);
 }
 
 export function getRefreshToken(): string | undefined {
-  return Cookies.get(TOKEN_COOKIE.refreshToken);
+  return tokenCookie(TOKEN_COOKIE.refreshToken);
 }
 
 export function getAccessTokenExpiresAt(): number | null {
-  const raw = Cookies.get(TOKEN_COOKIE.accessTokenExpiresAt);
+  const raw = tokenCookie(TOKEN_COOKIE.accessTokenExpiresAt);
   const value = raw === undefined ? NaN : Number(raw);
   return Number.isFinite(value) ? value : null;
 }
@@ -85,6 +128,7 @@ export function isMarkedSignedIn(): boolean {
 
 /** Removes the token cookies and the session's local keys. The device id stays: it names the browser. */
 export function clearAuthStorage(): void {
+  forgetKept();
   for (const name of Object.values(TOKEN_COOKIE)) Cookies.remove(name, { path: '/' });
   removeKey(LOCAL_KEY.provider);
   removeKey(LOCAL_KEY.keepMeLoggedIn);
