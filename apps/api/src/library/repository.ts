@@ -1,4 +1,4 @@
-import { sql, type Executor } from '@blok/db';
+import { fixedQuery, sql, type Executor } from '@blok/db';
 import { foldForSearch } from '@blok/domain/search';
 
 /** A chapter without its text: what lists, progress and access checks need. */
@@ -50,6 +50,112 @@ function countMap(rows: Array<{ key: string; n: number | string | bigint }>): Ma
   return new Map(rows.map((r) => [r.key, Number(r.n)]));
 }
 
+// ------------------------------------------------------------ fixed queries
+// The queries of the library list, Home's continue cards and the reader's chapter, built and
+// compiled once per dialect by fixedQuery; every call binds its own arguments. Same SQL as the
+// builders made anew.
+
+/** What fixedQuery takes: a builder that compiles, and here also executes (for long lists). */
+type Buildable<R> = ReturnType<Parameters<typeof fixedQuery<unknown[], R>>[0]> & { execute(): Promise<R[]> };
+
+/** `in` lists of up to this many values run as fixed queries (one per length); longer ones are built anew. */
+const FIXED_IN_LIST_MAX = 32;
+
+/**
+ * A query over an `in` list of values: one fixed query per list length (the SQL has one `?` per
+ * value), made on first use, up to FIXED_IN_LIST_MAX values; a longer list runs the builder itself.
+ * `build` gets the list first and may not inspect it or the other arguments.
+ */
+function fixedInListQuery<P extends unknown[], R>(build: (db: Executor, list: readonly string[], ...args: P) => Buildable<R>) {
+  const byLength: Array<(db: Executor, ...xs: unknown[]) => Promise<R[]>> = [];
+  return (db: Executor, list: readonly string[], ...args: P): Promise<R[]> => {
+    const n = list.length;
+    if (n > FIXED_IN_LIST_MAX) return build(db, list, ...args).execute();
+    byLength[n] ??= fixedQuery((d: Executor, ...xs: unknown[]) => build(d, xs.slice(0, n) as string[], ...(xs.slice(n) as P)));
+    return byLength[n](db, ...list, ...args);
+  };
+}
+
+const studySubjectIdsQuery = fixedQuery((db: Executor, study: string, year: string) =>
+  db.selectFrom('subject_audiences').select('subject_id').where('study', '=', study).where('year', '=', year),
+);
+
+const entriesQuery = fixedQuery((db: Executor, userId: string) => db.selectFrom('library_entries').select(['subject_id', 'status']).where('user_id', '=', userId));
+
+const subjectsByIdsQuery = fixedInListQuery((db, ids) => db.selectFrom('subjects').select(['id', 'title', 'description']).where('id', 'in', ids));
+
+const summaryCountsQuery = fixedInListQuery((db, subjectIds) =>
+  db
+    .selectFrom('summaries')
+    .select((eb) => ['subject_id as key', eb.fn.countAll().as('n')])
+    .where('subject_id', 'in', subjectIds)
+    .groupBy('subject_id'),
+);
+
+const questionListCountsQuery = fixedInListQuery((db, subjectIds) =>
+  db
+    .selectFrom('question_lists')
+    .select((eb) => ['subject_id as key', eb.fn.countAll().as('n')])
+    .where('subject_id', 'in', subjectIds)
+    .groupBy('subject_id'),
+);
+
+const findSummaryQuery = fixedQuery((db: Executor, id: string) =>
+  db
+    .selectFrom('summaries')
+    .innerJoin('subjects', 'subjects.id', 'summaries.subject_id')
+    .select(['summaries.id', 'summaries.subject_id', 'summaries.title', 'summaries.source', 'summaries.description', 'subjects.title as subject_title'])
+    .where('summaries.id', '=', id),
+);
+
+const chaptersOfSubjectsQuery = fixedInListQuery((db, subjectIds) =>
+  db.selectFrom('chapters').select(CHAPTER_COLUMNS).where('subject_id', 'in', subjectIds).orderBy('summary_id').orderBy('sort_index'),
+);
+
+const chaptersOfSummariesQuery = fixedInListQuery((db, summaryIds) =>
+  db.selectFrom('chapters').select(CHAPTER_COLUMNS).where('summary_id', 'in', summaryIds).orderBy('summary_id').orderBy('sort_index'),
+);
+
+const chapterHtmlQuery = fixedQuery((db: Executor, chapterId: string) => db.selectFrom('chapters').select('html').where('id', '=', chapterId));
+
+const readChapterIdsQuery = fixedInListQuery((db, chapterIds, userId: string) =>
+  db.selectFrom('chapter_reads').select('chapter_id').where('user_id', '=', userId).where('chapter_id', 'in', chapterIds),
+);
+
+const readingProgressQuery = fixedQuery((db: Executor, userId: string, summaryId: string) =>
+  db
+    .selectFrom('reading_progress')
+    .select(['summary_id', 'chapter_id', 'position', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('summary_id', '=', summaryId),
+);
+
+/** recentProgress's query before its options: her places in summaries, newest first. */
+function recentProgressBase(db: Executor, userId: string) {
+  return db
+    .selectFrom('reading_progress')
+    .innerJoin('summaries', 'summaries.id', 'reading_progress.summary_id')
+    .innerJoin('subjects', 'subjects.id', 'summaries.subject_id')
+    .select([
+      'reading_progress.summary_id',
+      'reading_progress.chapter_id',
+      'reading_progress.position',
+      'reading_progress.updated_at',
+      'summaries.title as summary_title',
+      'summaries.subject_id',
+      'subjects.title as subject_title',
+    ])
+    .where('reading_progress.user_id', '=', userId)
+    .orderBy('reading_progress.updated_at', 'desc')
+    .orderBy('reading_progress.summary_id');
+}
+/** recentProgress in some subjects, without a limit (the library list) */
+const recentProgressInSubjectsQuery = fixedInListQuery((db, subjectIds, userId: string) =>
+  recentProgressBase(db, userId).where('summaries.subject_id', 'in', subjectIds),
+);
+/** recentProgress in every subject, with a limit (Home's continue cards) */
+const recentProgressLimitQuery = fixedQuery((db: Executor, userId: string, limit: number) => recentProgressBase(db, userId).limit(limit));
+
 /**
  * Subjects, summaries, chapters, images, and the user's library entries and reading progress.
  * The only place of the library feature that touches the database. Every per-user query takes
@@ -62,7 +168,7 @@ export class LibraryRepository {
   // ------------------------------------------------------------ library
 
   async studySubjectIds(study: string, year: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('subject_audiences').select('subject_id').where('study', '=', study).where('year', '=', year).execute();
+    const rows = await studySubjectIdsQuery(this.db, study, year);
     return rows.map((r) => r.subject_id);
   }
 
@@ -90,7 +196,7 @@ export class LibraryRepository {
   }
 
   entries(userId: string): Promise<Array<{ subject_id: string; status: 'added' | 'hidden' }>> {
-    return this.db.selectFrom('library_entries').select(['subject_id', 'status']).where('user_id', '=', userId).execute();
+    return entriesQuery(this.db, userId);
   }
 
   async setEntry(userId: string, subjectId: string, status: 'added' | 'hidden'): Promise<void> {
@@ -114,7 +220,7 @@ export class LibraryRepository {
 
   subjectsByIds(ids: string[]) {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('subjects').select(['id', 'title', 'description']).where('id', 'in', ids).execute();
+    return subjectsByIdsQuery(this.db, ids);
   }
 
   /**
@@ -137,23 +243,13 @@ export class LibraryRepository {
 
   async summaryCounts(subjectIds: string[]): Promise<Map<string, number>> {
     if (subjectIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('summaries')
-      .select((eb) => ['subject_id as key', eb.fn.countAll().as('n')])
-      .where('subject_id', 'in', subjectIds)
-      .groupBy('subject_id')
-      .execute();
+    const rows = await summaryCountsQuery(this.db, subjectIds);
     return countMap(rows as Array<{ key: string; n: number }>);
   }
 
   async questionListCounts(subjectIds: string[]): Promise<Map<string, number>> {
     if (subjectIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('question_lists')
-      .select((eb) => ['subject_id as key', eb.fn.countAll().as('n')])
-      .where('subject_id', 'in', subjectIds)
-      .groupBy('subject_id')
-      .execute();
+    const rows = await questionListCountsQuery(this.db, subjectIds);
     return countMap(rows as Array<{ key: string; n: number }>);
   }
 
@@ -187,29 +283,24 @@ export class LibraryRepository {
 
   // ------------------------------------------------------------ summaries and chapters
 
-  findSummary(id: string) {
-    return this.db
-      .selectFrom('summaries')
-      .innerJoin('subjects', 'subjects.id', 'summaries.subject_id')
-      .select(['summaries.id', 'summaries.subject_id', 'summaries.title', 'summaries.source', 'summaries.description', 'subjects.title as subject_title'])
-      .where('summaries.id', '=', id)
-      .executeTakeFirst();
+  async findSummary(id: string) {
+    return (await findSummaryQuery(this.db, id))[0];
   }
 
   /** Chapters (without text) of some subjects, in reading order. */
   chaptersOfSubjects(subjectIds: string[]): Promise<ChapterRow[]> {
     if (subjectIds.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('chapters').select(CHAPTER_COLUMNS).where('subject_id', 'in', subjectIds).orderBy('summary_id').orderBy('sort_index').execute();
+    return chaptersOfSubjectsQuery(this.db, subjectIds);
   }
 
   /** Chapters (without text) of some summaries, in reading order. */
   chaptersOfSummaries(summaryIds: string[]): Promise<ChapterRow[]> {
     if (summaryIds.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('chapters').select(CHAPTER_COLUMNS).where('summary_id', 'in', summaryIds).orderBy('summary_id').orderBy('sort_index').execute();
+    return chaptersOfSummariesQuery(this.db, summaryIds);
   }
 
   async chapterHtml(chapterId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('chapters').select('html').where('id', '=', chapterId).executeTakeFirst();
+    const [row] = await chapterHtmlQuery(this.db, chapterId);
     return row?.html;
   }
 
@@ -217,12 +308,7 @@ export class LibraryRepository {
 
   async readChapterIds(userId: string, chapterIds: string[]): Promise<Set<string>> {
     if (chapterIds.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('chapter_reads')
-      .select('chapter_id')
-      .where('user_id', '=', userId)
-      .where('chapter_id', 'in', chapterIds)
-      .execute();
+    const rows = await readChapterIdsQuery(this.db, chapterIds, userId);
     return new Set(rows.map((r) => r.chapter_id));
   }
 
@@ -235,38 +321,22 @@ export class LibraryRepository {
     return Number(row.n);
   }
 
-  readingProgress(userId: string, summaryId: string): Promise<ProgressRow | undefined> {
-    return this.db
-      .selectFrom('reading_progress')
-      .select(['summary_id', 'chapter_id', 'position', 'updated_at'])
-      .where('user_id', '=', userId)
-      .where('summary_id', '=', summaryId)
-      .executeTakeFirst();
+  async readingProgress(userId: string, summaryId: string): Promise<ProgressRow | undefined> {
+    return (await readingProgressQuery(this.db, userId, summaryId))[0];
   }
 
   /** The user's places in summaries, newest first; optionally only in some subjects. */
   recentProgress(userId: string, options: { subjectIds?: string[]; limit?: number } = {}) {
-    let q = this.db
-      .selectFrom('reading_progress')
-      .innerJoin('summaries', 'summaries.id', 'reading_progress.summary_id')
-      .innerJoin('subjects', 'subjects.id', 'summaries.subject_id')
-      .select([
-        'reading_progress.summary_id',
-        'reading_progress.chapter_id',
-        'reading_progress.position',
-        'reading_progress.updated_at',
-        'summaries.title as summary_title',
-        'summaries.subject_id',
-        'subjects.title as subject_title',
-      ])
-      .where('reading_progress.user_id', '=', userId)
-      .orderBy('reading_progress.updated_at', 'desc')
-      .orderBy('reading_progress.summary_id');
-    if (options.subjectIds) {
-      if (options.subjectIds.length === 0) return Promise.resolve([]);
-      q = q.where('summaries.subject_id', 'in', options.subjectIds);
+    const { subjectIds, limit } = options;
+    // the two uses run fixed queries: in some subjects without a limit, or in all with one
+    if (subjectIds && !limit) return subjectIds.length === 0 ? Promise.resolve([]) : recentProgressInSubjectsQuery(this.db, subjectIds, userId);
+    if (!subjectIds && limit) return recentProgressLimitQuery(this.db, userId, limit);
+    let q = recentProgressBase(this.db, userId);
+    if (subjectIds) {
+      if (subjectIds.length === 0) return Promise.resolve([]);
+      q = q.where('summaries.subject_id', 'in', subjectIds);
     }
-    if (options.limit) q = q.limit(options.limit);
+    if (limit) q = q.limit(limit);
     return q.execute();
   }
 
