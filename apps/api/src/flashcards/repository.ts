@@ -52,6 +52,15 @@ const sessionCardsQuery = fixedQuery((db: Executor, sessionId: string) =>
     .orderBy('flashcard_session_cards.position'),
 );
 
+/** Her favorites among a session's cards (the session's own list, not an in-list of varying length). */
+const sessionFavoritesQuery = fixedQuery((db: Executor, userId: string, sessionId: string) =>
+  db
+    .selectFrom('flashcard_favorites')
+    .select('flashcard_id')
+    .where('user_id', '=', userId)
+    .where('flashcard_id', 'in', (eb) => eb.selectFrom('flashcard_session_cards').select('flashcard_session_cards.flashcard_id').where('flashcard_session_cards.session_id', '=', sessionId)),
+);
+
 const answerCardQuery = fixedQuery((db: Executor, sessionId: string, position: number, known: number, rating: number | null, answeredAt: string) =>
   db
     .updateTable('flashcard_session_cards')
@@ -122,6 +131,12 @@ export class FlashcardsRepository {
       .where('user_id', '=', userId)
       .where('flashcard_id', 'in', cardIds)
       .execute();
+    return new Set(rows.map((r) => r.flashcard_id));
+  }
+
+  /** Her favorites among the cards of a session (every card load: compiled once). */
+  async sessionFavoriteIds(userId: string, sessionId: string): Promise<Set<string>> {
+    const rows = await sessionFavoritesQuery(this.db, userId, sessionId);
     return new Set(rows.map((r) => r.flashcard_id));
   }
 

@@ -334,13 +334,7 @@ export class FlashcardsService {
 
   private async load(repo: FlashcardsRepository, userId: string, sessionId: string): Promise<FlashcardSession> {
     const { session, cards } = await this.owned(repo, userId, sessionId);
-    const [subject, favorites] = await Promise.all([
-      repo.findSubject(session.subject_id),
-      repo.favoriteIds(
-        userId,
-        cards.map((c) => c.id),
-      ),
-    ]);
+    const [subject, favorites] = await Promise.all([repo.findSubject(session.subject_id), repo.sessionFavoriteIds(userId, session.id)]);
     const isReview = session.source === 'review';
     const schedules = isReview
       ? await repo.schedules(
