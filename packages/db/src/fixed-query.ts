@@ -45,3 +45,28 @@ export function fixedQuery<A extends unknown[], R>(
     return result.rows;
   };
 }
+
+/** What `fixedInListQuery` takes: a builder that compiles, and also executes (for lists past the cap). */
+type Buildable<R> = { compile(): CompiledQuery<R>; execute(): Promise<R[]> };
+
+/**
+ * A query over an `in` list of values: one fixed query per list length (the SQL has one parameter per
+ * value), made on first use, for lists of up to `max` values; a longer list runs the builder itself,
+ * so the SQL is always the builder's. `build` gets the list first and may not inspect it or the other
+ * arguments (as for fixedQuery). An empty list is the caller's to handle, as with the builder.
+ *
+ *   const titles = fixedInListQuery(32, (db, ids) => db.selectFrom('subjects').select('title').where('id', 'in', ids));
+ *   const rows = await titles(executor, subjectIds);
+ */
+export function fixedInListQuery<P extends unknown[], R>(
+  max: number,
+  build: (db: Executor, list: readonly string[], ...args: P) => Buildable<R>,
+): (db: Executor, list: readonly string[], ...args: P) => Promise<R[]> {
+  const byLength: Array<(db: Executor, ...values: unknown[]) => Promise<R[]>> = [];
+  return (db, list, ...args) => {
+    const n = list.length;
+    if (n > max) return build(db, list, ...args).execute();
+    byLength[n] ??= fixedQuery((d: Executor, ...values: unknown[]) => build(d, values.slice(0, n) as string[], ...(values.slice(n) as P)));
+    return byLength[n](db, ...list, ...args);
+  };
+}

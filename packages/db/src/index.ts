@@ -11,7 +11,7 @@ import { startCheckpointer } from './checkpointer.ts';
 export type { Database } from './schema.ts';
 export * from './schema.ts';
 export { uuidv7 } from './uuid.ts';
-export { fixedQuery } from './fixed-query.ts';
+export { fixedInListQuery, fixedQuery } from './fixed-query.ts';
 export { sql } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';

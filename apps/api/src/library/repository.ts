@@ -1,4 +1,4 @@
-import { fixedQuery, sql, type Executor } from '@blok/db';
+import { fixedInListQuery, fixedQuery, sql, type Executor } from '@blok/db';
 import { foldForSearch } from '@blok/domain/search';
 
 /** A chapter without its text: what lists, progress and access checks need. */
@@ -55,26 +55,8 @@ function countMap(rows: Array<{ key: string; n: number | string | bigint }>): Ma
 // compiled once per dialect by fixedQuery; every call binds its own arguments. Same SQL as the
 // builders made anew.
 
-/** What fixedQuery takes: a builder that compiles, and here also executes (for long lists). */
-type Buildable<R> = ReturnType<Parameters<typeof fixedQuery<unknown[], R>>[0]> & { execute(): Promise<R[]> };
-
 /** `in` lists of up to this many values run as fixed queries (one per length); longer ones are built anew. */
 const FIXED_IN_LIST_MAX = 32;
-
-/**
- * A query over an `in` list of values: one fixed query per list length (the SQL has one `?` per
- * value), made on first use, up to FIXED_IN_LIST_MAX values; a longer list runs the builder itself.
- * `build` gets the list first and may not inspect it or the other arguments.
- */
-function fixedInListQuery<P extends unknown[], R>(build: (db: Executor, list: readonly string[], ...args: P) => Buildable<R>) {
-  const byLength: Array<(db: Executor, ...xs: unknown[]) => Promise<R[]>> = [];
-  return (db: Executor, list: readonly string[], ...args: P): Promise<R[]> => {
-    const n = list.length;
-    if (n > FIXED_IN_LIST_MAX) return build(db, list, ...args).execute();
-    byLength[n] ??= fixedQuery((d: Executor, ...xs: unknown[]) => build(d, xs.slice(0, n) as string[], ...(xs.slice(n) as P)));
-    return byLength[n](db, ...list, ...args);
-  };
-}
 
 const studySubjectIdsQuery = fixedQuery((db: Executor, study: string, year: string) =>
   db.selectFrom('subject_audiences').select('subject_id').where('study', '=', study).where('year', '=', year),
@@ -82,9 +64,9 @@ const studySubjectIdsQuery = fixedQuery((db: Executor, study: string, year: stri
 
 const entriesQuery = fixedQuery((db: Executor, userId: string) => db.selectFrom('library_entries').select(['subject_id', 'status']).where('user_id', '=', userId));
 
-const subjectsByIdsQuery = fixedInListQuery((db, ids) => db.selectFrom('subjects').select(['id', 'title', 'description']).where('id', 'in', ids));
+const subjectsByIdsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, ids) => db.selectFrom('subjects').select(['id', 'title', 'description']).where('id', 'in', ids));
 
-const summaryCountsQuery = fixedInListQuery((db, subjectIds) =>
+const summaryCountsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, subjectIds) =>
   db
     .selectFrom('summaries')
     .select((eb) => ['subject_id as key', eb.fn.countAll().as('n')])
@@ -92,7 +74,7 @@ const summaryCountsQuery = fixedInListQuery((db, subjectIds) =>
     .groupBy('subject_id'),
 );
 
-const questionListCountsQuery = fixedInListQuery((db, subjectIds) =>
+const questionListCountsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, subjectIds) =>
   db
     .selectFrom('question_lists')
     .select((eb) => ['subject_id as key', eb.fn.countAll().as('n')])
@@ -108,17 +90,17 @@ const findSummaryQuery = fixedQuery((db: Executor, id: string) =>
     .where('summaries.id', '=', id),
 );
 
-const chaptersOfSubjectsQuery = fixedInListQuery((db, subjectIds) =>
+const chaptersOfSubjectsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, subjectIds) =>
   db.selectFrom('chapters').select(CHAPTER_COLUMNS).where('subject_id', 'in', subjectIds).orderBy('summary_id').orderBy('sort_index'),
 );
 
-const chaptersOfSummariesQuery = fixedInListQuery((db, summaryIds) =>
+const chaptersOfSummariesQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, summaryIds) =>
   db.selectFrom('chapters').select(CHAPTER_COLUMNS).where('summary_id', 'in', summaryIds).orderBy('summary_id').orderBy('sort_index'),
 );
 
 const chapterHtmlQuery = fixedQuery((db: Executor, chapterId: string) => db.selectFrom('chapters').select('html').where('id', '=', chapterId));
 
-const readChapterIdsQuery = fixedInListQuery((db, chapterIds, userId: string) =>
+const readChapterIdsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, chapterIds, userId: string) =>
   db.selectFrom('chapter_reads').select('chapter_id').where('user_id', '=', userId).where('chapter_id', 'in', chapterIds),
 );
 
@@ -150,7 +132,7 @@ function recentProgressBase(db: Executor, userId: string) {
     .orderBy('reading_progress.summary_id');
 }
 /** recentProgress in some subjects, without a limit (the library list) */
-const recentProgressInSubjectsQuery = fixedInListQuery((db, subjectIds, userId: string) =>
+const recentProgressInSubjectsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, subjectIds, userId: string) =>
   recentProgressBase(db, userId).where('summaries.subject_id', 'in', subjectIds),
 );
 /** recentProgress in every subject, with a limit (Home's continue cards) */

@@ -1,4 +1,4 @@
-import { fixedQuery, uuidv7, type Executor, type QuestionListsTable, type QuestionSessionsTable, type QuestionsTable, type AnswersTable } from '@blok/db';
+import { fixedInListQuery, fixedQuery, uuidv7, type Executor, type QuestionListsTable, type QuestionSessionsTable, type QuestionsTable, type AnswersTable } from '@blok/db';
 import { computeProgress, computeScore, countStatuses } from '@blok/domain/grade';
 import { progressOf } from '@blok/domain/navigation';
 import { ANSWERABLE_STATUSES, ANSWERED_STATUSES } from '@blok/domain/status';
@@ -69,26 +69,8 @@ export function parseAnswerIds(value: string | null): string[] {
 // The queries of the session paths (next, save-answer, overview), built and compiled once per
 // dialect by fixedQuery; every call binds its own arguments. Same SQL as the builders made anew.
 
-/** What fixedQuery takes: a builder that compiles, and here also executes (for long lists). */
-type Buildable<R> = ReturnType<Parameters<typeof fixedQuery<unknown[], R>>[0]> & { execute(): Promise<R[]> };
-
 /** `in` lists of up to this many values run as fixed queries (one per length); longer ones are built anew. */
 const FIXED_IN_LIST_MAX = 8;
-
-/**
- * A query over an `in` list of values: one fixed query per list length (the SQL has one `?` per
- * value), made on first use, up to FIXED_IN_LIST_MAX values; a longer list runs the builder itself.
- * `build` gets the list first and may not inspect it or the other arguments.
- */
-function fixedInListQuery<P extends unknown[], R>(build: (db: Executor, list: readonly string[], ...args: P) => Buildable<R>) {
-  const byLength: Array<(db: Executor, ...xs: unknown[]) => Promise<R[]>> = [];
-  return (db: Executor, list: readonly string[], ...args: P): Promise<R[]> => {
-    const n = list.length;
-    if (n > FIXED_IN_LIST_MAX) return build(db, list, ...args).execute();
-    byLength[n] ??= fixedQuery((d: Executor, ...xs: unknown[]) => build(d, xs.slice(0, n) as string[], ...(xs.slice(n) as P)));
-    return byLength[n](db, ...list, ...args);
-  };
-}
 
 const findListQuery = fixedQuery((db: Executor, id: string) => db.selectFrom('question_lists').selectAll().where('id', '=', id));
 
@@ -131,7 +113,7 @@ const sessionQuestionsQuery = fixedQuery((db: Executor, sessionId: string) =>
     .orderBy('sq.question_index'),
 );
 
-const answersOfQuery = fixedInListQuery((db, questionIds) =>
+const answersOfQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, questionIds) =>
   db.selectFrom('answers').selectAll().where('question_id', 'in', questionIds).orderBy('question_id').orderBy('sort_index'),
 );
 
@@ -193,14 +175,14 @@ const unfinishedSessionsQuery = fixedQuery((db: Executor, userId: string, limit:
     .orderBy('id', 'desc')
     .limit(limit),
 );
-const sessionQuestionCountsQuery = fixedInListQuery((db, sessionIds) =>
+const sessionQuestionCountsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, sessionIds) =>
   db
     .selectFrom('session_questions')
     .select(['session_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('session_id', 'in', sessionIds)
     .groupBy('session_id'),
 );
-const subjectTitlesQuery = fixedInListQuery((db, subjectIds) => db.selectFrom('subjects').select(['id', 'title']).where('id', 'in', subjectIds));
+const subjectTitlesQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, subjectIds) => db.selectFrom('subjects').select(['id', 'title']).where('id', 'in', subjectIds));
 
 /** The only place that touches the questions feature's tables. */
 export class QuestionsRepository {
