@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { CLIENT_ID, type TokenResponse } from '@blok/contract';
 import { dropSchema, migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from '@blok/db';
+import type { LogConfig } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { loadEnv } from '../src/env.ts';
 
@@ -22,26 +23,39 @@ export interface TestContext {
  * A fresh app over a fresh database: a new SQLite file, or a new PostgreSQL schema that is
  * dropped afterwards. Each test file gets its own, so files run in parallel and leave nothing behind.
  */
-export async function createTestApp(dialect: DialectName, envOverrides: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A fresh, migrated database of the dialect: a new SQLite file, or a new PostgreSQL schema;
+ * `cleanup` closes it and drops the schema or the file. `log` is Kysely's query log.
+ */
+export async function openTestDatabase(dialect: DialectName, options: { log?: LogConfig } = {}): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const schema = `t_${randomBytes(6).toString('hex')}`;
-    handle = await openDatabase({ url, schema, poolSize: 4 });
+    handle = await openDatabase({ url, schema, poolSize: 4, log: options.log });
     cleanup = async () => {
       await handle.close();
       await dropSchema(url, schema);
     };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'blok-test-'));
-    handle = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
+    handle = await openDatabase({ url: `file:${join(dir, 'test.db')}`, log: options.log });
     cleanup = async () => {
       await handle.close();
       rmSync(dir, { recursive: true, force: true });
     };
   }
   await migrateToLatest(handle.db);
+  return { handle, cleanup };
+}
+
+/**
+ * A fresh app over a fresh database: a new SQLite file, or a new PostgreSQL schema that is
+ * dropped afterwards. Each test file gets its own, so files run in parallel and leave nothing behind.
+ */
+export async function createTestApp(dialect: DialectName, envOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const { handle, cleanup } = await openTestDatabase(dialect);
   // The job runner stays off unless a test turns it on (JOBS=on) or drives it (app.jobs.runDue()).
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JOBS: 'off', ...envOverrides });
   const app = await buildApp({ env, database: handle, logger: false, serveWeb: false });

@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, type LogEvent } from 'kysely';
 import { CLIENT_ID, type TokenResponse } from '@blok/contract';
-import { dropSchema, migrateToLatest, openDatabase, sql, type DatabaseHandle, type DialectName } from '@blok/db';
+import { sql, type DatabaseHandle, type DialectName } from '@blok/db';
 import { buildApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/env.ts';
-import { CHOICE, DIALECTS, PASSWORD, uniqueEmail, type TestApp } from '../helpers.ts';
+import { CHOICE, DIALECTS, PASSWORD, openTestDatabase, uniqueEmail, type TestApp } from '../helpers.ts';
 
 /**
  * Issue 14: every statement of the hot paths (the ones `npm run bench` and `npm run bench:scale`
@@ -54,23 +51,7 @@ describe.each(DIALECTS)('query plans of the hot paths on %s', (dialect: DialectN
     const log = (event: LogEvent) => {
       if (capturing && !SKIP.test(event.query.sql)) captured.push({ sql: event.query.sql, parameters: event.query.parameters });
     };
-    if (dialect === 'postgres') {
-      const url = process.env.TEST_DATABASE_URL!;
-      const schema = `t_${randomBytes(6).toString('hex')}`;
-      handle = await openDatabase({ url, schema, poolSize: 4, log });
-      cleanup = async () => {
-        await handle.close();
-        await dropSchema(url, schema);
-      };
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), 'blok-test-'));
-      handle = await openDatabase({ url: `file:${join(dir, 'test.db')}`, log });
-      cleanup = async () => {
-        await handle.close();
-        rmSync(dir, { recursive: true, force: true });
-      };
-    }
-    await migrateToLatest(handle.db);
+    ({ handle, cleanup } = await openTestDatabase(dialect, { log }));
     // The demo content: the same subjects, summaries, lists and flashcards as the bench.
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', JOBS: 'off', REGISTER_RATE_LIMIT_IP: '1000', API_RATE_LIMIT_PER_MINUTE: '100000', LEITNER_ENABLED: 'true' });
     app = await buildApp({ env, database: handle, logger: false, serveWeb: false });

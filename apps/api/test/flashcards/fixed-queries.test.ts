@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledQuery, LogEvent } from 'kysely';
 import type { FlashcardSession } from '@blok/contract';
-import { dropSchema, migrateToLatest, openDatabase, type DatabaseHandle, type DialectName, type Executor } from '@blok/db';
+import type { DatabaseHandle, DialectName, Executor } from '@blok/db';
 import { buildApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/env.ts';
 import { importContent } from '../../src/content/importer.ts';
 import { FlashcardsRepository } from '../../src/flashcards/repository.ts';
-import { DIALECTS, signedInUser, type TestApp } from '../helpers.ts';
+import { DIALECTS, openTestDatabase, signedInUser, type TestApp } from '../helpers.ts';
 import { FIXTURE_DIR, SUBJECT } from './support.ts';
 
 /**
@@ -88,23 +84,7 @@ describe.each(DIALECTS)('fixed flashcard queries on %s', (dialect: DialectName) 
     const log = (event: LogEvent) => {
       if (!SKIP.test(event.query.sql)) captured.push({ sql: event.query.sql, parameters: event.query.parameters });
     };
-    if (dialect === 'postgres') {
-      const url = process.env.TEST_DATABASE_URL!;
-      const schema = `t_${randomBytes(6).toString('hex')}`;
-      handle = await openDatabase({ url, schema, poolSize: 4, log });
-      cleanup = async () => {
-        await handle.close();
-        await dropSchema(url, schema);
-      };
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), 'blok-test-'));
-      handle = await openDatabase({ url: `file:${join(dir, 'test.db')}`, log });
-      cleanup = async () => {
-        await handle.close();
-        rmSync(dir, { recursive: true, force: true });
-      };
-    }
-    await migrateToLatest(handle.db);
+    ({ handle, cleanup } = await openTestDatabase(dialect, { log }));
     await importContent(handle.db, FIXTURE_DIR, { dialect });
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JOBS: 'off', REGISTER_RATE_LIMIT_IP: '1000', API_RATE_LIMIT_PER_MINUTE: '100000' });
     app = await buildApp({ env, database: handle, logger: false, serveWeb: false });
