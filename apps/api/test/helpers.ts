@@ -57,8 +57,9 @@ export async function openTestDatabase(dialect: DialectName, options: { log?: Lo
 export async function createTestApp(dialect: DialectName, envOverrides: Record<string, string> = {}): Promise<TestContext> {
   const { handle, cleanup } = await openTestDatabase(dialect);
   // The job runner stays off unless a test turns it on (JOBS=on) or drives it (app.jobs.runDue()).
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JOBS: 'off', ...envOverrides });
-  const app = await buildApp({ env, database: handle, logger: false, serveWeb: false });
+  // Errors only (TEST_LOG_LEVEL changes it): a 500's cause shows in the run's output, not just its status.
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', SEED_DEMO: 'false', JOBS: 'off', ...envOverrides });
+  const app = await buildApp({ env, database: handle, serveWeb: false });
   await app.ready();
   return {
     app,
