@@ -1,4 +1,4 @@
-import { PostgresAdapter, type CreateTableBuilder, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type Transaction } from 'kysely';
 
 /**
  * Issue 14 (decision 014, "Write path, fourth round"): every command's Idempotency-Key row wrote four
@@ -62,9 +62,16 @@ function keyColumns(table: CreateTableBuilder<any, any>): CreateTableBuilder<any
   );
 }
 
+/**
+ * The table's columns in the schema in use. On PostgreSQL Kysely's introspection lists the tables of
+ * every schema: another schema's table of the same name (another test's, running at the same time,
+ * or another application's) must not count, or this migration skips a table it has not converted.
+ */
 async function columnsOf(db: Db, table: string): Promise<string[] | undefined> {
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const tables = await db.introspection.getTables();
-  return tables.find((t) => t.name === table)?.columns.map((c) => c.name);
+  return tables.find((t) => t.name === table && (schema === undefined || t.schema === schema))?.columns.map((c) => c.name);
 }
 
 export async function up(db: Db): Promise<void> {
