@@ -4,6 +4,7 @@ import type { ManifestTransform } from 'workbox-build';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { FIRST_SCREEN_ADDRESSES, type FirstScreen } from './src/app/first-screens.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 const THEME_COLOR = '#3730a3';
@@ -93,20 +94,21 @@ function preloadApp(): Plugin {
 }
 
 /**
- * The screens a first visit opens (main.tsx's fetchFirstScreen asks for the same modules): the build
- * writes a copy of index.html per screen, `first-screen/<page>.html`, that also names the screen's
- * chunks and stylesheets in its head. The API sends it for the screen's addresses (plugins/web.ts),
+ * The screens a first visit opens (app/first-screens.ts; main.tsx's fetchFirstScreen asks for the
+ * same modules): the build writes a copy of index.html per screen, `first-screen/<page>.html`, that
+ * also names the screen's chunks and stylesheets in its head, and the list of their addresses,
+ * `first-screen/addresses.json`. The API sends the copy for the screen's addresses (plugins/web.ts),
  * so a phone fetches the screen's code together with the entry instead of after the entry ran, and
  * Vite's preloader finds the links in place instead of adding them (decision 014, "First screens").
  * `/` gets Home's copy or the registration's, by the token cookies (plugins/web.ts).
  */
-const FIRST_SCREENS = [
-  { page: 'login', module: /\/src\/app\/routes\/auth\/login\.tsx$/ },
-  { page: 'register', module: /\/src\/app\/routes\/auth\/register\.tsx$/ },
-  { page: 'home', module: /\/src\/app\/routes\/home\/home\.tsx$/ },
-  { page: 'reader', module: /\/src\/app\/routes\/summary\/read\.tsx$/ },
-  { page: 'library', module: /\/src\/app\/routes\/library\/overview\.tsx$/ },
-] as const;
+const FIRST_SCREEN_MODULES: Record<FirstScreen, RegExp> = {
+  login: /\/src\/app\/routes\/auth\/login\.tsx$/,
+  register: /\/src\/app\/routes\/auth\/register\.tsx$/,
+  home: /\/src\/app\/routes\/home\/home\.tsx$/,
+  reader: /\/src\/app\/routes\/summary\/read\.tsx$/,
+  library: /\/src\/app\/routes\/library\/overview\.tsx$/,
+};
 
 function firstScreenPages(): Plugin {
   return {
@@ -121,7 +123,7 @@ function firstScreenPages(): Plugin {
       const named = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
       // the entry's own stylesheet is inlined in index.html (inlineEntryCss)
       for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) chunk.viteMetadata?.importedCss.forEach((css) => named.add(css));
-      for (const { page, module } of FIRST_SCREENS) {
+      for (const [page, module] of Object.entries(FIRST_SCREEN_MODULES)) {
         const screen = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId !== null && module.test(c.facadeModuleId));
         if (!screen || screen.type !== 'chunk') throw new Error(`first screens: no chunk for ${String(module)}`);
         const scripts: string[] = [];
@@ -143,6 +145,8 @@ function firstScreenPages(): Plugin {
         if (!html.includes('</head>')) throw new Error('first screens: index.html has no </head>');
         this.emitFile({ type: 'asset', fileName: `first-screen/${page}.html`, source: html.replace('</head>', `${links}</head>`) });
       }
+      const addresses = FIRST_SCREEN_ADDRESSES.map(([page, address]) => ({ page, address: address.source }));
+      this.emitFile({ type: 'asset', fileName: 'first-screen/addresses.json', source: `${JSON.stringify(addresses)}\n` });
     },
   };
 }

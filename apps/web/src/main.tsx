@@ -8,6 +8,7 @@ import { lazyRoute } from './app/lazy-route.ts';
 import { isMarkedSignedIn } from './lib/auth/token-storage.ts';
 import { fetchEarly } from './lib/api-client.ts';
 import { firstScreenReads } from './app/first-screen-reads.ts';
+import { firstScreenOf, type FirstScreen } from './app/first-screens.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -36,21 +37,19 @@ function showStartError(): void {
 /**
  * The code of the screen a first visit opens, fetched now instead of after the router has loaded and
  * matched (decision 014): the router's lazy import of the same module then finds it on its way. Only
- * the entry pages of a first visit; a failure here is the router's to show.
+ * the first screens (app/first-screens.ts); a failure here is the router's to show.
  */
+const FIRST_SCREEN_CODE: Record<FirstScreen, () => Promise<unknown>> = {
+  login: () => import('./app/routes/auth/login.tsx'),
+  register: () => import('./app/routes/auth/register.tsx'),
+  home: () => import('./app/routes/home/home.tsx'),
+  reader: () => import('./app/routes/summary/read.tsx'),
+  library: () => import('./app/routes/library/overview.tsx'),
+};
+
 function fetchFirstScreen(path: string): void {
-  const screen = /^\/auth\/login\/?$/.test(path)
-    ? import('./app/routes/auth/login.tsx')
-    : /^\/auth\/register\/?$/.test(path) || (path === '/' && !isMarkedSignedIn())
-      ? import('./app/routes/auth/register.tsx')
-      : /^\/home\/?$/.test(path) || path === '/'
-        ? import('./app/routes/home/home.tsx')
-        : /^\/summary\/read\//.test(path)
-          ? import('./app/routes/summary/read.tsx')
-          : /^\/bibliotheek\/?$/.test(path)
-            ? import('./app/routes/library/overview.tsx')
-            : null;
-  screen?.catch(() => undefined);
+  const screen = firstScreenOf(path, isMarkedSignedIn());
+  if (screen) FIRST_SCREEN_CODE[screen]().catch(() => undefined);
 }
 
 // The first screen's data, asked for now (decision 014, "first-visit data"): its answer is on its way

@@ -1,25 +1,32 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
 /**
- * The screens a first visit opens, by address (without the leading slash), and the copy of
- * index.html the web build writes for each (`first-screen/<page>.html`, vite.config.ts FIRST_SCREENS):
- * it also names the screen's chunks and stylesheets, so the browser fetches them with the entry
- * instead of after it ran (decision 014, "First screens"). The addresses are main.tsx's
- * fetchFirstScreen's. `/` shows Home to a signed-in browser and the registration to any other: the
- * token cookies tell which copy to send (a hint for what to fetch, nothing more; a wrong guess costs
- * a fetch, never a wrong screen).
+ * The screens a first visit opens each have a copy of index.html in the web build
+ * (`first-screen/<page>.html`): it also names the screen's chunks and stylesheets, so the browser
+ * fetches them with the entry instead of after it ran (decision 014, "First screens"). `/` shows Home
+ * to a signed-in browser and the registration to any other: the token cookies tell which copy to send
+ * (a hint for what to fetch, nothing more; a wrong guess costs a fetch, never a wrong screen).
  */
 const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:access_token|refresh_token)=[^;]/;
-const FIRST_SCREENS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^auth\/login\/?$/, 'login'],
-  [/^auth\/register\/?$/, 'register'],
-  [/^home\/?$/, 'home'],
-  [/^summary\/read\//, 'reader'],
-  [/^bibliotheek\/?$/, 'library'],
-];
+
+/**
+ * The first screens' addresses as the web build wrote them (`first-screen/addresses.json`, from the
+ * web app's own list, apps/web/src/app/first-screens.ts), each with its copy of index.html. A build
+ * without them (an older one) has none: index.html everywhere.
+ */
+function readFirstScreens(root: string): Array<{ page: string; address: RegExp }> {
+  const file = join(root, 'first-screen', 'addresses.json');
+  if (!existsSync(file)) return [];
+  const listed = JSON.parse(readFileSync(file, 'utf8')) as Array<{ page?: unknown; address?: unknown }>;
+  return listed.flatMap(({ page, address }) =>
+    typeof page === 'string' && /^[a-z-]+$/.test(page) && typeof address === 'string' && existsSync(join(root, 'first-screen', `${page}.html`))
+      ? [{ page, address: new RegExp(address) }]
+      : [],
+  );
+}
 
 /**
  * Serves the built web app (apps/web/dist) on / with the SPA fallback: @fastify/static registers a
@@ -33,8 +40,7 @@ export default fp<{ root: string }>(
       app.log.warn({ root: opts.root }, 'web build not found; serving the API only');
       return;
     }
-    // a build without the copies (an older one) answers index.html everywhere
-    const firstScreens = FIRST_SCREENS.filter(([, page]) => existsSync(join(opts.root, 'first-screen', `${page}.html`)));
+    const firstScreens = readFirstScreens(opts.root);
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
@@ -51,11 +57,11 @@ export default fp<{ root: string }>(
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    const home = firstScreens.find(([, page]) => page === 'home');
-    const register = firstScreens.find(([, page]) => page === 'register');
+    const home = firstScreens.find(({ page }) => page === 'home');
+    const register = firstScreens.find(({ page }) => page === 'register');
     app.get('/', (req, reply) => {
       const screen = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '') ? home : register;
-      return reply.header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen[1]}.html` : 'index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen.page}.html` : 'index.html');
     });
     app.get('/*', (req, reply) => {
       const path = (req.params as { '*': string })['*'];
@@ -65,8 +71,8 @@ export default fp<{ root: string }>(
       if (/\.[a-z0-9]+$/i.test(path)) {
         return reply.status(404).send({ error: 'not_found', error_description: 'Dit bestand bestaat niet.' });
       }
-      const screen = firstScreens.find(([address]) => address.test(path));
-      return reply.header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen[1]}.html` : 'index.html');
+      const screen = firstScreens.find(({ address }) => address.test(`/${path}`));
+      return reply.header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen.page}.html` : 'index.html');
     });
   },
   { name: 'web' },

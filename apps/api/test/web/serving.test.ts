@@ -32,6 +32,14 @@ describe('serving the web build', () => {
     writeFileSync(join(dist, 'first-screen', 'login.html'), LOGIN);
     writeFileSync(join(dist, 'first-screen', 'register.html'), REGISTER);
     writeFileSync(join(dist, 'first-screen', 'home.html'), HOME);
+    // as the web build writes it (apps/web/src/app/first-screens.ts); reader has no copy in this build
+    const addresses = [
+      { page: 'login', address: '^\\/auth\\/login\\/?$' },
+      { page: 'register', address: '^\\/auth\\/register\\/?$' },
+      { page: 'home', address: '^\\/home\\/?$' },
+      { page: 'reader', address: '^\\/summary\\/read\\/' },
+    ];
+    writeFileSync(join(dist, 'first-screen', 'addresses.json'), JSON.stringify(addresses));
     writeFileSync(join(dist, 'sw.js'), `self.addEventListener('install', () => {});\n${'// Blok\n'.repeat(100)}`);
     expect(precompress(dist).count).toBe(6);
     handle = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
