@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import * as RadixSelect from '@radix-ui/react-select';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '../../icons/icons.tsx';
 import { SELECT_LIST_MAX_HEIGHT, type RadixSelectFieldProps } from './select.tsx';
@@ -26,6 +26,23 @@ export function RadixSelectField({ label, placeholder, options, value, onValueCh
   const hintId = `${triggerId}-hint`;
   const showHint = disabled && Boolean(disabledHint);
   const trigger = useRef<HTMLButtonElement>(null);
+  const [isOpen, setIsOpen] = useState(open);
+  const onOpenChange = (next: boolean) => {
+    setAppInert(next);
+    setIsOpen(next);
+  };
+  /**
+   * Radix picks an option on a mouse's release only when that same option element also saw the press
+   * or the pointer move over it (its own pointer type record). An option rendered anew while the button
+   * was down (seen under load: the release lands on a new element, the click on the list) ignored the
+   * release, and the list stayed open with the app inert. The release picks it here too; Radix's own
+   * guard against the release of the press that opened the list (defaultPrevented) still holds.
+   */
+  const pickOnRelease = (picked: string) => (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse' || event.defaultPrevented || event.button !== 0) return;
+    onValueChange(picked);
+    onOpenChange(false);
+  };
   useEffect(() => {
     if (focus && !open) trigger.current?.focus();
     // Radix calls onOpenChange only for changes: a list that starts open makes the app inert here
@@ -40,7 +57,7 @@ export function RadixSelectField({ label, placeholder, options, value, onValueCh
       <label className={styles.label} htmlFor={triggerId}>
         {label}
       </label>
-      <RadixSelect.Root value={value} onValueChange={onValueChange} onOpenChange={setAppInert} defaultOpen={open} disabled={disabled} name={name}>
+      <RadixSelect.Root value={value} onValueChange={onValueChange} open={isOpen} onOpenChange={onOpenChange} disabled={disabled} name={name}>
         <RadixSelect.Trigger ref={trigger} id={triggerId} className={styles.trigger} aria-describedby={showHint ? hintId : undefined}>
           <RadixSelect.Value placeholder={placeholder} />
           <RadixSelect.Icon className={styles.icon}>
@@ -56,7 +73,7 @@ export function RadixSelectField({ label, placeholder, options, value, onValueCh
               {options.map((option) => (
                 // tabIndex 0: the scrolling list holds keyboard-reachable options (axe scrollable-region-focusable).
                 // Radix keeps Tab inside an open list and moves between options with the arrow keys, as before.
-                <RadixSelect.Item key={option.value} value={option.value} className={styles.item} tabIndex={0}>
+                <RadixSelect.Item key={option.value} value={option.value} className={styles.item} tabIndex={0} onPointerUp={pickOnRelease(option.value)}>
                   <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
                   <RadixSelect.ItemIndicator className={styles.indicator}>
                     <CheckIcon size={18} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Select } from './select.tsx';
 
@@ -76,5 +76,18 @@ describe('Select', () => {
     await user.click(university);
     expect(await screen.findByRole('option', { name: 'Universiteit van Amsterdam' })).toBeInTheDocument();
     expect(loads.count).toBe(1);
+  });
+
+  it('picks an option on a mouse release even when that option did not see the press (rendered anew under the pointer)', async () => {
+    const user = userEvent.setup();
+    const picked = vi.fn();
+    render(<Form onChange={picked} />);
+    await user.click(screen.getByRole('combobox', { name: 'Universiteit' }));
+    const option = await screen.findByRole('option', { name: 'Universiteit Utrecht' });
+    // only the release reaches this option element: no pointerdown or pointermove on it before
+    fireEvent.pointerUp(option, { pointerType: 'mouse', button: 0 });
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    expect(picked).toHaveBeenCalledWith('uu');
+    expect(screen.getByRole('combobox', { name: 'Universiteit' })).toHaveTextContent('Universiteit Utrecht');
   });
 });
