@@ -94,7 +94,7 @@ function preloadApp(): Plugin {
 }
 
 /**
- * The screens a first visit opens (app/first-screens.ts; main.tsx's fetchFirstScreen asks for the
+ * The screens a first visit opens (app/first-screens.ts; main.tsx asks for the
  * same modules): the build writes a copy of index.html per screen, `first-screen/<page>.html`, that
  * also names the screen's chunks and stylesheets in its head, and the list of their addresses,
  * `first-screen/addresses.json`. The API sends the copy for the screen's addresses (plugins/web.ts),

@@ -47,14 +47,12 @@ const FIRST_SCREEN_CODE: Record<FirstScreen, () => Promise<unknown>> = {
   library: () => import('./app/routes/library/overview.tsx'),
 };
 
-function fetchFirstScreen(path: string): void {
-  const screen = firstScreenOf(path, isMarkedSignedIn());
-  if (screen) FIRST_SCREEN_CODE[screen]().catch(() => undefined);
-}
+const signedIn = isMarkedSignedIn();
+const firstScreen = firstScreenOf(window.location.pathname, signedIn);
 
 // The first screen's data, asked for now (decision 014, "first-visit data"): its answer is on its way
 // while the app's code loads, and the screen's query takes it instead of asking again.
-for (const path of firstScreenReads(window.location.pathname, isMarkedSignedIn())) fetchEarly(path);
+for (const path of firstScreenReads(window.location.pathname, signedIn)) fetchEarly(path);
 
 /** The rest of the start runs in a task of its own, so a tap or a paint can come in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -67,7 +65,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // the module preload adds for every chunk of the first screen cost about as much as the rest of this
 // script's run, so the app and the first screen are asked for in the next task.
 const app = nextTask().then(() => {
-  fetchFirstScreen(window.location.pathname);
+  if (firstScreen) FIRST_SCREEN_CODE[firstScreen]().catch(() => undefined);
   return lazyRoute(() => import('./app/app.tsx'))();
 });
 app.catch(() => undefined);

@@ -128,6 +128,21 @@ describe.each(DIALECTS)('flashcard sessions on %s', (dialect) => {
     expect((await s.call('PUT', '/api/flashcards/bestaat-niet/favorite')).statusCode).toBe(404);
   });
 
+  it("marks her own favorites among a session's cards, not another student's nor cards outside it", async () => {
+    const s = await student(ctx.app);
+    const other = await student(ctx.app);
+    const { id } = await s.start();
+    await s.favorite('fx-a-2');
+    await s.favorite('fx-b-1'); // a card of another set: not in this session
+    await other.favorite('fx-a-3');
+    const session = await s.session(id);
+    expect(session.cards.map((c) => [c.flashcardId, c.isFavorite])).toEqual([
+      ['fx-a-1', false],
+      ['fx-a-2', true],
+      ['fx-a-3', false],
+    ]);
+  });
+
   it('shuffles when asked, keeping every card once', async () => {
     const s = await student(ctx.app);
     const session = await s.start({ order: 'shuffled' });
