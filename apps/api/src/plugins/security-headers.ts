@@ -24,20 +24,31 @@ export type SecurityHeadersOptions = HelmetOptions & {
   permissionsPolicy?: string;
   /** headers only for requests that came over https (HSTS) */
   httpsOnly?: Record<string, string>;
+  /**
+   * The API's JSON answers get these instead of the document headers (helmet's and the permissions
+   * policy), which only mean something to a page a browser renders: the address prefix they apply
+   * to, the prefixes under it that serve pages after all, and the headers.
+   */
+  api?: { prefix: string; pages: string[]; headers: Record<string, string> };
 };
 
 /**
- * Every response's fixed headers (helmet's, the permissions policy) and its x-request-id, set in one
- * synchronous onRequest hook on the raw response: no onSend hook, no per-request header objects.
+ * Every response's fixed headers and its x-request-id, set in one synchronous onRequest hook on the
+ * raw response: no onSend hook, no per-request header objects. Pages (the web app, its files) get
+ * helmet's headers and the permissions policy; the API's JSON answers the short set of `api`
+ * (OWASP's REST Security Cheat Sheet: a CSP that allows nothing, nosniff, no framing): the
+ * document headers would be a dozen more lines on every answer that no browser reads.
  */
 export default fp<SecurityHeadersOptions>(
-  async (app, { permissionsPolicy, httpsOnly, ...options }) => {
+  async (app, { permissionsPolicy, httpsOnly, api, ...options }) => {
     const headers = helmetHeaders(options);
     if (permissionsPolicy) headers.push(['permissions-policy', permissionsPolicy]);
+    const apiHeaders = Object.entries(api?.headers ?? {});
+    const isApi = (url: string) => api !== undefined && url.startsWith(api.prefix) && !api.pages.some((page) => url.startsWith(page));
     const secure = Object.entries(httpsOnly ?? {});
     app.addHook('onRequest', (req, reply, done) => {
       const raw = reply.raw;
-      for (const [name, value] of headers) raw.setHeader(name, value);
+      for (const [name, value] of isApi(req.url) ? apiHeaders : headers) raw.setHeader(name, value);
       raw.setHeader('x-request-id', req.id);
       if (secure.length > 0 && req.protocol === 'https') for (const [name, value] of secure) raw.setHeader(name, value);
       done();

@@ -55,12 +55,31 @@ describe('hostile HTTP', () => {
     expect(broken).toContain('"error":"invalid_request"');
   });
 
-  it('sends consistent framing and permission headers, and HSTS only over https', async () => {
+  it('sends consistent framing headers on API answers, and HSTS only over https', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
-    expect(String(res.headers['permissions-policy'])).toContain('camera=()');
+    expect(String(res.headers['content-security-policy'])).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('tells a client over the API limit when to come back, and only then sends the limit headers', async () => {
+    const limited = await createTestApp('sqlite', { API_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const ok = await limited.app.inject({ method: 'GET', url: '/api/health' });
+        expect(ok.statusCode).toBe(200);
+        expect(ok.headers['x-ratelimit-remaining']).toBeUndefined();
+      }
+      const refused = await limited.app.inject({ method: 'GET', url: '/api/health' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['x-ratelimit-limit']).toBe('2');
+      expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    } finally {
+      await limited.close();
+    }
   });
 
   it('uses a client X-Request-Id as the log id only when it is a UUID', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@blok/db';
-import { buildApp } from '../../src/app.ts';
+import { API_CONTENT_SECURITY_POLICY, buildApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/env.ts';
 // The same step `npm run build -w @blok/web` runs after Vite.
 import { precompress } from '../../../web/scripts/precompress.mjs';
@@ -53,6 +53,31 @@ describe('serving the web build', () => {
     await app?.close();
     await handle?.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends a page helmet's document headers and the API's answers their own short set", async () => {
+    for (const url of ['/', '/auth/login', '/summary/read/a/b']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(String(page.headers['permissions-policy'])).toContain('camera=()');
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.statusCode).toBe(200);
+    expect(api.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
+    for (const name of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection', 'x-ratelimit-limit', 'x-ratelimit-remaining']) {
+      expect(api.headers[name], name).toBeUndefined();
+    }
+    // an address under /api/ that is not the API's is still answered as JSON with the API's headers
+    const unknown = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
   });
 
   it('sends a hashed asset brotli-compressed when the browser accepts br, cached for a year', async () => {
