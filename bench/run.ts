@@ -176,7 +176,9 @@ function cases(f: Fixture): Case[] {
   let rr = 0;
   const next = () => f.students[rr++ % f.students.length]!;
   const bearer = (s: Student) => ({ authorization: `Bearer ${s.access}` });
-  const idem = (target: Server['name']): Record<string, string> => (target === 'blok' ? { 'idempotency-key': randomUUID() } : {});
+  // Every write carries a new Idempotency-Key, to both: the twin stores it with the change as Blok
+  // does (twin.ts; BENCH_TWIN_KEYS=off: the twin leaves it out). Login's twin only hashes.
+  const idem = (): Record<string, string> => ({ 'idempotency-key': randomUUID() });
   let pairs: Array<{ s: Student; p: Student['pairs'][number] }> = [];
   const idle = [...f.refreshStudents];
   let loginRr = 0;
@@ -198,14 +200,14 @@ function cases(f: Fixture): Case[] {
           { name: 'flashcards next card', request: () => { const s = nextFlash(); return { path: `/api/flashcard-sessions/${s.flashcardSessionId}`, headers: bearer(s) }; } },
           {
             name: 'flashcards answer card',
-            request: (target: Server['name']) => {
+            request: () => {
               const s = nextFlash();
               // every request answers a card ('Wist ik' or not) somewhere in her session, as a student going round
               const position = Math.floor(flashRr / flashStudents.length) % s.flashcardCount;
               return {
                 method: 'POST',
                 path: `/api/flashcard-sessions/${s.flashcardSessionId}/answer`,
-                headers: { ...bearer(s), 'content-type': 'application/json', ...idem(target) },
+                headers: { ...bearer(s), 'content-type': 'application/json', ...idem() },
                 body: JSON.stringify({ position, known: flashRr % 3 !== 0 }),
               };
             },
@@ -231,12 +233,12 @@ function cases(f: Fixture): Case[] {
         for (let i = 0; i < most; i++) for (const s of f.students) if (s.pairs[i]) pairs.push({ s, p: s.pairs[i]! });
       },
       amount: () => pairs.length,
-      request: (target) => {
+      request: () => {
         const { s, p } = pairs.shift() ?? { s: f.students[0]!, p: f.students[0]!.pairs[0]! };
         return {
           method: 'POST',
           path: `/api/question-list/${p.listId}/save-answer`,
-          headers: { ...bearer(s), 'content-type': 'application/json', ...idem(target) },
+          headers: { ...bearer(s), 'content-type': 'application/json', ...idem() },
           body: JSON.stringify({ sessionId: s.sessionId, questionId: p.questionId, answerId: p.answerId }),
         };
       },
@@ -249,11 +251,11 @@ function cases(f: Fixture): Case[] {
       // a fixed number, every response awaited: a run cut off by its duration would leave rotated
       // tokens unseen, and their reuse signs the device out (decision 012)
       amount: () => REFRESH_REQUESTS,
-      request: (target, context) => {
+      request: (_target, context) => {
         const s = idle.shift();
         context.s = s;
         if (!s) return { method: 'POST', path: '/api/auth/login', headers: form, body: 'grant_type=refresh_token' };
-        return { method: 'POST', path: '/api/auth/login', headers: { ...form, ...idem(target) }, body: new URLSearchParams({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: s.refresh, device_id: s.deviceId }).toString() };
+        return { method: 'POST', path: '/api/auth/login', headers: { ...form, ...idem() }, body: new URLSearchParams({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: s.refresh, device_id: s.deviceId }).toString() };
       },
       onResponse: (status, body, context) => {
         const s = context.s as Student | undefined;
@@ -268,9 +270,9 @@ function cases(f: Fixture): Case[] {
     },
     {
       name: 'login (argon2)',
-      request: (target) => {
+      request: () => {
         const u = f.loginStudents[loginRr++ % f.loginStudents.length]!;
-        return { method: 'POST', path: '/api/auth/login', headers: { ...form, ...idem(target) }, body: new URLSearchParams({ grant_type: 'password', client_id: CLIENT_ID, username: u.email, password: PASSWORD, device_id: `bench-login-${randomBytes(6).toString('hex')}` }).toString() };
+        return { method: 'POST', path: '/api/auth/login', headers: { ...form, ...idem() }, body: new URLSearchParams({ grant_type: 'password', client_id: CLIENT_ID, username: u.email, password: PASSWORD, device_id: `bench-login-${randomBytes(6).toString('hex')}` }).toString() };
       },
     },
   ];

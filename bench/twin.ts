@@ -2,10 +2,16 @@
 // rate limiting, command wrapper or device check, calling the same services (the same Kysely
 // queries) on the same database file. What Blok spends beyond its twin is its request pipeline.
 // Health's twin runs `select 1` on the bare driver; login's twin only verifies the password with
-// the same argon2 parameters. Started by run.ts as its own process: PORT, DATABASE_URL, JWT_SECRET.
-import Fastify from 'fastify';
+// the same argon2 parameters. The writes run the same statements as Blok's (the issue: "a twin
+// that runs the same statements without the framework"): a request with an Idempotency-Key stores
+// the key with the response in the change's own transaction, the one insert Blok's command makes;
+// none of the command wrapper's checks, replays or errors (the bench's keys are always new).
+// BENCH_TWIN_KEYS=off leaves the key out (the twin of 26-11-2026 and before: the service alone).
+// Started by run.ts as its own process: PORT, DATABASE_URL, JWT_SECRET.
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { openDatabase, sql } from '@blok/db';
-import { UnitOfWork } from '../apps/api/src/write/unit-of-work.ts';
+import { UnitOfWork, runAsCommand, type CommandScope } from '../apps/api/src/write/unit-of-work.ts';
+import { IdempotencyStore } from '../apps/api/src/write/idempotency.ts';
 import { AccessTokens } from '../apps/api/src/auth/tokens.ts';
 import { AuthService } from '../apps/api/src/auth/service.ts';
 import { UserService } from '../apps/api/src/user/service.ts';
@@ -28,6 +34,31 @@ const library = new LibraryService(uow, {
   openSessions: (userId, limit) => questions.openSessions(userId, limit),
 }, { flashcardsEnabled: true });
 const flashcards = new FlashcardsService(uow, { leitnerEnabled: false, fsrs: { newCardsPerDay: 20, desiredRetention: 0.9, fuzz: true } });
+
+const store = new IdempotencyStore(db, env.JWT_SECRET!);
+const withKeys = env.BENCH_TWIN_KEYS !== 'off';
+
+/**
+ * A write with an Idempotency-Key: its unit of work stores the key with the response (the route's
+ * `plain` or encrypted form) as its last statement, as Blok's `claimInTransaction` routes do; the
+ * stored text is what is sent.
+ */
+async function command(req: FastifyRequest, reply: FastifyReply, scopeId: string, plain: boolean, run: () => Promise<unknown>): Promise<unknown> {
+  const key = req.headers['idempotency-key'];
+  if (!withKeys || typeof key !== 'string') return run();
+  const identity = { scope: scopeId, key: key.toLowerCase(), method: req.method, path: req.url, body: req.body, plain };
+  let text: string | null = null;
+  const scope: CommandScope = {
+    successStatus: 200,
+    stored: false,
+    complete: async (tx, status, body) => {
+      text = JSON.stringify(body);
+      if ((await store.insert(tx, identity, Date.now(), { status, text })) === null) throw new Error('idempotency key already stored');
+    },
+  };
+  await runAsCommand(scope, run);
+  return reply.type('application/json; charset=utf-8').send(text);
+}
 
 const app = Fastify({ logger: false });
 app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
@@ -53,15 +84,18 @@ app.get('/api/summaries/:id/chapters/:chapterId', async (req) => {
 app.get('/api/session/:id', async (req) => questions.overview(await userId(req.headers.authorization), (req.params as P).id!));
 app.get('/api/session/:id/next', async (req) => questions.next(await userId(req.headers.authorization), (req.params as P).id!));
 app.get('/api/flashcard-sessions/:id', async (req) => flashcards.session(await userId(req.headers.authorization), (req.params as P).id!));
-app.post('/api/flashcard-sessions/:id/answer', async (req) =>
-  flashcards.answer(await userId(req.headers.authorization), (req.params as P).id!, req.body as { position: number; known: boolean }),
-);
-app.post('/api/question-list/:id/save-answer', async (req) =>
-  questions.saveAnswer(await userId(req.headers.authorization), (req.params as P).id!, req.body as { questionId: string; answerId: string; sessionId: string }),
-);
-app.post('/api/auth/login', async (req) => {
+app.post('/api/flashcard-sessions/:id/answer', async (req, reply) => {
+  const id = await userId(req.headers.authorization);
+  return command(req, reply, id, true, () => flashcards.answer(id, (req.params as P).id!, req.body as { position: number; known: boolean }));
+});
+app.post('/api/question-list/:id/save-answer', async (req, reply) => {
+  const id = await userId(req.headers.authorization);
+  return command(req, reply, id, true, () => questions.saveAnswer(id, (req.params as P).id!, req.body as { questionId: string; answerId: string; sessionId: string }));
+});
+app.post('/api/auth/login', async (req, reply) => {
   const b = req.body as P;
-  if (b.grant_type === 'refresh_token') return auth.refresh({ clientId: b.client_id!, refreshToken: b.refresh_token!, deviceId: b.device_id });
+  // before sign-in a key's scope is 'anonymous', and a token response is stored encrypted
+  if (b.grant_type === 'refresh_token') return command(req, reply, 'anonymous', false, () => auth.refresh({ clientId: b.client_id!, refreshToken: b.refresh_token!, deviceId: b.device_id }));
   // login's twin: the password check alone, same hash, same argon2 parameters
   const row = await db.selectFrom('users').select('password_hash').where('email', '=', b.username!.toLowerCase()).executeTakeFirstOrThrow();
   return { ok: await verifyPassword(row.password_hash, b.password!) };
