@@ -1,4 +1,4 @@
-import { fixedQuery, sql, type Executor } from '@blok/db';
+import { fixedInListQuery, fixedQuery, sql, type Executor } from '@blok/db';
 
 export interface Hit {
   count: number;
@@ -6,24 +6,49 @@ export interface Hit {
   retryAfter: number;
 }
 
+/**
+ * What a hit does to a counter that is there: one more in its window, or 1 in a new window that
+ * starts now when its window began before `cutoff` (now minus the window). The one rule of `hit`
+ * and `hitMany`.
+ */
+const countUp = (nowIso: string, cutoff: string) => ({
+  count: sql<number>`case when rate_limits.window_start < ${cutoff} then 1 else rate_limits.count + 1 end`,
+  window_start: sql<string>`case when rate_limits.window_start < ${cutoff} then ${nowIso} else rate_limits.window_start end`,
+});
+
 // The counters of every login and registration: compiled once (fixedQuery), not built anew per call.
 const hitQuery = fixedQuery((db: Executor, key: string, nowIso: string, cutoff: string) =>
   db
     .insertInto('rate_limits')
     .values({ key, window_start: nowIso, count: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`case when rate_limits.window_start < ${cutoff} then 1 else rate_limits.count + 1 end`,
-        window_start: sql<string>`case when rate_limits.window_start < ${cutoff} then ${nowIso} else rate_limits.window_start end`,
-      }),
-    )
+    .onConflict((oc) => oc.column('key').doUpdateSet(countUp(nowIso, cutoff)))
     .returning(['count', 'window_start']),
 );
+
+/** Several counters in one statement: one row per key, in the order given, each upserted as `hitQuery` does. */
+const hitManyBuilder = (db: Executor, nowIso: string, cutoff: string, keys: readonly string[]) =>
+  db
+    .insertInto('rate_limits')
+    .values(keys.map((key) => ({ key, window_start: nowIso, count: 1 })))
+    .onConflict((oc) => oc.column('key').doUpdateSet(countUp(nowIso, cutoff)))
+    .returning(['key', 'count', 'window_start']);
+/** hitMany takes up to this many keys in a query compiled once (per number of keys); more are built per call. */
+const HIT_MANY_FIXED = 8;
+const fixedHitMany = () => fixedQuery((db: Executor, nowIso: string, cutoff: string, ...keys: string[]) => hitManyBuilder(db, nowIso, cutoff, keys));
+const hitManyQueries: Array<ReturnType<typeof fixedHitMany>> = [];
+const hitManyQuery = (n: number) => (hitManyQueries[n] ??= fixedHitMany());
+
 const releaseQuery = fixedQuery((db: Executor, key: string) =>
   db
     .updateTable('rate_limits')
     .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
     .where('key', '=', key),
+);
+const releaseManyQuery = fixedInListQuery(HIT_MANY_FIXED, (db: Executor, keys: readonly string[]) =>
+  db
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
+    .where('key', 'in', keys),
 );
 const resetQuery = fixedQuery((db: Executor, key: string) => db.deleteFrom('rate_limits').where('key', '=', key));
 
@@ -45,6 +70,28 @@ export class RateLimitRepository {
     return { count: Number(row.count), retryAfter: this.retryAfter(row.window_start, windowSeconds, nowMs) };
   }
 
+  /**
+   * `hit` on each key, in one statement (a multi-row upsert): the hits in the order of `keys`, which
+   * is also the order the rows are written and locked in. PostgreSQL does not promise the order of
+   * `returning` rows, so each is matched back to its key. The keys must differ (PostgreSQL refuses
+   * an upsert that touches one row twice).
+   */
+  async hitMany(keys: readonly string[], windowSeconds: number): Promise<Hit[]> {
+    if (keys.length === 0) return [];
+    if (new Set(keys).size !== keys.length) throw new Error(`rate limit counters: a key twice in ${keys.join(', ')}`);
+    const nowMs = Date.now();
+    const nowIso = new Date(nowMs).toISOString();
+    const cutoff = new Date(nowMs - windowSeconds * 1000).toISOString();
+    const rows =
+      keys.length <= HIT_MANY_FIXED ? await hitManyQuery(keys.length)(this.db, nowIso, cutoff, ...keys) : await hitManyBuilder(this.db, nowIso, cutoff, keys).execute();
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    return keys.map((key) => {
+      const row = byKey.get(key);
+      if (!row) throw new Error(`rate limit counter ${key}: the upsert returned no row`);
+      return { count: Number(row.count), retryAfter: this.retryAfter(row.window_start, windowSeconds, nowMs) };
+    });
+  }
+
   /** The key's current count without changing it (0 when the window ended). */
   async peek(key: string, windowSeconds: number): Promise<Hit> {
     const nowMs = Date.now();
@@ -56,6 +103,12 @@ export class RateLimitRepository {
   /** Gives one counted attempt back (it was not a failure after all). */
   async release(key: string): Promise<void> {
     await releaseQuery(this.db, key);
+  }
+
+  /** `release` on each key (each counts once), in one statement. */
+  async releaseMany(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await releaseManyQuery(this.db, keys);
   }
 
   async reset(key: string): Promise<void> {
