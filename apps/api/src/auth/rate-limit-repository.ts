@@ -38,12 +38,6 @@ const fixedHitMany = () => fixedQuery((db: Executor, nowIso: string, cutoff: str
 const hitManyQueries: Array<ReturnType<typeof fixedHitMany>> = [];
 const hitManyQuery = (n: number) => (hitManyQueries[n] ??= fixedHitMany());
 
-const releaseQuery = fixedQuery((db: Executor, key: string) =>
-  db
-    .updateTable('rate_limits')
-    .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
-    .where('key', '=', key),
-);
 const releaseManyQuery = fixedInListQuery(HIT_MANY_FIXED, (db: Executor, keys: readonly string[]) =>
   db
     .updateTable('rate_limits')
@@ -100,12 +94,7 @@ export class RateLimitRepository {
     return { count: Number(row.count), retryAfter: this.retryAfter(row.window_start, windowSeconds, nowMs) };
   }
 
-  /** Gives one counted attempt back (it was not a failure after all). */
-  async release(key: string): Promise<void> {
-    await releaseQuery(this.db, key);
-  }
-
-  /** `release` on each key (each counts once), in one statement. */
+  /** Gives one counted attempt back on each key (it was not a failure after all; never below 0), in one statement. */
   async releaseMany(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     await releaseManyQuery(this.db, keys);

@@ -13,8 +13,9 @@ export const passwordTooLong = () => new AppError('password_too_long', `Je wacht
 
 /**
  * Login and registration throttling (decision 012), per window of `windowSeconds`. Failures are
- * counted before the password is checked (one atomic upsert each), so concurrent guesses cannot
- * slip past a limit; a successful login gives its reservation back.
+ * counted before the password is checked (atomic upserts: the address's, then the three failure
+ * counters in one statement), so concurrent guesses cannot slip past a limit; a successful login
+ * gives its reservation back.
  */
 export interface RateLimits {
   /** password logins per address (a lecture hall behind one NAT logs in from one address) */

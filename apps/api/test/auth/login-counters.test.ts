@@ -168,9 +168,8 @@ describe.each(DIALECTS)('login counters on %s', (dialect: DialectName) => {
       expect(statements).toHaveLength(1);
       expect(statements[0]).toMatch(/^update "rate_limits" set "count" = case when count > 0 then count - 1 else 0 end where "key" in \(.+, .+, .+\)$/);
       expect(await counts([a, b, c, d])).toEqual({ [a]: 2, [b]: 0, [c]: 0, [d]: 2 });
-      // as release does, one key at a time
-      await repo.release(a);
-      await repo.release(b);
+      // again: one less where there is one to give
+      await repo.releaseMany([a, b]);
       expect(await counts([a, b, c, d])).toEqual({ [a]: 1, [b]: 0, [c]: 0, [d]: 2 });
       // the window stays; a key without a counter is no error
       await repo.releaseMany([a, 'test:nobody']);
