@@ -1,4 +1,4 @@
-import { fixedInListQuery, fixedQuery, sql, type Executor } from '@blok/db';
+import { fixedQuery, sql, type Executor } from '@blok/db';
 
 export interface Hit {
   count: number;
@@ -38,11 +38,11 @@ const fixedHitMany = () => fixedQuery((db: Executor, nowIso: string, cutoff: str
 const hitManyQueries: Array<ReturnType<typeof fixedHitMany>> = [];
 const hitManyQuery = (n: number) => (hitManyQueries[n] ??= fixedHitMany());
 
-const releaseManyQuery = fixedInListQuery(HIT_MANY_FIXED, (db: Executor, keys: readonly string[]) =>
+const releaseQuery = fixedQuery((db: Executor, key: string) =>
   db
     .updateTable('rate_limits')
     .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
-    .where('key', 'in', keys),
+    .where('key', '=', key),
 );
 const resetQuery = fixedQuery((db: Executor, key: string) => db.deleteFrom('rate_limits').where('key', '=', key));
 
@@ -94,10 +94,14 @@ export class RateLimitRepository {
     return { count: Number(row.count), retryAfter: this.retryAfter(row.window_start, windowSeconds, nowMs) };
   }
 
-  /** Gives one counted attempt back on each key (it was not a failure after all; never below 0), in one statement. */
-  async releaseMany(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await releaseManyQuery(this.db, keys);
+  /**
+   * Gives one counted attempt back (it was not a failure after all; never below 0). One statement
+   * per key, so that the caller decides the order its counters are locked in: one `update ... where
+   * key in (...)` locks them in the order PostgreSQL meets the rows, and two logins of one address
+   * then waited on each other (a deadlock under load, the bench of 26-11-2026).
+   */
+  async release(key: string): Promise<void> {
+    await releaseQuery(this.db, key);
   }
 
   async reset(key: string): Promise<void> {

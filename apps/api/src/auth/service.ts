@@ -166,11 +166,12 @@ export class AuthService {
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user || !ok) throw new AppError('invalid_credentials', 'Ongeldige combinatie van gebruikersnaam en wachtwoord');
     return this.uow.run(async (tx) => {
-      // Not a failure after all: her own counter starts over, the shared ones get the attempt back
-      // (one statement for both).
+      // Not a failure after all: her own counter starts over, the shared ones get the attempt back,
+      // one by one in the order they were reserved (every login locks the counters in one order).
       const repo = new RateLimitRepository(tx);
       await repo.reset(reservations[0]![0]);
-      await repo.releaseMany([reservations[1]![0], reservations[2]![0]]);
+      await repo.release(reservations[1]![0]);
+      await repo.release(reservations[2]![0]);
       return this.startSession(tx, user.id, input.deviceId, client);
     });
   }
