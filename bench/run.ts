@@ -6,7 +6,7 @@
 // autocannon from this process in interleaved rounds. Writes its table into bench/RESULTS.md and
 // everything measured into bench/results-<dialect>.json.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -66,7 +66,9 @@ async function start(name: Server['name'], port: number): Promise<Server> {
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(resolve(process.env.BENCH_CPU_PROF), name)}`] : [];
   const args = name === 'blok' ? [...prof, join(ROOT, 'apps/api/dist/server.js')] : [...prof, '--import', 'tsx', join(ROOT, 'bench/twin.ts')];
   // Blok logs as in production (JSON to stdout, info); the output is discarded, not its cost.
-  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_BLOK_LOG=<file> keeps it (e.g. to see what a non-2xx answer was).
+  const log = name === 'blok' && process.env.BENCH_BLOK_LOG ? openSync(resolve(process.env.BENCH_BLOK_LOG), 'a') : 'ignore';
+  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}`);
