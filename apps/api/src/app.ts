@@ -146,7 +146,8 @@ export async function buildApp(opts: BuildOptions) {
   // the request id and the permissions policy, in one onRequest hook.
   await app.register(securityHeaders, {
     permissionsPolicy: PERMISSIONS_POLICY,
-    // JSON answers: nothing may load or frame them, no type sniffing, no cross-origin no-cors reads.
+    // JSON answers: nothing may load or frame them, no type sniffing, no cross-origin no-cors reads,
+    // no caching unless the route says otherwise.
     // The API's documentation (/api/docs, HTML) is a page: swagger-ui sets its own CSP there.
     api: {
       prefix: '/api/',
@@ -157,6 +158,9 @@ export async function buildApp(opts: BuildOptions) {
         'x-frame-options': 'DENY',
         'cross-origin-resource-policy': 'same-origin',
         'referrer-policy': 'no-referrer',
+        // a student's own data is kept by no cache; a route that may be cached says so itself
+        // (the catalogue, content images, public pictures)
+        'cache-control': 'no-store',
       },
     },
     // HSTS only means something over https (behind TLS at the load balancer, say).

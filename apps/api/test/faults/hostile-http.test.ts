@@ -63,6 +63,19 @@ describe('hostile HTTP', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('keeps a student\'s answers out of every cache, and lets the routes that may be cached say so', async () => {
+    const { headers } = await signedInUser(ctx.app);
+    const profile = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers['cache-control']).toBe('no-store');
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/user/profile' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const catalogue = await ctx.app.inject({ method: 'GET', url: '/api/catalogue' });
+    expect(catalogue.statusCode).toBe(200);
+    expect(catalogue.headers['cache-control']).toBe('public, max-age=300');
+  });
+
   it('tells a client over the API limit when to come back, and only then sends the limit headers', async () => {
     const limited = await createTestApp('sqlite', { API_RATE_LIMIT_PER_MINUTE: '2' });
     try {
