@@ -1,7 +1,6 @@
 import Fastify, { LogController } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -194,7 +193,6 @@ export async function buildApp(opts: BuildOptions) {
     allowList: (req) => !req.url.startsWith('/api/'),
   });
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 30, fieldSize: 8192 } });
 
   await app.register(swagger, {
     openapi: {

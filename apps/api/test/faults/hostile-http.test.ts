@@ -36,6 +36,20 @@ describe('hostile HTTP', () => {
     }
   });
 
+  it('reads multipart form data only where the spec sends it (login, registration): elsewhere 415', async () => {
+    const { headers } = await signedInUser(ctx.app);
+    const boundary = 'blokgrens';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="position"\r\n\r\n0\r\n--${boundary}--\r\n`;
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ error: 'invalid_request', error_description: 'Dit type inhoud wordt niet ondersteund.' });
+  });
+
   it('answers a malformed or too long URL in the product’s error shape, without echoing it', async () => {
     const long = await ctx.app.inject({ method: 'GET', url: `/api/subjects/${'a'.repeat(500)}` });
     expect(long.statusCode).toBe(414);

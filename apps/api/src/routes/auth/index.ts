@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, LoginBodySchema, RegisterBodySchema, TokenResponseSchema } from '@blok/contract';
@@ -6,6 +7,10 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 
 
 /** POST /api/auth/register, /api/auth/login (password, external_password, refresh_token), /api/auth/logout. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart form data (the spec's "form data", as the web app sends login and registration) is
+  // read here only: the plugin adds two async hooks to every request of the context it is in.
+  // Elsewhere a multipart body is answered 415.
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 30, fieldSize: 8192 } });
   const client = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: String(req.headers['user-agent'] ?? ''),
