@@ -1,4 +1,4 @@
-import { fixedQuery, sql, type Executor } from '@blok/db';
+import { fixedInListQuery, fixedQuery, sql, type Executor } from '@blok/db';
 
 export interface Hit {
   count: number;
@@ -25,18 +25,17 @@ const hitQuery = fixedQuery((db: Executor, key: string, nowIso: string, cutoff: 
     .returning(['count', 'window_start']),
 );
 
-/** Several counters in one statement: one row per key, in the order given, each upserted as `hitQuery` does. */
-const hitManyBuilder = (db: Executor, nowIso: string, cutoff: string, keys: readonly string[]) =>
+/**
+ * Several counters in one statement: one row per key, in the order given, each upserted as `hitQuery`
+ * does; compiled once per number of keys (up to 8, more are built per call).
+ */
+const hitManyQuery = fixedInListQuery(8, (db: Executor, keys: readonly string[], nowIso: string, cutoff: string) =>
   db
     .insertInto('rate_limits')
     .values(keys.map((key) => ({ key, window_start: nowIso, count: 1 })))
     .onConflict((oc) => oc.column('key').doUpdateSet(countUp(nowIso, cutoff)))
-    .returning(['key', 'count', 'window_start']);
-/** hitMany takes up to this many keys in a query compiled once (per number of keys); more are built per call. */
-const HIT_MANY_FIXED = 8;
-const fixedHitMany = () => fixedQuery((db: Executor, nowIso: string, cutoff: string, ...keys: string[]) => hitManyBuilder(db, nowIso, cutoff, keys));
-const hitManyQueries: Array<ReturnType<typeof fixedHitMany>> = [];
-const hitManyQuery = (n: number) => (hitManyQueries[n] ??= fixedHitMany());
+    .returning(['key', 'count', 'window_start']),
+);
 
 const releaseQuery = fixedQuery((db: Executor, key: string) =>
   db
@@ -76,8 +75,7 @@ export class RateLimitRepository {
     const nowMs = Date.now();
     const nowIso = new Date(nowMs).toISOString();
     const cutoff = new Date(nowMs - windowSeconds * 1000).toISOString();
-    const rows =
-      keys.length <= HIT_MANY_FIXED ? await hitManyQuery(keys.length)(this.db, nowIso, cutoff, ...keys) : await hitManyBuilder(this.db, nowIso, cutoff, keys).execute();
+    const rows = await hitManyQuery(this.db, keys, nowIso, cutoff);
     const byKey = new Map(rows.map((row) => [row.key, row]));
     return keys.map((key) => {
       const row = byKey.get(key);
