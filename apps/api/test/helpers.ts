@@ -22,6 +22,7 @@ export interface TestContext {
 /**
  * A fresh app over a fresh database: a new SQLite file, or a new PostgreSQL schema that is
  * dropped afterwards. Each test file gets its own, so files run in parallel and leave nothing behind.
+ * `log` sees every query (Kysely's log option), for tests that count or explain statements.
  */
 /**
  * A fresh, migrated database of the dialect: a new SQLite file, or a new PostgreSQL schema;
@@ -53,9 +54,10 @@ export async function openTestDatabase(dialect: DialectName, options: { log?: Lo
 /**
  * A fresh app over a fresh database: a new SQLite file, or a new PostgreSQL schema that is
  * dropped afterwards. Each test file gets its own, so files run in parallel and leave nothing behind.
+ * `log` sees every query (Kysely's log option), for tests that count or explain statements.
  */
-export async function createTestApp(dialect: DialectName, envOverrides: Record<string, string> = {}): Promise<TestContext> {
-  const { handle, cleanup } = await openTestDatabase(dialect);
+export async function createTestApp(dialect: DialectName, envOverrides: Record<string, string> = {}, options: { log?: LogConfig } = {}): Promise<TestContext> {
+  const { handle, cleanup } = await openTestDatabase(dialect, options);
   // The job runner stays off unless a test turns it on (JOBS=on) or drives it (app.jobs.runDue()).
   // Errors only (TEST_LOG_LEVEL changes it): a 500's cause shows in the run's output, not just its status.
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', SEED_DEMO: 'false', JOBS: 'off', ...envOverrides });

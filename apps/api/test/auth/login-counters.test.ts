@@ -4,7 +4,7 @@ import type { DatabaseHandle, DialectName } from '@blok/db';
 import { buildApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/env.ts';
 import { RateLimitRepository } from '../../src/auth/rate-limit-repository.ts';
-import { DIALECTS, PASSWORD, login, newDeviceId, openTestDatabase, registerUser, uniqueEmail, type TestApp } from '../helpers.ts';
+import { DIALECTS, PASSWORD, createTestApp, login, newDeviceId, registerUser, uniqueEmail, type TestApp, type TestContext } from '../helpers.ts';
 
 /**
  * Issue 14: a password login reserves its three failure counters in one statement (hitMany), with
@@ -24,8 +24,8 @@ const reversedRows: KyselyPlugin = {
 };
 
 describe.each(DIALECTS)('login counters on %s', (dialect: DialectName) => {
+  let ctx: TestContext;
   let handle: DatabaseHandle;
-  let cleanup: () => Promise<void>;
   let app: TestApp;
   let statements: string[] = [];
 
@@ -33,23 +33,11 @@ describe.each(DIALECTS)('login counters on %s', (dialect: DialectName) => {
     const log = (event: LogEvent) => {
       if (!SKIP.test(event.query.sql)) statements.push(event.query.sql);
     };
-    ({ handle, cleanup } = await openTestDatabase(dialect, { log }));
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      JOBS: 'off',
-      LOGIN_RATE_LIMIT_IP: '3',
-      LOGIN_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
-    });
-    app = await buildApp({ env, database: handle, logger: false, serveWeb: false });
-    await app.ready();
+    ctx = await createTestApp(dialect, { LOGIN_RATE_LIMIT_IP: '3', LOGIN_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) }, { log });
+    ({ app, handle } = ctx);
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await cleanup?.();
-  });
+  afterAll(async () => ctx?.close());
 
   beforeEach(() => {
     statements = [];

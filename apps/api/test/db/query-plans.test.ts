@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, type LogEvent } from 'kysely';
 import { CLIENT_ID, type TokenResponse } from '@blok/contract';
 import { sql, type DatabaseHandle, type DialectName } from '@blok/db';
-import { buildApp } from '../../src/app.ts';
-import { loadEnv } from '../../src/env.ts';
-import { CHOICE, DIALECTS, PASSWORD, openTestDatabase, uniqueEmail, type TestApp } from '../helpers.ts';
+import { CHOICE, DIALECTS, PASSWORD, createTestApp, uniqueEmail, type TestApp, type TestContext } from '../helpers.ts';
 
 /**
  * Issue 14: every statement of the hot paths (the ones `npm run bench` and `npm run bench:scale`
@@ -41,9 +39,9 @@ interface Captured {
 const SKIP = /^\s*(begin|commit|rollback|savepoint|release|pragma|set |select 1\b)/i;
 
 describe.each(DIALECTS)('query plans of the hot paths on %s', (dialect: DialectName) => {
+  let ctx: TestContext;
   let app: TestApp;
   let handle: DatabaseHandle;
-  let cleanup: () => Promise<void>;
   let capturing = false;
   let captured: Captured[] = [];
 
@@ -51,17 +49,12 @@ describe.each(DIALECTS)('query plans of the hot paths on %s', (dialect: DialectN
     const log = (event: LogEvent) => {
       if (capturing && !SKIP.test(event.query.sql)) captured.push({ sql: event.query.sql, parameters: event.query.parameters });
     };
-    ({ handle, cleanup } = await openTestDatabase(dialect, { log }));
     // The demo content: the same subjects, summaries, lists and flashcards as the bench.
-    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', JOBS: 'off', REGISTER_RATE_LIMIT_IP: '1000', API_RATE_LIMIT_PER_MINUTE: '100000', LEITNER_ENABLED: 'true' });
-    app = await buildApp({ env, database: handle, logger: false, serveWeb: false });
-    await app.ready();
+    ctx = await createTestApp(dialect, { SEED_DEMO: 'true', REGISTER_RATE_LIMIT_IP: '1000', API_RATE_LIMIT_PER_MINUTE: '100000', LEITNER_ENABLED: 'true' }, { log });
+    ({ app, handle } = ctx);
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await cleanup?.();
-  });
+  afterAll(async () => ctx?.close());
 
   /** The plan of one statement as text lines, and the growing tables it scans in full. */
   async function explain(q: Captured): Promise<{ plan: string; scans: string[] }> {
