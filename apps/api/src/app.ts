@@ -1,4 +1,5 @@
 import Fastify, { LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -28,6 +29,7 @@ import flashcardsRoutes from './routes/flashcards/index.ts';
 import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
 import compressJson from './plugins/compress-json.ts';
+import accessLog from './plugins/access-log.ts';
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -54,6 +56,8 @@ export interface BuildOptions {
   databaseSchema?: string;
   /** false to silence logs; defaults to JSON logs at env.LOG_LEVEL */
   logger?: boolean;
+  /** where the JSON logs go (tests read them); default stdout */
+  logStream?: DestinationStream;
   /** serve the web build; default true */
   serveWeb?: boolean;
 }
@@ -82,6 +86,7 @@ export async function buildApp(opts: BuildOptions) {
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.refresh_token', '*.access_token'],
               censor: '[redacted]',
             },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     // One log line per request (when it is answered) instead of Fastify's two: see onResponse below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -113,24 +118,8 @@ export async function buildApp(opts: BuildOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  if (opts.logger !== false) {
-    // One line per answered request. Its fields are picked here (never headers or a body), so it
-    // skips the redaction every other line goes through: pino's redaction of wildcard paths walks
-    // each logged object and cost more than the rest of the line (profile in bench/RESULTS.md).
-    const access = app.log.child({}, { redact: [], serializers: { req: (r: unknown) => r, res: (r: unknown) => r } });
-    app.addHook('onResponse', (req, reply, done) => {
-      access.info(
-        {
-          reqId: req.id,
-          req: { method: req.method, url: req.url, host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort },
-          res: { statusCode: reply.statusCode },
-          responseTime: reply.elapsedTime,
-        },
-        'request completed',
-      );
-      done();
-    });
-  }
+  // One line per answered request (plugins/access-log.ts).
+  if (opts.logger !== false) await app.register(accessLog);
   // NUL characters are never meaningful input, and PostgreSQL cannot store them in text: refuse
   // them at the door for every route, so both dialects answer alike (400, never a 500).
   // A callback hook, not an async one: every request passes here (no promise and microtask turn each).
