@@ -1,6 +1,5 @@
 import Fastify, { LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
-import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -30,6 +29,7 @@ import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
 import compressJson from './plugins/compress-json.ts';
 import accessLog from './plugins/access-log.ts';
+import requestLimit from './plugins/request-limit.ts';
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -88,7 +88,7 @@ export async function buildApp(opts: BuildOptions) {
             },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
-    // One log line per request (when it is answered) instead of Fastify's two: see onResponse below.
+    // One log line per request (when it is answered) instead of Fastify's two: plugins/access-log.ts.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy(env.TRUST_PROXY),
     // A client's X-Request-Id becomes the log id only when it is a UUID (no log forging).
@@ -173,13 +173,10 @@ export async function buildApp(opts: BuildOptions) {
     frameguard: { action: 'deny' },
     hsts: false,
   });
-  await app.register(rateLimit, {
+  await app.register(requestLimit, {
     max: env.API_RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    // The limit and what is left of it go out with a 429 (and retry-after), not on every answer:
-    // no client reads them before it is refused, and they are three more header lines per answer.
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    allowList: (req) => !req.url.startsWith('/api/'),
+    windowMs: 60_000,
+    applies: (url) => url.startsWith('/api/'),
   });
   await app.register(formbody);
 

@@ -1,0 +1,58 @@
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+export interface RequestLimitOptions {
+  /** requests a client address may make per window */
+  max: number;
+  windowMs: number;
+  /** whether a request counts (the API's calls do; the web app's files do not) */
+  applies: (url: string) => boolean;
+  /** client addresses remembered at most; past it the longest-known one is forgotten (memory stays bounded) */
+  maxClients?: number;
+}
+
+/** Addresses the limiter remembers by default, as @fastify/rate-limit's in-process store did (5000). */
+export const REQUEST_LIMIT_MAX_CLIENTS = 5000;
+
+/**
+ * The API's per-address request limit of this process: a fixed window per client address (its first
+ * request starts it), counted in a Map in one synchronous onRequest hook. Over the limit, a 429
+ * too_many_requests with retry-after and the x-ratelimit headers; under it, no headers (no client
+ * reads them before it is refused).
+ *
+ * It replaces @fastify/rate-limit with its in-process store (what the app used: the same counting,
+ * per process), whose async hook awaited its key, its allow list and a promise around its store on
+ * every request of the app (decision 014). Counters that must hold across API processes (login,
+ * register, password reset) live in the database, not here.
+ */
+export default fp<RequestLimitOptions>(
+  async (app, { max, windowMs, applies, maxClients = REQUEST_LIMIT_MAX_CLIENTS }) => {
+    const clients = new Map<string, { count: number; start: number }>();
+    app.addHook('onRequest', (req, _reply, done) => {
+      if (!applies(req.url)) return done();
+      const now = Date.now();
+      const key = req.ip;
+      let client = clients.get(key);
+      if (client === undefined) {
+        if (clients.size >= maxClients) clients.delete(clients.keys().next().value!);
+        client = { count: 0, start: now };
+        clients.set(key, client);
+      } else if (now - client.start >= windowMs) {
+        client.count = 0;
+        client.start = now;
+      }
+      client.count++;
+      if (client.count <= max) return done();
+      const reset = Math.max(1, Math.ceil((client.start + windowMs - now) / 1000));
+      done(
+        new AppError('too_many_requests', 'Te veel verzoeken. Probeer het zo opnieuw.', {
+          'x-ratelimit-limit': String(max),
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(reset),
+          'retry-after': String(reset),
+        }),
+      );
+    });
+  },
+  { name: 'request-limit' },
+);
