@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from '@blok/db';
-import { buildApp } from '../src/app.ts';
+import { buildApp, LOG_FLUSH_MS } from '../src/app.ts';
 import { loadEnv } from '../src/env.ts';
 import { bearer, registerUser, type TestApp } from './helpers.ts';
 
@@ -92,4 +94,33 @@ describe('the access log', () => {
       await quiet.close();
     }
   });
+});
+
+/**
+ * Outside tests the logs are written in batches (app.ts logDestination): a line waits at most
+ * LOG_FLUSH_MS, and what is still waiting when the process exits is written then.
+ */
+describe('the log destination of a running process', () => {
+  it('writes a line within a flush interval, and the last line when the process exits', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'fixtures/log-destination.ts')], {
+      cwd: resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, LATER_MS: String(LOG_FLUSH_MS * 2.5) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const started = Date.now();
+    const seen: Array<{ msg: string; after: number }> = [];
+    let buffered = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buffered += d.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const l of lines) seen.push({ msg: (JSON.parse(l) as { msg: string }).msg, after: Date.now() - started });
+    });
+    const code = await new Promise<number | null>((res) => child.once('exit', (c) => res(c)));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(code).toBe(0);
+    expect(seen.map((s) => s.msg)).toEqual(['een', 'twee']);
+    // 'een' came by the periodic flush, long before the process ended
+    expect(seen[0]!.after).toBeLessThan(seen[1]!.after - LOG_FLUSH_MS / 2);
+  }, 20_000);
 });
