@@ -1,5 +1,7 @@
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import type { Database } from './schema.ts';
+import { registerPrepared } from './prepared.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -39,6 +41,8 @@ export function fixedQuery<A extends unknown[], R>(
       if (used.size !== args.length) throw new Error(`fixedQuery: ${args.length - used.size} argument(s) are not bound parameters of: ${query.sql}`);
       compiled = { query, parameters };
       cache.set(adapter, compiled);
+      // PostgreSQL runs it as a named prepared statement (prepared.ts)
+      if (adapter instanceof PostgresAdapter) registerPrepared(query.sql);
     }
     const parameters = compiled.parameters.map((p) => ('slot' in p ? args[p.slot] : p.value));
     const result = await db.executeQuery<R>({ ...compiled.query, parameters });

@@ -7,11 +7,13 @@ import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { cacheStatements } from './statement-cache.ts';
 import { startCheckpointer } from './checkpointer.ts';
+import { prepareFixedQueries } from './prepared.ts';
 
 export type { Database } from './schema.ts';
 export * from './schema.ts';
 export { uuidv7 } from './uuid.ts';
 export { fixedInListQuery, fixedQuery } from './fixed-query.ts';
+export { isPrepared } from './prepared.ts';
 export { sql } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -96,6 +98,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('error', onError);
     pool.on('connect', (client) => {
       client.on('error', onError);
+      prepareFixedQueries(client);
       // Queued ahead of the first query of whoever checked the new connection out. An engine without
       // these settings (a PostgreSQL-compatible one) refuses it and keeps its own planner.
       client.query(PLANNER_DEFAULTS_SQL).catch(() => undefined);
