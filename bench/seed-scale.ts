@@ -289,7 +289,7 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions): 
   for (let i = 0; i < keys; i++) {
     const at = new Date(now - Math.floor(rnd() * DAY)).toISOString();
     await insert('idempotency_keys', {
-      id: uuidv7(),
+      // seq: the database numbers them in insert order
       scope: pick(studentIds),
       key: `${hex(i)}-scale-key`,
       fingerprint: `fp${hex(i)}`,
@@ -298,7 +298,7 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions): 
       state: 'completed',
       locked_until: at,
       response_status: 200,
-      response_body: '',
+      response_body: 'json:{}',
       created_at: at,
       completed_at: at,
     });
