@@ -20,11 +20,6 @@ export interface TestContext {
 }
 
 /**
- * A fresh app over a fresh database: a new SQLite file, or a new PostgreSQL schema that is
- * dropped afterwards. Each test file gets its own, so files run in parallel and leave nothing behind.
- * `log` sees every query (Kysely's log option), for tests that count or explain statements.
- */
-/**
  * A fresh, migrated database of the dialect: a new SQLite file, or a new PostgreSQL schema;
  * `cleanup` closes it and drops the schema or the file. `log` is Kysely's query log.
  */
