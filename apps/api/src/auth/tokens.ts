@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { jwtVerify, errors as joseErrors } from 'jose';
 
 export interface AccessClaims {
   /** user id */
@@ -12,13 +12,16 @@ export interface AccessClaims {
 const CLOCK_TOLERANCE_SECONDS = 5;
 /** Verified tokens remembered (a student's app sends the same token until it expires). */
 const VERIFIED_CACHE_SIZE = 10_000;
+const ISSUER = 'blok';
+const AUDIENCE = 'blok-api';
+/** The JOSE header of every access token, encoded once. */
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 export class AccessTokens {
-  /**
-   * The HMAC key, imported once: given the secret's bytes, jose imports a CryptoKey on every sign
-   * and verify (a measurable part of each authenticated request).
-   */
+  /** The HMAC key for verification (jose), imported once: jose would import it on every call. */
   private readonly key: Promise<CryptoKey>;
+  /** The secret's bytes, for signing. */
+  private readonly secret: Buffer;
   /**
    * Tokens this process verified, by their exact text (signature included), until they expire:
    * the same string verifies the same way, so only the clock is checked again. WebCrypto's HMAC
@@ -29,18 +32,22 @@ export class AccessTokens {
     secret: string,
     readonly ttlSeconds: number,
   ) {
+    this.secret = Buffer.from(secret, 'utf8');
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
+  /**
+   * A new HS256 access token: the JWT jose's SignJWT makes (the same header, the claims in the same
+   * order), signed on the calling thread with node:crypto. WebCrypto's HMAC is a job on libuv's
+   * thread pool, where it waited behind the password hashes of concurrent logins, inside the
+   * login's transaction: holding SQLite's one connection, or PostgreSQL's row locks on the login
+   * counters, for as long as the hashes ahead of it took (decision 014). Verification stays with jose.
+   */
   async sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ dev: claims.dev })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.sub)
-      .setIssuedAt()
-      .setIssuer('blok')
-      .setAudience('blok-api')
-      .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(await this.key);
+    const iat = Math.floor(Date.now() / 1000);
+    const payload = { dev: claims.dev, sub: claims.sub, iat, iss: ISSUER, aud: AUDIENCE, exp: iat + this.ttlSeconds };
+    const input = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return `${input}.${createHmac('sha256', this.secret).update(input).digest('base64url')}`;
   }
 
   /** Returns the claims, or null when the token is invalid or expired. */
@@ -52,8 +59,8 @@ export class AccessTokens {
     }
     try {
       const { payload } = await jwtVerify(token, await this.key, {
-        issuer: 'blok',
-        audience: 'blok-api',
+        issuer: ISSUER,
+        audience: AUDIENCE,
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'iat', 'sub'],
         maxTokenAge: this.ttlSeconds + CLOCK_TOLERANCE_SECONDS,

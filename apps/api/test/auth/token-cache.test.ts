@@ -1,3 +1,5 @@
+import { pbkdf2 } from 'node:crypto';
+import { SignJWT, decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccessTokens } from '../../src/auth/tokens.ts';
 
@@ -27,5 +29,41 @@ describe('access token verification with remembered tokens', () => {
     expect(await tokens.verify(`${token}x`)).toBeNull();
     // another secret's process does not share what this one verified
     expect(await new AccessTokens('t'.repeat(40), 60).verify(token)).toBeNull();
+  });
+});
+
+/** Access tokens are signed on the calling thread, as jose would sign them (decision 014). */
+describe('access token signing', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('makes the token jose makes for the same claims and clock', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T11:00:00.400Z'));
+    const secret = 's'.repeat(40);
+    const tokens = new AccessTokens(secret, 900);
+    const ours = await tokens.sign({ sub: 'user-1', dev: 'device-1' });
+    const jose = await new SignJWT({ dev: 'device-1' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('user-1')
+      .setIssuedAt()
+      .setIssuer('blok')
+      .setAudience('blok-api')
+      .setExpirationTime('900s')
+      .sign(new TextEncoder().encode(secret));
+    expect(ours).toBe(jose);
+    expect(decodeJwt(ours)).toEqual({ dev: 'device-1', sub: 'user-1', iat: 1_795_690_800, iss: 'blok', aud: 'blok-api', exp: 1_795_691_700 });
+    expect(await tokens.verify(ours)).toEqual({ sub: 'user-1', dev: 'device-1' });
+  });
+
+  it('signs without a job on the thread pool (a login signs inside its transaction)', async () => {
+    // every thread of libuv's pool busy, as with concurrent logins' password hashes
+    const busy = Array.from({ length: 8 }, () => new Promise((resolve) => pbkdf2('x', 'salt', 150_000, 32, 'sha256', resolve)));
+    try {
+      const tokens = new AccessTokens('s'.repeat(40), 60);
+      const first = await Promise.race([tokens.sign({ sub: 'user-1', dev: 'device-1' }).then(() => 'signed'), new Promise((resolve) => setImmediate(() => resolve('event loop turned')))]);
+      expect(first).toBe('signed');
+    } finally {
+      await Promise.all(busy);
+    }
   });
 });
