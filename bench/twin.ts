@@ -7,6 +7,9 @@
 // the key with the response in the change's own transaction, the one insert Blok's command makes;
 // none of the command wrapper's checks, replays or errors (the bench's keys are always new).
 // BENCH_TWIN_KEYS=off leaves the key out (the twin of 26-11-2026 and before: the service alone).
+// BENCH_TWIN_DEVICE=on (not the default, an experiment): every authenticated request also runs
+// Blok's device check (the same query, AuthService.requestContext), to tell how much of a read's
+// gap is that query and how much the rest of the pipeline; the twin of the results table runs none.
 // Started by run.ts as its own process: PORT, DATABASE_URL, JWT_SECRET.
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { openDatabase, sql } from '@blok/db';
@@ -37,6 +40,7 @@ const flashcards = new FlashcardsService(uow, { leitnerEnabled: false, fsrs: { n
 
 const store = new IdempotencyStore(db, env.JWT_SECRET!);
 const withKeys = env.BENCH_TWIN_KEYS !== 'off';
+const withDeviceCheck = env.BENCH_TWIN_DEVICE === 'on';
 
 /**
  * A write with an Idempotency-Key: its unit of work stores the key with the response (the route's
@@ -68,6 +72,7 @@ app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
 async function userId(authorization: string | undefined): Promise<string> {
   const claims = await tokens.verify(authorization?.slice(7) ?? '');
   if (!claims) throw Object.assign(new Error('unauthorized'), { statusCode: 401 });
+  if (withDeviceCheck) await auth.requestContext(claims.sub, claims.dev);
   return claims.sub;
 }
 type P = Record<string, string>;
