@@ -166,13 +166,16 @@ export class AuthService {
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user || !ok) throw new AppError('invalid_credentials', 'Ongeldige combinatie van gebruikersnaam en wachtwoord');
     return this.uow.run(async (tx) => {
+      const tokens = await this.startSession(tx, user.id, input.deviceId, client);
       // Not a failure after all: her own counter starts over, the shared ones get the attempt back,
       // one by one in the order they were reserved (every login locks the counters in one order).
+      // Last, after the user's row and her devices: the address's counter is shared by every login
+      // from that address (a campus network), and its row stays locked until the commit.
       const repo = new RateLimitRepository(tx);
       await repo.reset(reservations[0]![0]);
       await repo.release(reservations[1]![0]);
       await repo.release(reservations[2]![0]);
-      return this.startSession(tx, user.id, input.deviceId, client);
+      return tokens;
     });
   }
 
