@@ -217,6 +217,13 @@ describe.each(DIALECTS)('login counters on %s', (dialect: DialectName) => {
       expect(ran[2]).toMatch(/^delete from "rate_limits"/);
       expect(ran[3]).toMatch(/^update "rate_limits" .* where "key" = /);
       expect(ran[4]).toMatch(/^update "rate_limits" .* where "key" = /);
+      // given back after the session's statements, so the address's shared row is locked only
+      // until the commit (decision 014): the user's lock and the new refresh token come first
+      const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
+      const reset = at(/^delete from "rate_limits"/);
+      expect(at(/^update "users"/)).toBeGreaterThan(-1);
+      expect(at(/^insert into "refresh_tokens"/)).toBeGreaterThan(at(/^update "users"/));
+      expect(reset).toBeGreaterThan(at(/^insert into "refresh_tokens"/));
       // account+ip gone; the shared two back at 2 (reserved to 3, released); the address counts every login
       expect(await counts(Object.values(k))).toEqual({ [k.ip]: 3, [k.account]: 2, [k.failIp]: 2 });
     });
