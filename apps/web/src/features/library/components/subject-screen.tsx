@@ -68,8 +68,10 @@ function QuestionListItem({ subjectId, list }: { subjectId: string; list: Subjec
       </div>
       <div className={styles.listAside}>
         {list.score !== null && (
-          <span className={styles.grade} data-passed={passed || undefined} aria-label={t('subject.gradeLabel', { grade: formatGrade(list.score) })}>
-            {formatGrade(list.score)}
+          // Read as 'Cijfer 5,0' (a span takes no aria-label without a role): the circle shows the number only.
+          <span className={styles.grade} data-passed={passed || undefined}>
+            <span aria-hidden="true">{formatGrade(list.score)}</span>
+            <span className="visually-hidden">{t('subject.gradeLabel', { grade: formatGrade(list.score) })}</span>
           </span>
         )}
         <ButtonLink
