@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   FlashcardSetManifestSchema,
   QuestionListManifestSchema,
+  QuestionManifestSchema,
   SubjectManifestSchema,
   type ChapterManifest,
   type FlashcardSetManifest,
@@ -12,17 +13,23 @@ import {
   type SubjectManifest,
 } from './schema.ts';
 import { stripMarkup } from '@blok/domain/markup';
+import { answerProblems, positionBalance, positionBalanceMessage } from './checks.ts';
 
-/** One precise problem in a content folder: which file, which field, what is wrong. */
+/** One precise problem in a content folder: which file, which question (if any), which field, what is wrong. */
 export interface ContentProblem {
   file: string;
+  /** the id of the question the problem is in */
+  question?: string;
   field: string;
   message: string;
 }
 
+/** One line for an author: "questions/h1.yaml: vraag h1-q3: answers: ...". */
+export const describeProblem = (p: ContentProblem): string => `${p.file}: ${p.question ? `vraag ${p.question}: ` : ''}${p.field}: ${p.message}`;
+
 export class ContentError extends Error {
   constructor(public readonly problems: ContentProblem[]) {
-    super(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n'));
+    super(problems.map(describeProblem).join('\n'));
     this.name = 'ContentError';
   }
 }
@@ -40,6 +47,8 @@ export interface LoadedSubject {
   flashcardSets: FlashcardSetManifest[];
   /** image path (images/x.svg) -> absolute file path */
   images: Map<string, string>;
+  /** what an author should look at, though it does not stop the import */
+  warnings: ContentProblem[];
 }
 
 function readYaml(file: string, rel: string, problems: ContentProblem[]): unknown {
@@ -51,12 +60,25 @@ function readYaml(file: string, rel: string, problems: ContentProblem[]): unknow
   }
 }
 
-function zodProblems(rel: string, error: z.ZodError): ContentProblem[] {
-  return error.issues.map((issue) => ({
-    file: rel,
-    field: issue.path.length ? issue.path.join('.') : '(bestand)',
-    message: issue.message,
-  }));
+function zodProblems(rel: string, error: z.ZodError, raw?: unknown): ContentProblem[] {
+  return error.issues.map((issue) => {
+    const question = questionIdAt(raw, issue.path);
+    return {
+      file: rel,
+      ...(question ? { question } : {}),
+      field: issue.path.length ? issue.path.join('.') : '(bestand)',
+      message: issue.message,
+    };
+  });
+}
+
+/** The id written on the question a schema problem's path points into (questions.<n>...), if any. */
+function questionIdAt(raw: unknown, path: readonly PropertyKey[]): string | undefined {
+  if (path[0] !== 'questions' || typeof path[1] !== 'number' || typeof raw !== 'object' || raw === null) return undefined;
+  const questions = (raw as { questions?: unknown }).questions;
+  const question: unknown = Array.isArray(questions) ? questions[path[1]] : undefined;
+  const id = typeof question === 'object' && question !== null ? (question as { id?: unknown }).id : undefined;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 /** Reads and validates one subject folder. Throws ContentError listing every problem found. */
@@ -130,7 +152,18 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
     const listRaw = readYaml(abs, listPath, problems);
     const listParsed = QuestionListManifestSchema.safeParse(listRaw);
     if (!listParsed.success) {
-      problems.push(...zodProblems(listPath, listParsed.error));
+      problems.push(...zodProblems(listPath, listParsed.error, listRaw));
+      // Still check the questions that are well-formed, so that one run names every problem, and
+      // count the list as present, so that its chapter is not also reported.
+      const rawList = typeof listRaw === 'object' && listRaw !== null ? (listRaw as { id?: unknown; questions?: unknown }) : {};
+      if (typeof rawList.id === 'string') listIds.add(rawList.id);
+      if (Array.isArray(rawList.questions)) {
+        rawList.questions.forEach((raw: unknown, qi) => {
+          const q = QuestionManifestSchema.safeParse(raw);
+          if (!q.success) return;
+          for (const p of answerProblems(q.data)) problems.push({ file: listPath, question: q.data.id, field: `questions.${qi}.${p.field}`, message: p.message });
+        });
+      }
       continue;
     }
     const list = listParsed.data;
@@ -144,6 +177,7 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
       questionIds.add(q.id);
       checkImage(listPath, `questions.${qi}.picture`, q.picture);
       checkImage(listPath, `questions.${qi}.feedbackPicture`, q.feedbackPicture);
+      for (const p of answerProblems(q)) problems.push({ file: listPath, question: q.id, field: `questions.${qi}.${p.field}`, message: p.message });
     });
     questionLists.push(list);
   }
@@ -193,7 +227,12 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
   );
 
   if (problems.length) throw new ContentError(problems);
-  return { dir, manifest, summaries, questionLists, flashcardSets, images };
+  const warnings: ContentProblem[] = [];
+  for (const kind of ['single', 'multiple'] as const) {
+    const balance = positionBalance(questionLists, kind);
+    if (balance.lopsided) warnings.push({ file: 'subject.yaml', field: 'questionLists', message: positionBalanceMessage(balance) });
+  }
+  return { dir, manifest, summaries, questionLists, flashcardSets, images, warnings };
 }
 
 /**

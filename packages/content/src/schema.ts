@@ -60,9 +60,18 @@ export const SubjectManifestSchema = z.object({
 });
 
 export const AnswerManifestSchema = z.object({
-  text: z.string().min(1),
+  /**
+   * The answer's key within its question (a1, a2, ...). Optional: by default the written position
+   * (a1 for the first answer). A student's picked answers point at it, so an answer that moves
+   * keeps its id, and an answer whose meaning changes gets a new one.
+   */
+  id: SlugSchema.optional(),
+  text: z.string().trim().min(1, 'antwoordtekst ontbreekt'),
   correct: z.boolean().default(false),
 });
+
+/** The explanation every question shows after it is answered: never empty. */
+const FeedbackSchema = z.string({ error: 'toelichting (feedback) ontbreekt' }).trim().min(1, 'toelichting (feedback) ontbreekt');
 
 export const QuestionManifestSchema = z.discriminatedUnion('type', [
   z.object({
@@ -70,13 +79,14 @@ export const QuestionManifestSchema = z.discriminatedUnion('type', [
     type: z.literal('SELECT'),
     text: z.string().min(1),
     picture: ImagePathSchema.optional(),
-    /** 2 to 20 answers (labels A to T); at least one correct */
-    answers: z
-      .array(AnswerManifestSchema)
-      .min(2)
-      .max(20)
-      .refine((a) => a.some((x) => x.correct), 'minstens één antwoord moet correct zijn'),
-    feedback: z.string().min(1),
+    /**
+     * false (default): exactly one answer is correct. true: a multiple-answer question (checkboxes),
+     * at least two answers correct and at least one wrong. Checked in load.ts (answerProblems).
+     */
+    multiple: z.boolean().default(false),
+    /** 2 to 20 answers (labels A to T) */
+    answers: z.array(AnswerManifestSchema).min(2, 'minstens twee antwoorden').max(20, 'hoogstens twintig antwoorden (A tot en met T)'),
+    feedback: FeedbackSchema,
     feedbackPicture: ImagePathSchema.optional(),
     recommended: z.boolean().default(false),
   }),
@@ -86,8 +96,8 @@ export const QuestionManifestSchema = z.discriminatedUnion('type', [
     text: z.string().min(1),
     picture: ImagePathSchema.optional(),
     /** the model answer the student compares her own answer with */
-    modelAnswer: z.string().min(1),
-    feedback: z.string().min(1),
+    modelAnswer: z.string().trim().min(1, 'modelantwoord ontbreekt'),
+    feedback: FeedbackSchema,
     feedbackPicture: ImagePathSchema.optional(),
     recommended: z.boolean().default(false),
   }),

@@ -1,9 +1,9 @@
 // npm run content:import -- [--dry-run] [--force] <folder>
 // Validates a content folder (one subject, or a folder of subjects) and loads it idempotently.
-import { ContentError } from '@blok/content/load';
+import { ContentError, describeProblem } from '@blok/content/load';
 import { migrateToLatest, openDatabase } from '@blok/db';
 import { loadEnv } from '../env.ts';
-import { importContent, loadContent } from '../content/importer.ts';
+import { contentWarnings, importContent, loadContent } from '../content/importer.ts';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -18,6 +18,7 @@ async function main(): Promise<number> {
     if (dryRun) {
       const subjects = loadContent(folder);
       for (const s of subjects) console.log(`geldig: ${s.manifest.id}`);
+      for (const w of contentWarnings(subjects)) console.warn(`  waarschuwing: ${describeProblem(w)}`);
       return 0;
     }
     const env = loadEnv();
@@ -28,6 +29,7 @@ async function main(): Promise<number> {
       for (const s of report.subjects) {
         console.log(`${s.status === 'imported' ? 'geïmporteerd' : 'ongewijzigd'}: ${s.id} (${s.chapters} hoofdstukken, ${s.questionLists} vragenlijsten, ${s.questions} vragen${s.flashcardSets ? `, ${s.flashcardSets} flashcardsets, ${s.flashcards} flashcards` : ''})`);
       }
+      for (const w of report.warnings) console.warn(`  waarschuwing: ${describeProblem(w)}`);
     } finally {
       await handle.close();
     }
@@ -35,7 +37,7 @@ async function main(): Promise<number> {
   } catch (err) {
     if (err instanceof ContentError) {
       console.error('Import geweigerd, er is niets gewijzigd:');
-      for (const p of err.problems) console.error(`  ${p.file}: ${p.field}: ${p.message}`);
+      for (const p of err.problems) console.error(`  ${describeProblem(p)}`);
       return 1;
     }
     throw err;

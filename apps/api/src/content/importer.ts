@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { ContentError, listSubjectFolders, loadSubjectFolder, type LoadedSubject } from '@blok/content/load';
+import { answerKey } from '@blok/content/checks';
+import { ContentError, listSubjectFolders, loadSubjectFolder, type ContentProblem, type LoadedSubject } from '@blok/content/load';
 import { sql, type DB } from '@blok/db';
 import { plainText } from '@blok/domain/markup';
 import { subjectSearchText } from '@blok/domain/search';
@@ -19,6 +20,8 @@ export interface ImportReport {
     flashcardSets: number;
     flashcards: number;
   }>;
+  /** what an author should look at (file names prefixed with the subject folder); the import went ahead */
+  warnings: ContentProblem[];
 }
 
 function hashSubject(s: LoadedSubject, images: Map<string, Buffer>): string {
@@ -30,6 +33,10 @@ function hashSubject(s: LoadedSubject, images: Map<string, Buffer>): string {
   for (const [name, data] of [...images].sort(([a], [b]) => a.localeCompare(b))) h.update(name).update(data);
   return h.digest('hex');
 }
+
+/** The warnings of loaded subjects, each file named with its subject folder as the problems are. */
+export const contentWarnings = (subjects: readonly LoadedSubject[]): ContentProblem[] =>
+  subjects.flatMap((s) => s.warnings.map((w) => ({ ...w, file: `${basename(s.dir)}/${w.file}` })));
 
 /** Reads and validates every subject folder under `root` (or `root` itself); throws ContentError listing all problems. */
 export function loadContent(root: string): LoadedSubject[] {
@@ -110,7 +117,7 @@ export async function importContent(db: DB, root: string, options: { force?: boo
   const subjects = loadContent(root);
   const conflicts = (await Promise.all(subjects.map((x) => databaseConflicts(db, x)))).flat();
   if (conflicts.length) throw new ContentError(conflicts);
-  const report: ImportReport = { subjects: [] };
+  const report: ImportReport = { subjects: [], warnings: contentWarnings(subjects) };
   await db.transaction().execute(async (trx) => {
     // Several API processes may start at once: one imports, the others wait and then find it unchanged.
     if (options.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727274)`.execute(trx);
@@ -185,7 +192,9 @@ export async function importContent(db: DB, root: string, options: { force?: boo
           };
           await trx.insertInto('questions').values({ id: q.id, ...qrow }).onConflict((oc) => oc.column('id').doUpdateSet(qrow)).execute();
           const answers = q.type === 'SELECT' ? q.answers : [];
-          const answerIds = answers.map((_, ai) => `${q.id}-a${ai + 1}`);
+          // An answer's row id is its question's id plus its key (a1 by default): moving an answer
+          // in the file while keeping its id keeps the students' picked answers on the same text.
+          const answerIds = answers.map((a, ai) => `${q.id}-${answerKey(a, ai)}`);
           for (const [ai, a] of answers.entries()) {
             const arow = { question_id: q.id, sort_index: ai, answer_text: a.text, is_correct: a.correct ? 1 : 0 };
             await trx.insertInto('answers').values({ id: answerIds[ai]!, ...arow }).onConflict((oc) => oc.column('id').doUpdateSet(arow)).execute();

@@ -106,6 +106,7 @@ describe.each(DIALECTS)('content import on %s', (dialect) => {
 
     const second = await importContent(ctx.handle.db, dir, { dialect });
     expect(second.subjects.every((s) => s.status === 'unchanged')).toBe(true);
+    expect(second.warnings).toEqual([]);
     expect(await rowCounts(ctx.handle.db)).toEqual(afterFirst);
 
     // A changed chapter re-imports only its subject, in place.
@@ -161,6 +162,132 @@ describe.each(DIALECTS)('content import on %s', (dialect) => {
     expect(chapters.map((c) => c.id)).toEqual(['fx-psy-h1', 'fx-psy-h2']);
   });
 
+  /** A copy of fx-psychologie under a fresh folder whose only question list holds `questions` (YAML). */
+  function subjectWithQuestions(name: string, questions: string): string {
+    const root = join(work, name);
+    cpSync(join(COURSES, 'fx-psychologie'), join(root, 'fx-psychologie'), { recursive: true });
+    const listFile = join(root, 'fx-psychologie/questions/h1.yaml');
+    const head = readFileSync(listFile, 'utf8').split('questions:\n')[0]!;
+    writeFileSync(listFile, `${head}questions:\n${questions}`);
+    return root;
+  }
+
+  /** A SELECT question in the fixture's YAML layout. */
+  const select = (id: string, answers: string, extra = '', feedback = `    feedback: Toelichting bij ${id}.\n`) =>
+    `  - id: ${id}\n    type: SELECT\n${extra}    text: Vraag ${id}?\n    answers:\n${answers}${feedback}`;
+
+  it('refuses SELECT questions with the wrong number of correct answers for their kind, naming file, question and reason', async () => {
+    const root = subjectWithQuestions(
+      'kinds',
+      select('fx-k1', '      - text: Een\n        correct: true\n      - text: Twee\n        correct: true\n      - text: Drie\n') +
+        select('fx-k2', '      - text: Een\n      - text: Twee\n') +
+        select('fx-k3', '      - text: Een\n        correct: true\n      - text: Twee\n', '    multiple: true\n') +
+        select('fx-k4', '      - text: Een\n        correct: true\n      - text: Twee\n        correct: true\n', '    multiple: true\n') +
+        select('fx-k5', '      - text: Een\n        correct: true\n      - text: Twee\n        correct: true\n      - text: Drie\n', '    multiple: true\n'),
+    );
+    const before = await rowCounts(ctx.handle.db);
+    const problems = await problemsOf(importContent(ctx.handle.db, root, { dialect }));
+    expect(problems).toEqual([
+      {
+        file: 'fx-psychologie/questions/h1.yaml',
+        question: 'fx-k1',
+        field: 'questions.0.answers',
+        message: '2 antwoorden zijn juist, maar de vraag heeft er één (zet multiple: true als meerdere antwoorden juist zijn)',
+      },
+      {
+        file: 'fx-psychologie/questions/h1.yaml',
+        question: 'fx-k2',
+        field: 'questions.1.answers',
+        message: 'geen enkel antwoord is juist; een vraag met één juist antwoord heeft er precies één',
+      },
+      {
+        file: 'fx-psychologie/questions/h1.yaml',
+        question: 'fx-k3',
+        field: 'questions.2.answers',
+        message: 'maar één antwoord is juist; een vraag met multiple: true heeft er minstens twee',
+      },
+      {
+        file: 'fx-psychologie/questions/h1.yaml',
+        question: 'fx-k4',
+        field: 'questions.3.answers',
+        message: 'alle antwoorden zijn juist; een vraag met multiple: true heeft minstens één onjuist antwoord',
+      },
+    ]);
+    expect(await rowCounts(ctx.handle.db)).toEqual(before);
+  });
+
+  it('refuses duplicate answer texts, a reused answer id and missing feedback, naming file, question and reason', async () => {
+    const root = subjectWithQuestions(
+      'answers',
+      select('fx-d1', '      - text: Gedrag\n        correct: true\n      - text: Alleen de hersenen\n      - text: "  Gedrag "\n') +
+        select('fx-d2', '      - id: a2\n        text: Een\n        correct: true\n      - text: Twee\n      - id: a4\n        text: Drie\n') +
+        select('fx-d3', '      - text: Een\n        correct: true\n      - text: Twee\n', '', '') +
+        select('fx-d4', '      - text: Een\n        correct: true\n      - text: Twee\n', '', '    feedback: "  "\n'),
+    );
+    const before = await rowCounts(ctx.handle.db);
+    const problems = await problemsOf(importContent(ctx.handle.db, root, { dialect }));
+    expect(problems).toEqual([
+      { file: 'fx-psychologie/questions/h1.yaml', question: 'fx-d3', field: 'questions.2.feedback', message: 'toelichting (feedback) ontbreekt' },
+      { file: 'fx-psychologie/questions/h1.yaml', question: 'fx-d4', field: 'questions.3.feedback', message: 'toelichting (feedback) ontbreekt' },
+      { file: 'fx-psychologie/questions/h1.yaml', question: 'fx-d1', field: 'questions.0.answers.2.text', message: 'antwoord C heeft dezelfde tekst als antwoord A' },
+      { file: 'fx-psychologie/questions/h1.yaml', question: 'fx-d2', field: 'questions.1.answers.1.id', message: 'antwoord-id a2 wordt al gebruikt door antwoord A' },
+    ]);
+    expect(await rowCounts(ctx.handle.db)).toEqual(before);
+  });
+
+  it('keeps an answer\'s row when it moves with its id, so earlier picks keep pointing at the same text', async () => {
+    const root = subjectWithQuestions('moved', select('fx-m1', '      - text: Gedrag en mentale processen\n        correct: true\n      - text: Alleen de hersenen\n'));
+    await importContent(ctx.handle.db, root, { dialect, force: true });
+    const answersOf = () => ctx.handle.db.selectFrom('answers').select(['id', 'sort_index', 'answer_text', 'is_correct']).where('question_id', '=', 'fx-m1').orderBy('sort_index').execute();
+    expect(await answersOf()).toEqual([
+      { id: 'fx-m1-a1', sort_index: 0, answer_text: 'Gedrag en mentale processen', is_correct: 1 },
+      { id: 'fx-m1-a2', sort_index: 1, answer_text: 'Alleen de hersenen', is_correct: 0 },
+    ]);
+    const listFile = join(root, 'fx-psychologie/questions/h1.yaml');
+    writeFileSync(
+      listFile,
+      readFileSync(listFile, 'utf8').replace(
+        '      - text: Gedrag en mentale processen\n        correct: true\n      - text: Alleen de hersenen\n',
+        '      - id: a2\n        text: Alleen de hersenen\n      - id: a1\n        text: Gedrag en mentale processen\n        correct: true\n',
+      ),
+    );
+    await importContent(ctx.handle.db, root, { dialect });
+    expect(await answersOf()).toEqual([
+      { id: 'fx-m1-a2', sort_index: 0, answer_text: 'Alleen de hersenen', is_correct: 0 },
+      { id: 'fx-m1-a1', sort_index: 1, answer_text: 'Gedrag en mentale processen', is_correct: 1 },
+    ]);
+  });
+
+  it('warns (and still imports) when the correct answers of a subject pile up at one written position', async () => {
+    const allA = Array.from({ length: 8 }, (_, i) => select(`fx-w${i + 1}`, '      - text: Juist\n        correct: true\n      - text: Fout een\n      - text: Fout twee\n      - text: Fout drie\n')).join('');
+    const root = subjectWithQuestions('lopsided', allA);
+    const report = await importContent(ctx.handle.db, root, { dialect, force: true });
+    expect(report.subjects.map((s) => [s.id, s.status])).toEqual([['fx-psychologie', 'imported']]);
+    expect(report.warnings).toEqual([
+      {
+        file: 'fx-psychologie/subject.yaml',
+        field: 'questionLists',
+        message:
+          'bij de vragen met één juist antwoord staat dat antwoord zoals geschreven scheef over de posities verdeeld: A 8, B 0, C 0, D 0 ' +
+          '(bij een willekeurige volgorde ongeveer A 2, B 2, C 2, D 2); studenten krijgen de antwoorden geschud, maar zet ze ook in het bestand op wisselende plaatsen',
+      },
+    ]);
+    // The same eight questions with the correct answer on A, B, C and D twice each: no warning.
+    const listFile = join(root, 'fx-psychologie/questions/h1.yaml');
+    let spread = readFileSync(listFile, 'utf8');
+    for (const i of [3, 4, 5, 6, 7, 8]) {
+      const shift = i <= 4 ? 1 : i <= 6 ? 2 : 3;
+      const answers = ['Fout een', 'Fout twee', 'Fout drie'];
+      answers.splice(shift, 0, 'Juist');
+      spread = spread.replace(
+        `  - id: fx-w${i}\n    type: SELECT\n    text: Vraag fx-w${i}?\n    answers:\n      - text: Juist\n        correct: true\n      - text: Fout een\n      - text: Fout twee\n      - text: Fout drie\n`,
+        `  - id: fx-w${i}\n    type: SELECT\n    text: Vraag fx-w${i}?\n    answers:\n${answers.map((a) => `      - text: ${a}\n${a === 'Juist' ? '        correct: true\n' : ''}`).join('')}`,
+      );
+    }
+    writeFileSync(listFile, spread);
+    expect((await importContent(ctx.handle.db, root, { dialect })).warnings).toEqual([]);
+  });
+
   it.runIf(dialect === 'sqlite')('content:import prints the problems and leaves the database untouched', async () => {
     const dbFile = join(work, 'cli.db');
     const run = (args: string[]) =>
@@ -187,6 +314,19 @@ describe.each(DIALECTS)('content import on %s', (dialect) => {
     const dry = await run(['--dry-run', COURSES]);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('geldig: fx-psychologie');
+    expect(dry.stderr).not.toContain('waarschuwing');
+
+    const allA = Array.from({ length: 8 }, (_, i) => select(`fx-c${i + 1}`, '      - text: Juist\n        correct: true\n      - text: Fout\n')).join('');
+    const lopsided = await run(['--dry-run', subjectWithQuestions('cli-lopsided', allA)]);
+    expect(lopsided.code).toBe(0);
+    expect(lopsided.stdout).toContain('geldig: fx-psychologie');
+    expect(lopsided.stderr).toContain('waarschuwing: fx-psychologie/subject.yaml: questionLists: bij de vragen met één juist antwoord staat dat antwoord zoals geschreven scheef over de posities verdeeld: A 8, B 0');
+
+    const twoCorrect = await run(['--dry-run', subjectWithQuestions('cli-two', select('fx-c1', '      - text: Een\n        correct: true\n      - text: Twee\n        correct: true\n'))]);
+    expect(twoCorrect.code).toBe(1);
+    expect(twoCorrect.stderr).toContain(
+      'fx-psychologie/questions/h1.yaml: vraag fx-c1: questions.0.answers: 2 antwoorden zijn juist, maar de vraag heeft er één (zet multiple: true als meerdere antwoorden juist zijn)',
+    );
 
     const imported = await run([COURSES]);
     expect(imported.code).toBe(0);

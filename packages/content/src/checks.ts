@@ -1,0 +1,137 @@
+// Content checks beyond the schema: what makes a question one a student can trust (one right answer
+// where one is promised, no two answers alike, stable answer ids) and what an author should see
+// before publishing (correct answers piled up at one written position).
+import type { QuestionListManifest, QuestionManifest } from './schema.ts';
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
+
+type SelectQuestion = Extract<QuestionManifest, { type: 'SELECT' }>;
+type Answer = SelectQuestion['answers'][number];
+
+/** The label a student sees for the answer at a written position (0 -> A). */
+export const answerLetter = (index: number): string => LETTERS[index] ?? String(index + 1);
+
+/** The answer's key within its question: its own id, or its written position (a1, a2, ...). */
+export const answerKey = (answer: Answer, index: number): string => answer.id ?? `a${index + 1}`;
+
+/** Texts that read the same to a student: same words, whatever the spacing. */
+const sameText = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** One problem of one question: the field inside the question and what is wrong (Dutch). */
+export interface QuestionProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * Refusals for one SELECT question: the number of correct answers its kind promises (one, or for
+ * `multiple: true` at least two and at least one wrong), two answers with the same text, and an
+ * answer id used twice (the students' picked answers would point at two texts).
+ */
+export function answerProblems(question: QuestionManifest): QuestionProblem[] {
+  if (question.type !== 'SELECT') return [];
+  const problems: QuestionProblem[] = [];
+  const correct = question.answers.filter((a) => a.correct).length;
+  if (!question.multiple && correct !== 1) {
+    problems.push({
+      field: 'answers',
+      message:
+        correct === 0
+          ? 'geen enkel antwoord is juist; een vraag met één juist antwoord heeft er precies één'
+          : `${correct} antwoorden zijn juist, maar de vraag heeft er één (zet multiple: true als meerdere antwoorden juist zijn)`,
+    });
+  }
+  if (question.multiple && correct < 2) {
+    problems.push({ field: 'answers', message: `${correct === 0 ? 'geen enkel antwoord is' : 'maar één antwoord is'} juist; een vraag met multiple: true heeft er minstens twee` });
+  }
+  if (question.multiple && correct === question.answers.length) {
+    problems.push({ field: 'answers', message: 'alle antwoorden zijn juist; een vraag met multiple: true heeft minstens één onjuist antwoord' });
+  }
+  const texts = new Map<string, number>();
+  const keys = new Map<string, number>();
+  question.answers.forEach((answer, i) => {
+    const text = sameText(answer.text);
+    const twin = texts.get(text);
+    if (twin !== undefined) {
+      problems.push({ field: `answers.${i}.text`, message: `antwoord ${answerLetter(i)} heeft dezelfde tekst als antwoord ${answerLetter(twin)}` });
+    } else texts.set(text, i);
+    const key = answerKey(answer, i);
+    const owner = keys.get(key);
+    if (owner !== undefined) {
+      problems.push({ field: `answers.${i}.id`, message: `antwoord-id ${key} wordt al gebruikt door antwoord ${answerLetter(owner)}` });
+    } else keys.set(key, i);
+  });
+  return problems;
+}
+
+/** The 0.99 quantile of the chi-square distribution for 1 to 4 degrees of freedom. */
+const CHI_SQUARE_99 = [6.635, 9.21, 11.345, 13.277];
+/** Positions from E on are pooled: few questions have more than four answers. */
+const BINS = 5;
+
+/** Which answers a balance counts: the correct one of single-answer questions, or the wrong ones of multiple-answer questions. */
+export type BalanceKind = 'single' | 'multiple';
+
+export interface PositionBalance {
+  kind: BalanceKind;
+  /** counted answers at each written position (A, B, C, D, E and later) */
+  observed: number[];
+  /** what a random order would give on average */
+  expected: number[];
+  /** Pearson's chi-square statistic over the positions */
+  chiSquare: number;
+  /** true when a random order would give a spread this uneven less than once in a hundred */
+  lopsided: boolean;
+}
+
+/**
+ * Where the answers that give a question away stand as written in a subject: for single-answer
+ * questions the correct answer, for multiple-answer questions the wrong ones (three correct of four
+ * always at A+B+C means the wrong one always at D). A question with k answers of which m are
+ * counted puts m/k of one at each position when its order is random; the observed counts are
+ * compared with that by Pearson's chi-square test (p < 0.01). Students get the answers shuffled,
+ * but an author should still see a pile-up.
+ */
+export function positionBalance(lists: readonly QuestionListManifest[], kind: BalanceKind): PositionBalance {
+  const observed = Array<number>(BINS).fill(0);
+  const expected = Array<number>(BINS).fill(0);
+  for (const list of lists) {
+    for (const q of list.questions) {
+      if (q.type !== 'SELECT' || q.multiple !== (kind === 'multiple')) continue;
+      const counted = (a: Answer) => (kind === 'single' ? a.correct : !a.correct);
+      const k = q.answers.length;
+      const m = q.answers.filter(counted).length;
+      q.answers.forEach((a, i) => {
+        const bin = Math.min(i, BINS - 1);
+        expected[bin]! += m / k;
+        if (counted(a)) observed[bin]! += 1;
+      });
+    }
+  }
+  let chiSquare = 0;
+  let bins = 0;
+  expected.forEach((e, i) => {
+    if (e <= 0) return;
+    bins += 1;
+    chiSquare += (observed[i]! - e) ** 2 / e;
+  });
+  const critical = CHI_SQUARE_99[bins - 2];
+  return { kind, observed, expected, chiSquare, lopsided: critical !== undefined && chiSquare > critical };
+}
+
+/** The author's message for a lopsided balance, e.g. "... A 30, B 2, C 1, D 0 (... ongeveer A 9, B 9, C 8, D 7) ...". */
+export function positionBalanceMessage(balance: PositionBalance): string {
+  const label = (i: number) => (i === BINS - 1 ? 'E en verder' : answerLetter(i));
+  const shown = balance.expected.map((e, i) => i).filter((i) => balance.expected[i]! > 0);
+  const observed = shown.map((i) => `${label(i)} ${balance.observed[i]}`).join(', ');
+  const expected = shown.map((i) => `${label(i)} ${Math.round(balance.expected[i]!)}`).join(', ');
+  const what =
+    balance.kind === 'single'
+      ? 'bij de vragen met één juist antwoord staat dat antwoord'
+      : 'bij de vragen met meerdere juiste antwoorden staan de onjuiste antwoorden';
+  return (
+    `${what} zoals geschreven scheef over de posities verdeeld: ${observed} ` +
+    `(bij een willekeurige volgorde ongeveer ${expected}); studenten krijgen de antwoorden geschud, ` +
+    'maar zet ze ook in het bestand op wisselende plaatsen'
+  );
+}
