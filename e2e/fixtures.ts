@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
@@ -74,6 +74,24 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await form.password.fill(user.password);
   await form.submit.click();
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/** The reset link of the newest outbox mail to this address (the API writes .eml files without SMTP). */
+export function resetLinkFor(email: string): string | null {
+  const dir = join(process.env.E2E_RUN_DIR!, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return null;
+  }
+  for (const file of files.sort().reverse()) {
+    const raw = readFileSync(join(dir, file), 'utf8');
+    if (!raw.includes(`To: ${email}`)) continue;
+    const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(text)?.[0] ?? null;
+  }
+  return null;
 }
 
 /** Fails on serious or critical axe violations (WCAG 2.x A/AA rules), listing each readably. */

@@ -1,26 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, expectNoAxeViolations, loginForm, saveScreenshot, test } from '../../fixtures.ts';
+import { expect, expectNoAxeViolations, loginForm, resetLinkFor, saveScreenshot, test } from '../../fixtures.ts';
 
 const NEW_PASSWORD = 'Nieuw#wachtwoord9';
-
-/** The reset link of the newest outbox mail to this address (the API writes .eml files without SMTP). */
-function resetLinkFor(email: string): string | null {
-  const dir = join(process.env.E2E_RUN_DIR!, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir);
-  } catch {
-    return null;
-  }
-  for (const file of files.sort().reverse()) {
-    const raw = readFileSync(join(dir, file), 'utf8');
-    if (!raw.includes(`To: ${email}`)) continue;
-    const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(text)?.[0] ?? null;
-  }
-  return null;
-}
 
 test.describe('forgotten password', () => {
   test('a student asks for a link, sets a new password through it and logs in with it', async ({ page, api }, testInfo) => {

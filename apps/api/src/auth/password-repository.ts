@@ -20,10 +20,14 @@ export class PasswordRepository {
     await this.db.updateTable('users').set({ password_hash: hash, updated_at: now() }).where('id', '=', userId).execute();
   }
 
-  /** Signs the user out everywhere except on `keepDeviceRowId` (null: everywhere). */
+  /**
+   * Signs the user out everywhere except on `keepDeviceRowId` (null: everywhere). The devices keep
+   * the reason `password`: their next request answers a plain sign-out (`invalid_token`), not the
+   * notice of a newer login elsewhere (`device_revoked`, reason `replaced`).
+   */
   async revokeDevices(userId: string, keepDeviceRowId: string | null): Promise<void> {
     const ts = now();
-    let devices = this.db.updateTable('devices').set({ revoked_at: ts }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    let devices = this.db.updateTable('devices').set({ revoked_at: ts, revoked_reason: 'password' }).where('user_id', '=', userId).where('revoked_at', 'is', null);
     let tokens = this.db.updateTable('refresh_tokens').set({ revoked_at: ts }).where('user_id', '=', userId).where('revoked_at', 'is', null);
     if (keepDeviceRowId) {
       devices = devices.where('id', '!=', keepDeviceRowId);

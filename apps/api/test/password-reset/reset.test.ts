@@ -81,6 +81,21 @@ describe.each(DIALECTS)('password reset through the outbox on %s', (dialect) => 
     expect(again.json()).toEqual({ error: 'invalid_reset_token', error_description: 'Deze link is verlopen of al gebruikt. Vraag een nieuwe link aan.' });
   });
 
+  it('signs her device out plainly (invalid_token), not with the notice of a login elsewhere', async () => {
+    const { email, tokens, headers } = await signedInUser(ctx.app);
+    const link = await requestLink(email);
+    expect((await reset(ctx.app, tokenOf(link))).statusCode).toBe(204);
+    // The device she was signed in on: its next request and its refresh both end the session plainly.
+    const request = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers });
+    expect(request.statusCode).toBe(401);
+    expect(request.json().error).toBe('invalid_token');
+    const renewed = await refresh(ctx.app, tokens.refresh_token);
+    expect(renewed.statusCode).toBe(400);
+    expect(renewed.json().error).toBe('invalid_grant');
+    const devices = await ctx.handle.db.selectFrom('devices').innerJoin('users', 'users.id', 'devices.user_id').select('devices.revoked_reason').where('users.email', '=', email).execute();
+    expect(devices.map((d) => d.revoked_reason)).toEqual(['password']);
+  });
+
   it('refuses a link older than an hour', async () => {
     const { email } = await signedInUser(ctx.app);
     const link = await requestLink(email);

@@ -137,6 +137,20 @@ describe('api client', () => {
     expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBeNull();
   });
 
+  it('after a password reset or change elsewhere (401 invalid_token, then invalid_grant) signs out plainly, whatever device the header names', async () => {
+    await signInForTest();
+    // The 401 of a device signed out by a password change still names the device that changed it.
+    mockApi([
+      { path: 'user/profile', status: 401, body: { error: 'invalid_token', error_description: 'Je sessie is beëindigd.' }, headers: { deviceid: 'changed-it-0001' } },
+      { method: 'POST', path: 'auth/login', status: 400, body: { error: 'invalid_grant', error_description: 'Je sessie is verlopen.' } },
+    ]);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(api.get('user/profile')).rejects.toMatchObject({ code: 'invalid_token' });
+    expect(events.filter((e) => e.type === 'signed-out')).toEqual([{ type: 'signed-out', reason: 'refresh-failed' }]);
+    expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBeNull();
+    expect(getGlobalApiError()).toBeNull();
+  });
+
   it('sends a fresh Idempotency-Key with every write and none with reads', async () => {
     const deviceId = await signInForTest();
     const fetchSpy = mockApi([
