@@ -89,20 +89,21 @@ export class PasswordService {
   ) {}
 
   /**
-   * Changes the password after checking the current one (throttled per account like logins), and
-   * signs every other device out. The device making the change stays signed in.
+   * Changes the password after checking the current one, and signs every other device out. The
+   * device making the change stays signed in. Throttled per account like logins: the attempt is
+   * reserved as a failure before the current password is checked (one atomic upsert), so concurrent
+   * wrong guesses get exactly `changeFailuresPerAccount` evaluations; the right one clears the counter.
    */
   async changePassword(userId: string, deviceRowId: string, input: ChangePasswordBody): Promise<null> {
-    const limits = new RateLimitRepository(this.uow.db);
+    // The new password's rules first: they need no secret, and a refusal for them is no failure.
+    assertPasswordRules(input.newPassword, input.newPasswordConfirmation);
     const key = `password-change:account:${userId}`;
-    const failures = await limits.peek(key, this.options.windowSeconds);
-    if (failures.count >= this.options.changeFailuresPerAccount) throw tooMany(failures.retryAfter, 'pogingen');
+    const refused = await this.uow.apart((tx) => new RateLimitRepository(tx).reserve([[key, this.options.changeFailuresPerAccount]], this.options.windowSeconds));
+    if (refused) throw tooMany(refused.retryAfter, 'pogingen');
     const current = await new PasswordRepository(this.uow.db).passwordHash(userId);
     if (!(await verifyPassword(current, input.currentPassword))) {
-      await limits.hit(key, this.options.windowSeconds);
       throw new AppError('invalid_current_password', 'Je huidige wachtwoord klopt niet.');
     }
-    assertPasswordRules(input.newPassword, input.newPasswordConfirmation);
     const hash = await hashPassword(input.newPassword);
     return this.uow.run(async (tx) => {
       const repo = new PasswordRepository(tx);

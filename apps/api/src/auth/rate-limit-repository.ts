@@ -84,6 +84,26 @@ export class RateLimitRepository {
     });
   }
 
+  /**
+   * Reserves one attempt on each counter (one statement, as `hitMany`) before the attempt is
+   * evaluated. Within every limit: the reservations stand (the caller gives back what turns out not
+   * to be a failure) and null is answered. Over any limit: every reservation is given back, in the
+   * order reserved, so that a refused attempt counts on no counter, and the refusal's retry-after
+   * (the latest of the counters over their limit) is answered. Run it in a transaction of its own:
+   * no other attempt then sees a refused attempt's reservations (PostgreSQL's row locks, SQLite's one
+   * writer), and concurrent attempts get exactly `limit` evaluations.
+   */
+  async reserve(counters: ReadonlyArray<readonly [key: string, limit: number]>, windowSeconds: number): Promise<Hit | null> {
+    const hits = await this.hitMany(
+      counters.map(([key]) => key),
+      windowSeconds,
+    );
+    const over = hits.filter((hit, i) => hit.count > counters[i]![1]);
+    if (over.length === 0) return null;
+    for (const [key] of counters) await this.release(key);
+    return { count: Math.max(...over.map((h) => h.count)), retryAfter: Math.max(...over.map((h) => h.retryAfter)) };
+  }
+
   /** The key's current count without changing it (0 when the window ended). */
   async peek(key: string, windowSeconds: number): Promise<Hit> {
     const nowMs = Date.now();
