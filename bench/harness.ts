@@ -26,6 +26,8 @@ export async function startBlok(databaseUrl: string, dir: string, jwtSecret: str
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    // the built-in test checkout, chosen explicitly (decision 015): no Mollie account here
+    PAYMENTS: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,

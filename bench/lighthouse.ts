@@ -64,6 +64,8 @@ function startBlok(): ChildProcess {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    // the built-in test checkout, chosen explicitly (decision 015): no Mollie account here
+    PAYMENTS: 'test',
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATABASE_URL: `file:${join(dir, 'lighthouse.db')}`,

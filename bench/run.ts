@@ -39,6 +39,8 @@ async function start(name: Server['name'], port: number): Promise<Server> {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    // the built-in test checkout, chosen explicitly (decision 015): no Mollie account here
+    PAYMENTS: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,

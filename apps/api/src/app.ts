@@ -234,7 +234,7 @@ export async function buildApp(opts: BuildOptions) {
       allowRequestOrigin: env.NODE_ENV !== 'production',
       forgotPasswordPerWindow: env.FORGOT_PASSWORD_RATE_LIMIT,
     },
-    shop: { publicUrl: env.PUBLIC_URL, mollieApiKey: env.MOLLIE_API_KEY, production: env.NODE_ENV === 'production' },
+    shop: { publicUrl: env.PUBLIC_URL, mollieApiKey: env.MOLLIE_API_KEY, payments: env.payments, production: env.NODE_ENV === 'production' },
   });
   // Before the routes: it turns every write route registered after it into a command.
   await app.register(commands);
@@ -254,7 +254,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(configRoutes, { prefix: '/api/config', config: { flashcardsEnabled: env.FLASHCARDS_ENABLED, leitnerEnabled: env.FLASHCARDS_ENABLED && env.LEITNER_ENABLED } });
   // Feature flag off: the routes do not exist (404), like the web app's routes and entry points.
   if (env.FLASHCARDS_ENABLED) await app.register(flashcardsRoutes, { prefix: '/api', leitnerEnabled: env.LEITNER_ENABLED });
-  await app.register(shopRoutes, { prefix: '/api/shop' });
+  // The test checkout's routes exist only when it takes the payments (decision 015).
+  await app.register(shopRoutes, { prefix: '/api/shop', testCheckout: env.payments === 'test' });
 
   if (opts.serveWeb !== false) await app.register(web, { root: env.WEB_DIST });
   return app;

@@ -76,11 +76,18 @@ const EnvSchema = z.object({
   FSRS_DESIRED_RETENTION: z.coerce.number().min(0.7).max(0.99).default(0.9),
   /** FSRS: spread intervals a little so cards learned together do not stay due together (off in tests). */
   FSRS_FUZZ: bool.default(true),
-  /** Mollie API key (test_… or live_…). Unset: the built-in test checkout takes payments and no money moves. */
+  /** Mollie API key (test_… or live_…). Unset: the built-in test checkout (see PAYMENTS). */
   MOLLIE_API_KEY: z
     .string()
     .regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'must be a Mollie API key (test_… or live_…)')
     .optional(),
+  /**
+   * Who takes payments (decision 015): `mollie` (needs MOLLIE_API_KEY) or `test`, the built-in test
+   * checkout where anyone grants herself Premium without paying. Unset: `mollie` when a key is set,
+   * else `test` outside production; production without a key refuses to start unless `test` is
+   * chosen explicitly.
+   */
+  PAYMENTS: z.enum(['mollie', 'test']).optional(),
   /** Web Push (VAPID) keys, base64url; generated into data/.vapid-keys.json outside production when unset. */
   VAPID_PUBLIC_KEY: z.string().min(40).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
@@ -96,7 +103,33 @@ const EnvSchema = z.object({
   FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { JWT_SECRET: string; jwtSecretSource: 'env' | 'file' | 'generated' };
+export type Env = z.infer<typeof EnvSchema> & {
+  JWT_SECRET: string;
+  jwtSecretSource: 'env' | 'file' | 'generated';
+  /** who takes payments: PAYMENTS, or what it defaults to (decision 015) */
+  payments: 'mollie' | 'test';
+};
+
+/**
+ * The payment provider rule (decision 015): Mollie when a key is set; the built-in test checkout
+ * (free Premium for anyone) outside production, and in production only when PAYMENTS=test says so.
+ */
+function paymentsOf(env: z.infer<typeof EnvSchema>): 'mollie' | 'test' {
+  if (env.PAYMENTS === 'mollie' && !env.MOLLIE_API_KEY) {
+    throw new Error('Invalid environment configuration:\n  MOLLIE_API_KEY: required with PAYMENTS=mollie');
+  }
+  if (env.PAYMENTS === 'test' && env.MOLLIE_API_KEY) {
+    throw new Error('Invalid environment configuration:\n  PAYMENTS: test together with MOLLIE_API_KEY; unset one of them (the test checkout and Mollie never take payments together)');
+  }
+  if (env.MOLLIE_API_KEY) return 'mollie';
+  if (env.NODE_ENV === 'production' && env.PAYMENTS !== 'test') {
+    throw new Error(
+      'Invalid environment configuration:\n  MOLLIE_API_KEY: required in production; without it the built-in test checkout grants Premium without payment. ' +
+        'Set PAYMENTS=test only for a deliberate test installation.',
+    );
+  }
+  return 'test';
+}
 
 /**
  * Parses the environment. Without JWT_SECRET outside production, a random secret is created once
@@ -117,15 +150,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Links in mails (password reset) are built from it, never from a request's Host header.
     throw new Error('Invalid environment configuration:\n  PUBLIC_URL: required in production (the public https address, e.g. https://blok.example)');
   }
-  if (env.JWT_SECRET) return { ...env, JWT_SECRET: env.JWT_SECRET, jwtSecretSource: 'env' };
+  const payments = paymentsOf(env);
+  if (env.JWT_SECRET) return { ...env, payments, JWT_SECRET: env.JWT_SECRET, jwtSecretSource: 'env' };
   if (env.NODE_ENV === 'production') {
     throw new Error('Invalid environment configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
   }
-  if (env.NODE_ENV === 'test') return { ...env, JWT_SECRET: randomBytes(32).toString('hex'), jwtSecretSource: 'generated' };
+  if (env.NODE_ENV === 'test') return { ...env, payments, JWT_SECRET: randomBytes(32).toString('hex'), jwtSecretSource: 'generated' };
   const file = resolve('data/.jwt-secret');
-  if (existsSync(file)) return { ...env, JWT_SECRET: readFileSync(file, 'utf8').trim(), jwtSecretSource: 'file' };
+  if (existsSync(file)) return { ...env, payments, JWT_SECRET: readFileSync(file, 'utf8').trim(), jwtSecretSource: 'file' };
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
-  return { ...env, JWT_SECRET: secret, jwtSecretSource: 'file' };
+  return { ...env, payments, JWT_SECRET: secret, jwtSecretSource: 'file' };
 }

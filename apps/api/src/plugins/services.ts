@@ -64,8 +64,8 @@ export interface ServicesOptions {
     allowRequestOrigin: boolean;
     forgotPasswordPerWindow: number;
   };
-  /** PUBLIC_URL and MOLLIE_API_KEY (unset: the built-in test checkout) */
-  shop: { publicUrl: string; mollieApiKey?: string; production: boolean };
+  /** PUBLIC_URL, MOLLIE_API_KEY and who takes payments (PAYMENTS; decision 015) */
+  shop: { publicUrl: string; mollieApiKey?: string; payments: 'mollie' | 'test'; production: boolean };
 }
 
 /** How long finished jobs are kept (their dedupe keys with them). */
@@ -109,11 +109,15 @@ export default fp<ServicesOptions>(
     }, { flashcardsEnabled: opts.flashcards.enabled });
     const flashcards = new FlashcardsService(uow, opts.flashcards);
 
-    // Shop (decision record "shop and payments"): Mollie when a key is set, else the test checkout.
-    const testCheckout = opts.shop.mollieApiKey ? null : new TestCheckoutProvider(() => uow.executor);
-    const provider = opts.shop.mollieApiKey ? new MollieProvider(opts.shop.mollieApiKey) : testCheckout!;
-    if (!opts.shop.mollieApiKey && opts.shop.production) {
-      app.log.warn('MOLLIE_API_KEY is not set: the built-in test checkout grants Premium without payment');
+    // Shop (decisions 009 and 015): Mollie when a key is set, else the test checkout, which in
+    // production runs only because the operator chose PAYMENTS=test (env.ts refuses it otherwise).
+    const testCheckout = opts.shop.payments === 'test' ? new TestCheckoutProvider(() => uow.executor) : null;
+    const provider = testCheckout ?? new MollieProvider(opts.shop.mollieApiKey!);
+    if (testCheckout && opts.shop.production) {
+      app.log.error(
+        { payments: 'test' },
+        'PAYMENTS=test IN PRODUCTION: the built-in test checkout takes the payments; anyone can grant herself Premium without paying, no money moves',
+      );
     }
     const shop = new ShopService(uow, provider, jobs, { publicUrl: opts.shop.publicUrl.replace(/\/+$/, ''), log: app.log }, testCheckout);
     jobs.register(SHOP_JOBS.periodEnd, async (payload, { tx }) => shop.endPeriod(tx, payload as PeriodJobPayload));

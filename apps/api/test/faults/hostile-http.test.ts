@@ -129,7 +129,7 @@ describe('hostile HTTP', () => {
     const secret = 'x'.repeat(40);
     for (const [apiDocs, status] of [[undefined, 404], ['true', 200]] as const) {
       const vapid = webpush.generateVAPIDKeys();
-      const env = loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://blok.example', JWT_SECRET: secret, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, SEED_DEMO: 'false', JOBS: 'off', LOG_LEVEL: 'silent', ...(apiDocs ? { API_DOCS: apiDocs } : {}) });
+      const env = loadEnv({ NODE_ENV: 'production', PAYMENTS: 'test', PUBLIC_URL: 'https://blok.example', JWT_SECRET: secret, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, SEED_DEMO: 'false', JOBS: 'off', LOG_LEVEL: 'silent', ...(apiDocs ? { API_DOCS: apiDocs } : {}) });
       const app = await buildApp({ env, database: ctx.handle, logger: false, serveWeb: false });
       await app.ready();
       expect((await app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(status);

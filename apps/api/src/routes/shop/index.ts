@@ -23,8 +23,10 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
  * The shop under /api/shop: products and her subscription, checkout, the order the return page
  * polls, cancel, the providers' webhooks (public: the provider calls them) and the built-in test
  * checkout. Orders and test payments belong to their user: someone else's id answers 404.
+ * `testCheckout`: the test checkout takes the payments; otherwise its routes do not exist (404,
+ * decision 015).
  */
-const shopRoutes: FastifyPluginAsyncZod = async (app) => {
+const shopRoutes: FastifyPluginAsyncZod<{ testCheckout: boolean }> = async (app, opts) => {
   const shop = app.services.shop;
 
   app.get(
@@ -87,6 +89,8 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => shop.handleWebhook(req.params.provider, req.body.id),
   );
+
+  if (!opts.testCheckout) return;
 
   app.get(
     '/test-checkout/:id',

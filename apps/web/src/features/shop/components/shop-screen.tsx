@@ -76,6 +76,14 @@ export function ShopScreen({ returnTo }: { returnTo: string | null }) {
   return (
     <PageShell title={t('title')}>
       <div className={styles.stack}>
+        {/* The built-in test checkout takes the payments (PAYMENTS=test, decision 015): said first, on every visit. */}
+        {provider === 'test' && (
+          <section aria-label={t('testMode.label')}>
+            <Notice variant="warning" title={t('testMode.title')}>
+              {t('testMode.text')}
+            </Notice>
+          </section>
+        )}
         {subscription && <SubscriptionCard subscription={subscription} />}
 
         <section className={styles.hero} aria-labelledby="premium-title">
@@ -121,11 +129,6 @@ export function ShopScreen({ returnTo }: { returnTo: string | null }) {
             </fieldset>
             <p className={styles.small}>{t('plans.vat', { amount: formatEuro(chosen.vatCents) })}</p>
             <p className={styles.small}>{t('plans.renewal')}</p>
-            {provider === 'test' && (
-              <Notice variant="warning" role="status">
-                {t('testMode')}
-              </Notice>
-            )}
             {checkoutError && (
               <Notice variant="error" role="alert">
                 {checkoutError}

@@ -69,7 +69,10 @@ describe('Shop', () => {
     expect(within(plans).getByText('Bespaar € 39,89')).toBeInTheDocument();
     expect(within(plans).getByText('Dat is € 6,67 per maand')).toBeInTheDocument();
     expect(screen.getByText('Prijzen inclusief 21% btw (€ 13,88 btw).')).toBeInTheDocument();
-    expect(screen.getByText(/testbetaling, er wordt geen geld afgeschreven/)).toBeInTheDocument();
+    // The built-in test checkout takes the payments: a banner says so before anything else.
+    const banner = screen.getByRole('region', { name: 'Testomgeving' });
+    expect(within(banner).getByText('Testomgeving: hier wordt niet echt betaald')).toBeInTheDocument();
+    expect(within(banner).getByText(/ingebouwde testbetaling.*geen geld afgeschreven/)).toBeInTheDocument();
     // Only chapters are premium; questions and flashcards stay free.
     expect(screen.getByText('Oefenvragen en flashcards blijven voor iedereen gratis')).toBeInTheDocument();
 
@@ -91,6 +94,8 @@ describe('Shop', () => {
     const user = userEvent.setup();
 
     const premium = await screen.findByRole('region', { name: 'Jouw Premium' });
+    // The test banner stays when there are no plans to pay for.
+    expect(screen.getByRole('region', { name: 'Testomgeving' })).toBeInTheDocument();
     expect(within(premium).getByText('Wordt verlengd op 23 november 2027.')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Kies je abonnement' })).toBeNull();
 
@@ -103,6 +108,14 @@ describe('Shop', () => {
     expect(within(premium).getByText('Opgezegd')).toBeInTheDocument();
     expect(within(premium).queryByRole('button', { name: 'Abonnement opzeggen' })).toBeNull();
     expect(bodiesOf(spy, 'shop/subscription/cancel')).toHaveLength(1);
+  });
+
+  it('shows no test banner when real payments are taken', async () => {
+    await signedIn([{ path: 'shop', body: { products, subscription: null, hasSubscription: false, provider: 'mollie' } satisfies Shop }]);
+    await renderApp('/shop');
+    expect(await screen.findByRole('group', { name: 'Kies je abonnement' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Testomgeving' })).toBeNull();
+    expect(screen.queryByText(/Testomgeving/)).toBeNull();
   });
 
   it('the test checkout is marked as a test and sends the chosen outcome, then shows the result', async () => {
