@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FlashcardSession, FlashcardSessionCard } from '@blok/contract/flashcards';
@@ -125,6 +125,34 @@ describe('flashcard session', () => {
     await user.click(screen.getByRole('button', { name: 'Herhaal de kaart die je niet wist' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/bibliotheek/flashcards/${NEXT_ID}/vak/set-a`));
     expect(await screen.findByRole('group', { name: 'Kaart 1 van 1, Voorkant' })).toHaveTextContent('Wat is elasticiteit?');
+  });
+
+  it('speaks of tapping and swiping on a touch device, of keys with a keyboard', async () => {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    mockApi([{ path: `flashcard-sessions/${ID}`, body: session(), headers: { deviceid } }]);
+    const touch = (query: string) => ({ matches: query.includes('pointer: coarse'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList;
+    vi.spyOn(window, 'matchMedia').mockImplementation(touch);
+    const view = await renderApp(`/bibliotheek/flashcards/${ID}/vak/set-a`);
+    expect(await screen.findByText('Tik op de kaart om hem om te draaien.')).toBeInTheDocument();
+    expect(screen.getByText('Veeg naar links: wist ik niet · Veeg naar rechts: wist ik')).toBeInTheDocument();
+    expect(screen.queryByText(/Pijl|spatie|Toetsen/)).toBeNull();
+    view.unmount();
+
+    vi.mocked(window.matchMedia).mockRestore();
+    await renderApp(`/bibliotheek/flashcards/${ID}/vak/set-a`);
+    expect(await screen.findByText('Pijl links: wist ik niet · Pijl rechts: wist ik')).toBeInTheDocument();
+    expect(screen.getByText('Klik op de kaart of druk op spatie om hem om te draaien.')).toBeInTheDocument();
+  });
+
+  it('counts one card in the singular at the end of a round', async () => {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    const one = session({ cardCount: 1, currentIndex: 1, finished: true, knownCount: 1, cards: [card(0, 'Wat is schaarste?', 'Beperkte middelen', { known: true })] });
+    mockApi([{ path: `flashcard-sessions/${ID}`, body: one, headers: { deviceid } }]);
+    await renderApp(`/bibliotheek/flashcards/${ID}/vak/set-a`);
+    expect(await screen.findByText('Je hebt de enige kaart van Flashcards H1: begrippen gehad.')).toBeInTheDocument();
+    expect(screen.queryByText(/alle 1 kaarten/)).toBeNull();
   });
 
   it('shows a Dutch not-found message for an unknown session', async () => {

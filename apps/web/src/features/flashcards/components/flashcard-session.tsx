@@ -15,6 +15,7 @@ import { useAnswerFlashcard, useGoToFlashcard, useRateFlashcard, useRepeatUnknow
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { useSessionKeys } from '../hooks/use-session-keys.ts';
 import { describeInterval, formatInterval } from '../utils/format-interval.ts';
+import { useTouchPrimary } from '../../../hooks/use-touch-primary.ts';
 import { timeZone } from '../utils/time-zone.ts';
 import { CrossIcon, FlipIcon, StarIcon } from './flashcards-icons.tsx';
 import styles from './flashcard-session.module.css';
@@ -187,6 +188,8 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
     !paused,
   );
 
+  // On a phone she has no arrow keys: the hints speak of tapping and swiping there.
+  const touch = useTouchPrimary();
   const swipeHint = swipe.offsetX >= 50 ? 'known' : swipe.offsetX <= -50 ? 'unknown' : undefined;
 
   return (
@@ -248,7 +251,7 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
         <Button variant="secondary" icon={<FlipIcon size={20} />} onClick={flip}>
           {isReview && !flipped ? t('session.showAnswer') : t('session.flip')}
         </Button>
-        <p className={styles.hint}>{t('session.flipHint')}</p>
+        <p className={styles.hint}>{t(touch ? 'session.flipHintTouch' : 'session.flipHint')}</p>
       </div>
 
       {error && (
@@ -259,7 +262,7 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
 
       {isReview ? (
         flipped && card.intervals ? (
-          <div className={styles.ratings} role="group" aria-label={t('session.ratingKeysHint')}>
+          <div className={styles.ratings} role="group" aria-label={t('session.ratingGroup')}>
             {RATINGS.map(({ rating, key }) => (
               <button
                 key={key}
@@ -267,11 +270,11 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
                 className={styles.rating}
                 data-rating={key}
                 disabled={busy}
-                aria-label={t('session.ratingLabel', { rating: t(`session.${key}`), interval: describeInterval(card.intervals![key]) })}
+                aria-label={t('session.ratingLabel', { rating: t(`session.${key}`), interval: describeInterval(card.intervals![key], t) })}
                 onClick={() => giveRating(rating)}
               >
                 <span className={styles.ratingName}>{t(`session.${key}`)}</span>
-                <span className={styles.ratingInterval}>{formatInterval(card.intervals![key])}</span>
+                <span className={styles.ratingInterval}>{formatInterval(card.intervals![key], t)}</span>
               </button>
             ))}
           </div>
@@ -288,7 +291,9 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
           </button>
         </div>
       )}
-      <p className={styles.hint}>{isReview ? t('session.ratingKeysHint') : t('session.keysHint')}</p>
+      <p className={styles.hint}>
+        {isReview ? t(touch ? 'session.ratingSwipeHint' : 'session.ratingKeysHint') : t(touch ? 'session.swipeHint' : 'session.keysHint')}
+      </p>
     </div>
   );
 }

@@ -47,7 +47,7 @@ export function Results({ overview, onAction, isBusy, pendingAction, onExit, onR
   const tone = gradeTone(overview.grade);
   const busyWith = (type: FlowAction['type']) => isBusy && pendingAction?.type === type;
 
-  const done = [t('results.partCorrect', { count: overview.correctAnswers, total })];
+  const done = [t('results.partCorrect', { correct: overview.correctAnswers, count: total })];
   if (overview.partialAnswers > 0) done.push(t('results.partPartial', { count: overview.partialAnswers }));
   if (overview.wrongAnswers > 0) done.push(t('results.partWrong', { count: overview.wrongAnswers }));
   const summary = t('results.summary', { parts: joinPhrases(done, t('results.and')) });
@@ -80,14 +80,14 @@ export function Results({ overview, onAction, isBusy, pendingAction, onExit, onR
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={answered}
-          aria-valuetext={t('results.progressText', { answered, total })}
+          aria-valuetext={t('results.progressText', { answered, count: total })}
         >
           <span className={styles.segCorrect} style={{ width: `${pct(overview.correctAnswers)}%` }} />
           <span className={styles.segPartial} style={{ width: `${pct(overview.partialAnswers)}%` }} />
           <span className={styles.segWrong} style={{ width: `${pct(overview.wrongAnswers)}%` }} />
         </div>
         <p className={styles.barText} aria-hidden="true">
-          {t('results.progressText', { answered, total })}
+          {t('results.progressText', { answered, count: total })}
         </p>
       </section>
 
