@@ -233,6 +233,7 @@ export async function buildApp(opts: BuildOptions) {
       publicUrl: env.PUBLIC_URL,
       allowRequestOrigin: env.NODE_ENV !== 'production',
       forgotPasswordPerWindow: env.FORGOT_PASSWORD_RATE_LIMIT,
+      resetFailuresPerIp: env.RESET_PASSWORD_FAILURE_LIMIT_IP,
     },
     shop: { publicUrl: env.PUBLIC_URL, mollieApiKey: env.MOLLIE_API_KEY, payments: env.payments, production: env.NODE_ENV === 'production' },
   });

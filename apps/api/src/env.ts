@@ -101,6 +101,11 @@ const EnvSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
   /** Password reset requests per IP address and per e-mail address per window. */
   FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /**
+   * Password resets with an unknown, used or expired link per IP address per login window: the
+   * token is looked up before the new password is hashed, and an address past this stops asking.
+   */
+  RESET_PASSWORD_FAILURE_LIMIT_IP: z.coerce.number().int().positive().default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

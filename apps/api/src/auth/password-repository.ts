@@ -51,6 +51,18 @@ export class PasswordRepository {
       .execute();
   }
 
+  /** Whether a reset token is there, unused and not expired (a read: the reset then uses it with `consumeResetToken`). */
+  async isUsableResetToken(tokenHash: string, nowMs = Date.now()): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('password_reset_tokens')
+      .select('id')
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date(nowMs).toISOString())
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /**
    * Uses a reset token: marks it used if it is unused and not expired, in one conditional UPDATE, so
    * two concurrent resets with the same link cannot both pass. Returns the user id, or null.

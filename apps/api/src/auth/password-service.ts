@@ -15,6 +15,8 @@ export interface PasswordOptions {
   changeFailuresPerAccount: number;
   /** reset-link requests per IP address, and per e-mail address, per window */
   forgotPerWindow: number;
+  /** resets with a bad link (unknown, used, expired) per IP address per window */
+  resetFailuresPerIp: number;
   windowSeconds: number;
   /** PUBLIC_URL: the base of the link in the mail */
   publicUrl: string;
@@ -45,6 +47,8 @@ function tooMany(retryAfter: number, what: string): AppError {
     'retry-after': String(retryAfter),
   });
 }
+
+const invalidResetToken = () => new AppError('invalid_reset_token', 'Deze link is verlopen of al gebruikt. Vraag een nieuwe link aan.');
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -137,17 +141,29 @@ export class PasswordService {
     });
   }
 
-  /** Sets the new password with a valid link, once; every device of the student is signed out. */
-  async reset(input: ResetPasswordBody): Promise<null> {
+  /**
+   * Sets the new password with a valid link, once; every device of the student is signed out. The
+   * link is looked up before the password is hashed (argon2, 19 MiB), so a bad link costs one
+   * indexed read; each attempt is reserved as a failure of the address first (atomic, as logins
+   * do) and given back when the reset succeeds, so an address stops after `resetFailuresPerIp` bad links.
+   */
+  async reset(input: ResetPasswordBody, client: { ip: string }): Promise<null> {
     assertPasswordRules(input.password, input.passwordConfirmation);
+    const key = `reset:fail:ip:${client.ip}`;
+    const refused = await this.uow.apart((tx) => new RateLimitRepository(tx).reserve([[key, this.options.resetFailuresPerIp]], this.options.windowSeconds));
+    if (refused) throw tooMany(refused.retryAfter, 'pogingen');
+    const tokenHash = hashToken(input.token);
+    if (!(await new PasswordRepository(this.uow.db).isUsableResetToken(tokenHash))) throw invalidResetToken();
     const hash = await hashPassword(input.password);
     return this.uow.run(async (tx) => {
       const repo = new PasswordRepository(tx);
-      const userId = await repo.consumeResetToken(hashToken(input.token));
-      if (!userId) throw new AppError('invalid_reset_token', 'Deze link is verlopen of al gebruikt. Vraag een nieuwe link aan.');
+      // Used meanwhile by a concurrent reset with the same link: the conditional update decides.
+      const userId = await repo.consumeResetToken(tokenHash);
+      if (!userId) throw invalidResetToken();
       await repo.invalidateResetTokens(userId);
       await repo.setPasswordHash(userId, hash);
       await repo.revokeDevices(userId, null);
+      await new RateLimitRepository(tx).release(key);
       return null;
     });
   }

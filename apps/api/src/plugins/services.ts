@@ -63,6 +63,8 @@ export interface ServicesOptions {
     /** outside production a reset link may use the request's own address when PUBLIC_URL is unset */
     allowRequestOrigin: boolean;
     forgotPasswordPerWindow: number;
+    /** failed password resets (a bad link) per address per window */
+    resetFailuresPerIp: number;
   };
   /** PUBLIC_URL, MOLLIE_API_KEY and who takes payments (PAYMENTS; decision 015) */
   shop: { publicUrl: string; mollieApiKey?: string; payments: 'mollie' | 'test'; production: boolean };
@@ -95,6 +97,7 @@ export default fp<ServicesOptions>(
     const passwords = new PasswordService(uow, mail, {
       changeFailuresPerAccount: opts.rateLimits.loginFailuresPerAccount,
       forgotPerWindow: opts.profile.forgotPasswordPerWindow,
+      resetFailuresPerIp: opts.profile.resetFailuresPerIp,
       windowSeconds: opts.rateLimits.windowSeconds,
       publicUrl: opts.profile.publicUrl,
       allowRequestOrigin: opts.profile.allowRequestOrigin,

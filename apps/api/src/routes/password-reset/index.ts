@@ -34,7 +34,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await app.services.passwords.reset(req.body);
+      await app.services.passwords.reset(req.body, { ip: req.ip });
       return reply.status(204).send(null);
     },
   );
