@@ -6,7 +6,7 @@ import { assetUrl } from '../utils/asset-url.ts';
 import { answerLabel } from '../utils/labels.ts';
 import { statusKind } from '@blok/domain/status';
 import { StatusIcon } from './status-icon.tsx';
-import { Paragraphs } from './paragraphs.tsx';
+import { Markdown } from '../../../components/markdown/markdown.tsx';
 import styles from './feedback-panel.module.css';
 
 type FeedbackPanelProps = {
@@ -70,13 +70,13 @@ export function FeedbackPanel({ question, isLast, onNext, isBusy, headingId }: F
         {question.type === 'OPEN' && question.modelAnswer && (
           <div className={styles.block}>
             <h4 className={styles.subheading}>{t('open.modelAnswer')}</h4>
-            <Paragraphs text={question.modelAnswer} />
+            <Markdown text={question.modelAnswer} />
           </div>
         )}
         {question.feedbackText && (
           <div className={styles.block}>
             <h4 className={styles.subheading}>{t('feedback.explanation')}</h4>
-            <Paragraphs text={question.feedbackText} />
+            <Markdown text={question.feedbackText} />
           </div>
         )}
         {question.feedbackPictureUrl && (

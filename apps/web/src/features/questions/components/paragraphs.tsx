@@ -1,4 +1,4 @@
-/** Plain content text with its line breaks: blank lines make paragraphs. Never HTML. */
+/** Text a student typed (her open answer), with its line breaks: blank lines make paragraphs. Never Markdown, never HTML. */
 export function Paragraphs({ text, className }: { text: string; className?: string }) {
   const parts = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
   return (

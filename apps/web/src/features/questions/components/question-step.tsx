@@ -11,6 +11,7 @@ import { assetUrl } from '../utils/asset-url.ts';
 import { answerLabel } from '../utils/labels.ts';
 import { isInReview } from '../utils/session.ts';
 import { FeedbackPanel } from './feedback-panel.tsx';
+import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import styles from './question-step.module.css';
 
@@ -133,7 +134,7 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
           <img className={styles.picture} src={assetUrl(question.pictureUrl)} alt={t('step.pictureAlt', { number })} />
         )}
         <div className={styles.text}>
-          <Paragraphs text={question.questionText} />
+          <Markdown text={question.questionText} />
         </div>
 
         {isSelect && !multiple && (
@@ -156,7 +157,7 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
                       {answerLabel(index)}
                     </span>
                     <span className={styles.visuallyHidden}>{t('step.answerPrefix', { letter: answerLabel(index) })}</span>
-                    <span className={styles.optionText}>{answer.answerText}</span>
+                    <Markdown className={styles.optionText} text={answer.answerText} phrasing />
                     <OptionMark state={state} />
                   </button>
                 </li>
@@ -191,7 +192,7 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
                         {answerLabel(index)}
                       </span>
                       <span className={styles.visuallyHidden}>{t('step.answerPrefix', { letter: answerLabel(index) })}</span>
-                      <span className={styles.optionText}>{answer.answerText}</span>
+                      <Markdown className={styles.optionText} text={answer.answerText} phrasing />
                       <OptionMark state={state} />
                     </label>
                   </li>
@@ -318,7 +319,7 @@ function OpenAssessment({
       {question.modelAnswer && (
         <div className={styles.model}>
           <h4 className={styles.subheading}>{t('open.modelAnswer')}</h4>
-          <Paragraphs text={question.modelAnswer} />
+          <Markdown text={question.modelAnswer} />
         </div>
       )}
       <fieldset className={styles.assessChoices} disabled={isBusy}>

@@ -12,6 +12,7 @@ import { statusKind } from '@blok/domain/status';
 import { answerLabel } from '../utils/labels.ts';
 import { openQuestionCount } from '../utils/session.ts';
 import { GradeCircle } from './grade-circle.tsx';
+import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import { StatusIcon } from './status-icon.tsx';
 import styles from './results.module.css';
@@ -197,7 +198,7 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
   return (
     <div className={styles.detailInner}>
       <div className={styles.questionText}>
-        <Paragraphs text={question.questionText} />
+        <Markdown text={question.questionText} />
       </div>
       {question.pictureUrl && <img className={styles.picture} src={assetUrl(question.pictureUrl)} alt={t('step.pictureAlt', { number: question.questionIndex + 1 })} loading="lazy" />}
 
@@ -209,7 +210,8 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
           <ul className={styles.answerList}>
             {picked.map((a) => (
               <li key={a.id}>
-                <span className={styles.answerLetter}>{answerLabel(a.sortIndex)}</span> {a.answerText}
+                <span className={styles.answerLetter}>{answerLabel(a.sortIndex)}</span>
+                <Markdown className={styles.answerText} text={a.answerText} phrasing />
               </li>
             ))}
           </ul>
@@ -222,7 +224,8 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
           <ul className={styles.answerList}>
             {correct.map((a) => (
               <li key={a.id}>
-                <span className={styles.answerLetter}>{answerLabel(a.sortIndex)}</span> {a.answerText}
+                <span className={styles.answerLetter}>{answerLabel(a.sortIndex)}</span>
+                <Markdown className={styles.answerText} text={a.answerText} phrasing />
               </li>
             ))}
           </ul>
@@ -232,14 +235,14 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
       {question.type === 'OPEN' && question.modelAnswer && (
         <div className={`${styles.block} ${styles.correctBlock}`}>
           <h3 className={styles.blockTitle}>{t('open.modelAnswer')}</h3>
-          <Paragraphs text={question.modelAnswer} />
+          <Markdown text={question.modelAnswer} />
         </div>
       )}
 
       {question.feedbackText && (
         <div className={styles.block}>
           <h3 className={styles.blockTitle}>{t('results.explanation')}</h3>
-          <Paragraphs text={question.feedbackText} />
+          <Markdown text={question.feedbackText} />
           {question.feedbackPictureUrl && (
             <img className={styles.picture} src={assetUrl(question.feedbackPictureUrl)} alt={t('feedback.pictureAlt')} loading="lazy" />
           )}
