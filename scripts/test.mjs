@@ -107,10 +107,13 @@ let buildOk = true;
 for (const stage of plan) {
   index += 1;
   if (stage === 'lint') {
-    header(index, plan.length, 'lint: eslint .');
+    header(index, plan.length, 'lint: eslint . and the commit messages after the rule');
     const r = run(bin('eslint'), ['.']);
-    if (!r.ok) totals.failed += 1;
-    results.push({ stage, ok: r.ok, detail: r.ok ? 'clean' : 'problems found', seconds: r.seconds });
+    // subjects of at most 72 characters, then a blank line (scripts/commit-message.mjs)
+    const m = run(process.execPath, [join(root, 'scripts', 'commit-message.mjs'), '--range']);
+    const ok = r.ok && m.ok;
+    if (!ok) totals.failed += 1;
+    results.push({ stage, ok, detail: ok ? 'clean' : !r.ok ? 'problems found' : 'commit messages', seconds: r.seconds });
   }
 
   if (stage === 'typecheck') {
