@@ -1,15 +1,16 @@
 // The bare twin of Blok's hot paths: a Fastify instance with no plugins, hooks, schemas, logging,
-// rate limiting, command wrapper or device check, calling the same services (the same Kysely
-// queries) on the same database file. What Blok spends beyond its twin is its request pipeline.
+// rate limiting or command wrapper, calling the same services (the same Kysely queries) on the same
+// database file, and running Blok's device check on every authenticated request. What Blok spends beyond its twin is its request pipeline.
 // Health's twin runs `select 1` on the bare driver; login's twin only verifies the password with
 // the same argon2 parameters. The writes run the same statements as Blok's (the issue: "a twin
 // that runs the same statements without the framework"): a request with an Idempotency-Key stores
 // the key with the response in the change's own transaction, the one insert Blok's command makes;
 // none of the command wrapper's checks, replays or errors (the bench's keys are always new).
 // BENCH_TWIN_KEYS=off leaves the key out (the twin of 26-11-2026 and before: the service alone).
-// BENCH_TWIN_DEVICE=on (not the default, an experiment): every authenticated request also runs
-// Blok's device check (the same query, AuthService.requestContext), to tell how much of a read's
-// gap is that query and how much the rest of the pipeline; the twin of the results table runs none.
+// The device check (the same query, AuthService.requestContext) is the spec's one-device rule
+// ("Je bent uitgelogd omdat er op een ander apparaat is ingelogd"): required work, so the twin does
+// it too (decision 014, issue 30). BENCH_TWIN_DEVICE=off leaves it out (the twin of 26-11-2026 and
+// before, whose ratios in RESULTS.md count the check as Blok's pipeline).
 // Started by run.ts as its own process: PORT, DATABASE_URL, JWT_SECRET.
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { openDatabase, sql } from '@blok/db';
@@ -40,7 +41,7 @@ const flashcards = new FlashcardsService(uow, { leitnerEnabled: false, fsrs: { n
 
 const store = new IdempotencyStore(db, env.JWT_SECRET!);
 const withKeys = env.BENCH_TWIN_KEYS !== 'off';
-const withDeviceCheck = env.BENCH_TWIN_DEVICE === 'on';
+const withDeviceCheck = env.BENCH_TWIN_DEVICE !== 'off';
 
 /**
  * A write with an Idempotency-Key: its unit of work stores the key with the response (the route's
