@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@blok/db';
-import type { Env } from './env.ts';
+import type { Env, StandIn } from './env.ts';
 import { AppError } from './errors.ts';
 import database from './plugins/database.ts';
 import services from './plugins/services.ts';
@@ -14,7 +14,7 @@ import commands from './plugins/commands.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
 import web from './plugins/web.ts';
-import securityHeaders from './plugins/security-headers.ts';
+import securityHeaders, { securityHeadersByLibrary } from './plugins/security-headers.ts';
 import authRoutes from './routes/auth/index.ts';
 import userRoutes from './routes/user/index.ts';
 import userPublicRoutes from './routes/user/public.ts';
@@ -27,9 +27,9 @@ import questionsRoutes from './routes/questions/index.ts';
 import flashcardsRoutes from './routes/flashcards/index.ts';
 import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
-import compressJson from './plugins/compress-json.ts';
+import compressJson, { compressJsonByLibrary } from './plugins/compress-json.ts';
 import accessLog from './plugins/access-log.ts';
-import requestLimit from './plugins/request-limit.ts';
+import requestLimit, { requestLimitByLibrary } from './plugins/request-limit.ts';
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -93,6 +93,8 @@ function trustProxy(value: string): boolean | string[] | ((addr: string, hop: nu
 /** Builds the Fastify app: external plugins, app plugins, routes, then error and not-found handlers. */
 export async function buildApp(opts: BuildOptions) {
   const { env } = opts;
+  /** Whether a stand-in for a library is on (decision 019; STAND_INS_OFF names those that are not). */
+  const standIn = (name: StandIn) => !env.STAND_INS_OFF.has(name);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -106,7 +108,7 @@ export async function buildApp(opts: BuildOptions) {
             stream: opts.logStream ?? logDestination(env),
           },
     // One log line per request (when it is answered) instead of Fastify's two: plugins/access-log.ts.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: standIn('access-log') }),
     trustProxy: trustProxy(env.TRUST_PROXY),
     // A client's X-Request-Id becomes the log id only when it is a UUID (no log forging).
     requestIdHeader: false,
@@ -136,7 +138,7 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // One line per answered request (plugins/access-log.ts).
-  if (opts.logger !== false) await app.register(accessLog);
+  if (opts.logger !== false && standIn('access-log')) await app.register(accessLog);
   // NUL characters are never meaningful input, and PostgreSQL cannot store them in text: refuse
   // them at the door for every route, so both dialects answer alike (400, never a 500).
   // A callback hook, not an async one: every request passes here (no promise and microtask turn each).
@@ -149,7 +151,7 @@ export async function buildApp(opts: BuildOptions) {
 
   // helmet's headers, worked out once at start-up (not per request as @fastify/helmet does), with
   // the request id and the permissions policy, in one onRequest hook.
-  await app.register(securityHeaders, {
+  await app.register(standIn('security-headers') ? securityHeaders : securityHeadersByLibrary, {
     permissionsPolicy: PERMISSIONS_POLICY,
     // JSON answers: nothing may load or frame them, no type sniffing, no cross-origin no-cors reads,
     // no caching unless the route says otherwise.
@@ -190,7 +192,7 @@ export async function buildApp(opts: BuildOptions) {
     frameguard: { action: 'deny' },
     hsts: false,
   });
-  await app.register(requestLimit, {
+  await app.register(standIn('request-limit') ? requestLimit : requestLimitByLibrary, {
     max: env.API_RATE_LIMIT_PER_MINUTE,
     windowMs: 60_000,
     applies: (url) => url.startsWith('/api/'),
@@ -207,10 +209,20 @@ export async function buildApp(opts: BuildOptions) {
   // The readable docs and the OpenAPI document: on outside production, in production only on request.
   if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(database, { url: env.DATABASE_URL, schema: opts.databaseSchema, poolSize: env.DATABASE_POOL_SIZE, synchronous: env.SQLITE_SYNCHRONOUS, handle: opts.database, seedDemo: env.SEED_DEMO });
+  await app.register(database, {
+    url: env.DATABASE_URL,
+    schema: opts.databaseSchema,
+    poolSize: env.DATABASE_POOL_SIZE,
+    synchronous: env.SQLITE_SYNCHRONOUS,
+    preparedStatements: standIn('pg-prepared'),
+    checkpointThread: standIn('sqlite-checkpointer'),
+    handle: opts.database,
+    seedDemo: env.SEED_DEMO,
+  });
   await app.register(services, {
     jwtSecret: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    tokenSigner: standIn('token-signer') ? 'node' : 'jose',
     rateLimits: {
       loginPerIp: env.LOGIN_RATE_LIMIT_IP,
       loginFailuresPerAccountAndIp: env.LOGIN_RATE_LIMIT_ACCOUNT_IP,
@@ -241,7 +253,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(commands);
   await app.register(authenticate);
   await app.register(errorHandler);
-  await app.register(compressJson);
+  await app.register(standIn('compress-json') ? compressJson : compressJsonByLibrary);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue' });

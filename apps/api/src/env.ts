@@ -3,6 +3,29 @@ import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
+/**
+ * Blok's stand-ins for well-kept libraries (decision 019), each switched back to its library by
+ * naming it in STAND_INS_OFF.
+ */
+export const STAND_INS = {
+  /** plugins/request-limit.ts instead of @fastify/rate-limit */
+  'request-limit': '@fastify/rate-limit',
+  /** plugins/security-headers.ts instead of @fastify/helmet */
+  'security-headers': '@fastify/helmet',
+  /** plugins/compress-json.ts instead of @fastify/compress */
+  'compress-json': '@fastify/compress',
+  /** plugins/access-log.ts instead of Fastify's request logging through pino */
+  'access-log': "Fastify's request logging",
+  /** AccessTokens.sign's node:crypto HMAC instead of jose's SignJWT */
+  'token-signer': 'jose SignJWT',
+  /** named prepared statements on PostgreSQL instead of unnamed queries */
+  'pg-prepared': 'unprepared queries',
+  /** the SQLite checkpoint thread instead of SQLite's own automatic checkpoints */
+  'sqlite-checkpointer': "SQLite's automatic checkpoints",
+} as const;
+export type StandIn = keyof typeof STAND_INS;
+const STAND_IN_NAMES = Object.keys(STAND_INS) as StandIn[];
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -56,6 +79,21 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   /** General request limit per IP per minute (per process). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(12_000),
+  /**
+   * Stand-ins to switch back to their libraries (decision 019): a comma-separated list of names
+   * (request-limit, security-headers, compress-json, access-log, token-signer, pg-prepared,
+   * sqlite-checkpointer), or `all`. Empty (default): every stand-in on.
+   */
+  STAND_INS_OFF: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const names = v.split(',').map((n) => n.trim()).filter(Boolean);
+      if (names.length === 1 && names[0] === 'all') return new Set<StandIn>(STAND_IN_NAMES);
+      const unknown = names.filter((n) => !(STAND_IN_NAMES as string[]).includes(n));
+      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown stand-in(s) ${unknown.join(', ')}: use all or some of ${STAND_IN_NAMES.join(', ')}` });
+      return new Set(names as StandIn[]);
+    }),
   /** Run the leased job runner in this process (off: a process that only serves requests). */
   JOBS: z.enum(['on', 'off', 'true', 'false']).default('on').transform((v) => v === 'on' || v === 'true'),
   /** How often an idle job runner looks for due jobs. */

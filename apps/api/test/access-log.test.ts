@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import Fastify from 'fastify';
+import accessLog from '../src/plugins/access-log.ts';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from '@blok/db';
 import { buildApp, LOG_FLUSH_MS } from '../src/app.ts';
 import { loadEnv } from '../src/env.ts';
@@ -93,6 +95,31 @@ describe('the access log', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+/**
+ * The access log leans on pino's internals (its stream and bindings symbols, decision 019): when they
+ * are not there it refuses to start instead of writing nothing.
+ */
+describe("the access log's hold on pino", () => {
+  it('finds the symbols it reads in the installed pino', () => {
+    expect(typeof pino.symbols.streamSym).toBe('symbol');
+    expect(typeof pino.symbols.chindingsSym).toBe('symbol');
+    const logger = pino({ level: 'info' }, capture().stream) as unknown as Record<symbol, unknown>;
+    expect(typeof (logger[pino.symbols.streamSym] as { write?: unknown }).write).toBe('function');
+    expect(logger[pino.symbols.chindingsSym]).toMatch(/^,"pid":\d+,"hostname":/);
+  });
+
+  it('refuses to start on a logger without them', async () => {
+    const silent = () => undefined;
+    const notPino = { level: 'info', info: silent, error: silent, debug: silent, fatal: silent, warn: silent, trace: silent, silent, child: () => notPino, isLevelEnabled: () => true };
+    const app = Fastify({ loggerInstance: notPino as never });
+    const start = async () => {
+      await app.register(accessLog);
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/access-log: the logger is not pino as this plugin knows it/);
   });
 });
 

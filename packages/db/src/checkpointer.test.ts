@@ -71,6 +71,27 @@ describe('SQLite checkpoints on a worker thread', () => {
     }
   });
 
+  it("leaves checkpoints to SQLite's own automatic checkpoint when switched off (decision 019)", async () => {
+    const autocheckpoint = async (handle: Awaited<ReturnType<typeof openDatabase>>) =>
+      (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db)).rows[0]!.wal_autocheckpoint;
+    const on = await openDatabase({ url: `file:${tempFile()}` });
+    const file = tempFile();
+    const off = await openDatabase({ url: `file:${file}`, checkpointThread: false });
+    try {
+      expect(await autocheckpoint(on)).toBe(FALLBACK_AUTOCHECKPOINT_PAGES);
+      expect(await autocheckpoint(off)).toBe(1000);
+      await sql`create table t (v text)`.execute(off.db);
+      const empty = statSync(file).size;
+      for (let i = 0; i < 20; i++) await sql`insert into t (v) values (${'z'.repeat(2000)})`.execute(off.db);
+      // no thread copies the WAL back: far below 1000 pages, the database file stays as it was
+      await new Promise((r) => setTimeout(r, CHECKPOINT_INTERVAL_MS * 5));
+      expect(statSync(file).size).toBe(empty);
+    } finally {
+      await on.close();
+      await off.close();
+    }
+  });
+
   it('opens a file database with it and closes it with the handle; rows survive a reopen', async () => {
     const file = tempFile();
     const handle = await openDatabase({ url: `file:${file}`, synchronous: 'NORMAL' });

@@ -46,6 +46,17 @@ export interface OpenOptions {
   log?: LogConfig;
   /** SQLite only: PRAGMA synchronous (decision 014); default FULL */
   synchronous?: SqliteSynchronous;
+  /**
+   * PostgreSQL only: run the fixed queries as named prepared statements (prepared.ts; default true).
+   * false sends every query unnamed, as Kysely's pg driver does: needed behind a transaction-pooling
+   * proxy that cannot keep a connection's prepared statements (decision 019).
+   */
+  preparedStatements?: boolean;
+  /**
+   * SQLite only: WAL checkpoints on a thread of their own (checkpointer.ts; default true). false
+   * leaves them to SQLite's automatic checkpoint on the committing connection (decision 019).
+   */
+  checkpointThread?: boolean;
 }
 
 /** SQLite's PRAGMA synchronous in WAL mode: FULL flushes every commit to disk, NORMAL only at checkpoints. */
@@ -98,7 +109,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('error', onError);
     pool.on('connect', (client) => {
       client.on('error', onError);
-      prepareFixedQueries(client);
+      if (options.preparedStatements !== false) prepareFixedQueries(client);
       // Queued ahead of the first query of whoever checked the new connection out. An engine without
       // these settings (a PostgreSQL-compatible one) refuses it and keeps its own planner.
       client.query(PLANNER_DEFAULTS_SQL).catch(() => undefined);
@@ -118,7 +129,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // checkpoints off the event loop (a file's WAL; an in-memory database has none)
-  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(sqlite, file, synchronous);
+  const checkpointer = file === ':memory:' || options.checkpointThread === false ? undefined : startCheckpointer(sqlite, file, synchronous);
   const statements = cacheStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(options.log ? { log: options.log } : {}) });
   const close = async () => {

@@ -45,6 +45,18 @@ describe.skipIf(!url)('fixed queries as prepared statements on PostgreSQL', () =
     });
   });
 
+  it('prepares nothing when switched off (decision 019: behind a transaction-pooling proxy)', async () => {
+    const unprepared = await openDatabase({ url: url!, schema, poolSize: 1, preparedStatements: false });
+    try {
+      await unprepared.db.transaction().execute(async (tx) => {
+        expect(await subjectTitles(tx, 'prep-b')).toEqual([{ id: 'prep-b', title: 'Vak B' }, { id: 'prep-c', title: 'Vak C' }]);
+        expect((await prepared(tx)).filter((s) => s.name.startsWith('blok_'))).toEqual([]);
+      });
+    } finally {
+      await unprepared.close();
+    }
+  });
+
   it('leaves queries built per call unnamed', async () => {
     await handle.db.transaction().execute(async (tx) => {
       await tx.selectFrom('subjects').select('content_hash').where('id', '=', 'prep-a').execute();

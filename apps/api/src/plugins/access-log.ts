@@ -17,14 +17,20 @@ interface LoggerInternals {
  * redaction, a stringify per nested object; decision 014); this costs a JSON.stringify per string.
  * Its fields are picked here, never headers or a body, so it needs no redaction. The level is the
  * logger's: at `warn` or above there is no access log.
+ *
+ * It leans on pino's internals (the `streamSym` and `chindingsSym` symbols, the bindings kept as a
+ * JSON fragment): a pino that changed them refuses to start here, never goes silent
+ * (test/access-log.test.ts). `STAND_INS_OFF=access-log` turns it off for Fastify's own request
+ * logging through pino (two lines per request; decision 019).
  */
 export default fp(
   async (app) => {
     const log = app.log as unknown as LoggerInternals;
-    const stream = log[pino.symbols.streamSym] as { write(line: string): unknown } | undefined;
-    const bindings = log[pino.symbols.chindingsSym];
-    // a logger that is not pino's (logger: false gives an abstract one that writes nothing)
-    if (!stream || typeof stream.write !== 'function' || typeof bindings !== 'string') return;
+    const stream = pino.symbols?.streamSym === undefined ? undefined : (log[pino.symbols.streamSym] as { write(line: string): unknown } | undefined);
+    const bindings = pino.symbols?.chindingsSym === undefined ? undefined : log[pino.symbols.chindingsSym];
+    if (!stream || typeof stream.write !== 'function' || typeof bindings !== 'string' || (bindings !== '' && !bindings.startsWith(',')) || typeof log.isLevelEnabled !== 'function') {
+      throw new Error("access-log: the logger is not pino as this plugin knows it (pino.symbols.streamSym / chindingsSym changed); set STAND_INS_OFF=access-log for Fastify's request logging and fix plugins/access-log.ts");
+    }
     const str = (value: string | undefined) => (value === undefined ? undefined : JSON.stringify(value));
     app.addHook('onResponse', (req, reply, done) => {
       if (log.isLevelEnabled('info')) {

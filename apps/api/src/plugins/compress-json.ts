@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fp from 'fastify-plugin';
+import compress from '@fastify/compress';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -28,7 +29,8 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * KB) go compressed when the browser accepts it: brotli at quality 5 or gzip at level 6, in zlib's
  * thread pool so the event loop is not blocked. Small answers (every hot path of the bench but the
  * chapter) and writes are untouched. The web's static files are precompressed at build time
- * (plugins/web.ts), not here.
+ * (plugins/web.ts), not here. It stands in for @fastify/compress, whose async onSend hook ran on
+ * every answer (decision 019); `STAND_INS_OFF=compress-json` puts it back (`compressJsonByLibrary`).
  */
 export default fp(
   async (app) => {
@@ -55,6 +57,24 @@ export default fp(
         },
         (err: Error) => done(err),
       );
+    });
+  },
+  { name: 'compress-json' },
+);
+
+/**
+ * @fastify/compress with the same threshold, encodings and levels (STAND_INS_OFF=compress-json). It
+ * compresses what its mime database calls compressible, on every method, for the routes registered
+ * after it; answers that already carry a content-encoding (the web's precompressed files) pass.
+ */
+export const compressJsonByLibrary = fp(
+  async (app) => {
+    await app.register(compress, {
+      global: true,
+      threshold: COMPRESS_MIN_BYTES,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+      zlibOptions: { level: 6 },
     });
   },
   { name: 'compress-json' },

@@ -15,6 +15,10 @@ export interface DatabasePluginOptions {
   poolSize?: number;
   /** SQLite only: PRAGMA synchronous (decision 014) */
   synchronous?: SqliteSynchronous;
+  /** PostgreSQL only: fixed queries as named prepared statements (decision 019; STAND_INS_OFF=pg-prepared: off) */
+  preparedStatements?: boolean;
+  /** SQLite only: checkpoints on a thread of their own (decision 019; STAND_INS_OFF=sqlite-checkpointer: off) */
+  checkpointThread?: boolean;
   /** An already opened handle (tests share one); closed by its owner, not by the app. */
   handle?: DatabaseHandle;
   /** Import the demo content (idempotent: unchanged subjects are skipped). */
@@ -29,6 +33,8 @@ export default fp<DatabasePluginOptions>(
         schema: opts.schema,
         poolSize: opts.poolSize,
         synchronous: opts.synchronous,
+        preparedStatements: opts.preparedStatements,
+        checkpointThread: opts.checkpointThread,
         onConnectionError: (err) => app.log.warn({ err: err.message, code: (err as { code?: string }).code }, 'database connection lost; it is replaced on the next query'),
       }));
     if (!opts.handle) await migrateToLatest(handle.db);

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../errors.ts';
 
 export interface RequestLimitOptions {
@@ -23,7 +24,8 @@ export const REQUEST_LIMIT_MAX_CLIENTS = 5000;
  * It replaces @fastify/rate-limit with its in-process store (what the app used: the same counting,
  * per process), whose async hook awaited its key, its allow list and a promise around its store on
  * every request of the app (decision 014). Counters that must hold across API processes (login,
- * register, password reset) live in the database, not here.
+ * register, password reset) live in the database, not here. `STAND_INS_OFF=request-limit` puts
+ * @fastify/rate-limit back (`requestLimitByLibrary`, decision 019).
  */
 export default fp<RequestLimitOptions>(
   async (app, { max, windowMs, applies, maxClients = REQUEST_LIMIT_MAX_CLIENTS }) => {
@@ -52,6 +54,27 @@ export default fp<RequestLimitOptions>(
           'retry-after': String(reset),
         }),
       );
+    });
+  },
+  { name: 'request-limit' },
+);
+
+/**
+ * The same limit through @fastify/rate-limit (STAND_INS_OFF=request-limit): its in-process store of
+ * `maxClients` addresses, a window per address, the same 429 answer and headers, and no headers
+ * under the limit. It counts the requests of the routes registered after it (an unknown /api
+ * address answers 404 uncounted), where the stand-in counts every request under the API's prefix.
+ */
+export const requestLimitByLibrary = fp<RequestLimitOptions>(
+  async (app, { max, windowMs, applies, maxClients = REQUEST_LIMIT_MAX_CLIENTS }) => {
+    await app.register(rateLimit, {
+      global: true,
+      max,
+      timeWindow: windowMs,
+      cache: maxClients,
+      allowList: (req) => !applies(req.url),
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+      errorResponseBuilder: () => new AppError('too_many_requests', 'Te veel verzoeken. Probeer het zo opnieuw.'),
     });
   },
   { name: 'request-limit' },

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -38,6 +39,9 @@ export type SecurityHeadersOptions = HelmetOptions & {
  * helmet's headers and the permissions policy; the API's JSON answers the short set of `api`
  * (OWASP's REST Security Cheat Sheet: a CSP that allows nothing, nosniff, no framing): the
  * document headers would be a dozen more lines on every answer that no browser reads.
+ *
+ * It stands in for @fastify/helmet (decision 019), which runs helmet's middleware per request;
+ * `STAND_INS_OFF=security-headers` puts it back (`securityHeadersByLibrary`).
  */
 export default fp<SecurityHeadersOptions>(
   async (app, { permissionsPolicy, httpsOnly, api, ...options }) => {
@@ -49,6 +53,34 @@ export default fp<SecurityHeadersOptions>(
     app.addHook('onRequest', (req, reply, done) => {
       const raw = reply.raw;
       for (const [name, value] of isApi(req.url) ? apiHeaders : headers) raw.setHeader(name, value);
+      raw.setHeader('x-request-id', req.id);
+      if (secure.length > 0 && req.protocol === 'https') for (const [name, value] of secure) raw.setHeader(name, value);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);
+
+/**
+ * The same headers with @fastify/helmet doing helmet's part on every page request, as it does by
+ * default (STAND_INS_OFF=security-headers): the API's short set, the permissions policy, HSTS over
+ * https and the request id are still set here.
+ */
+export const securityHeadersByLibrary = fp<SecurityHeadersOptions>(
+  async (app, { permissionsPolicy, httpsOnly, api, ...options }) => {
+    // not global: the API's JSON answers get their own set instead of the document headers
+    // (helmet's option types reach @fastify/helmet's typings through its CommonJS declarations)
+    await app.register(fastifyHelmet, { ...(options as FastifyHelmetOptions), global: false });
+    const apiHeaders = Object.entries(api?.headers ?? {});
+    const isApi = (url: string) => api !== undefined && url.startsWith(api.prefix) && !api.pages.some((page) => url.startsWith(page));
+    const secure = Object.entries(httpsOnly ?? {});
+    app.addHook('onRequest', (req, reply, done) => {
+      const raw = reply.raw;
+      if (isApi(req.url)) for (const [name, value] of apiHeaders) raw.setHeader(name, value);
+      else {
+        void reply.helmet();
+        if (permissionsPolicy) raw.setHeader('permissions-policy', permissionsPolicy);
+      }
       raw.setHeader('x-request-id', req.id);
       if (secure.length > 0 && req.protocol === 'https') for (const [name, value] of secure) raw.setHeader(name, value);
       done();

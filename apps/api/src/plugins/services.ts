@@ -48,6 +48,8 @@ declare module 'fastify' {
 export interface ServicesOptions {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
+  /** who signs access tokens: node:crypto (the stand-in) or jose's SignJWT (decision 019) */
+  tokenSigner?: 'node' | 'jose';
   rateLimits: RateLimits;
   /** FLASHCARDS_ENABLED, LEITNER_ENABLED and the FSRS_* settings */
   flashcards: FlashcardsOptions & { enabled: boolean };
@@ -84,7 +86,7 @@ export default fp<ServicesOptions>(
     const { db, dialect } = app.database;
     const uow = new UnitOfWork(db);
     const jobs = new JobRunner(db, dialect, { pollIntervalMs: opts.jobs.pollIntervalMs, leaseSeconds: opts.jobs.leaseSeconds, batchSize: 10, log: app.log });
-    const tokens = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds);
+    const tokens = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds, opts.tokenSigner);
     const idempotency = new IdempotencyStore(db, opts.jwtSecret);
     const auth = new AuthService(uow, tokens, opts.rateLimits);
     // Profile, push and password reset (issue 11). Mail: SMTP when configured, else the outbox folder.

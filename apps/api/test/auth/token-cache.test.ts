@@ -55,6 +55,29 @@ describe('access token signing', () => {
     expect(await tokens.verify(ours)).toEqual({ sub: 'user-1', dev: 'device-1' });
   });
 
+  it("makes the same token with jose's SignJWT when the stand-in is off (decision 019)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T11:00:00.400Z'));
+    const secret = 's'.repeat(40);
+    const claims = { sub: 'user-1', dev: 'device-1' };
+    const jose = new AccessTokens(secret, 900, 'jose');
+    expect(await jose.sign(claims)).toBe(await new AccessTokens(secret, 900).sign(claims));
+    expect(await jose.verify(await jose.sign(claims))).toEqual(claims);
+  });
+
+  it("leaves jose's signing (a WebCrypto job) waiting behind a busy thread pool", async () => {
+    const busy = Array.from({ length: 8 }, () => new Promise((resolve) => pbkdf2('x', 'salt', 150_000, 32, 'sha256', resolve)));
+    try {
+      const tokens = new AccessTokens('s'.repeat(40), 60, 'jose');
+      // the key is imported once, before the pool fills
+      await tokens.verify('x.y.z');
+      const first = await Promise.race([tokens.sign({ sub: 'user-1', dev: 'device-1' }).then(() => 'signed'), new Promise((resolve) => setImmediate(() => resolve('event loop turned')))]);
+      expect(first).toBe('event loop turned');
+    } finally {
+      await Promise.all(busy);
+    }
+  });
+
   it('signs without a job on the thread pool (a login signs inside its transaction)', async () => {
     // every thread of libuv's pool busy, as with concurrent logins' password hashes
     const busy = Array.from({ length: 8 }, () => new Promise((resolve) => pbkdf2('x', 'salt', 150_000, 32, 'sha256', resolve)));
