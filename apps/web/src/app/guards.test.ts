@@ -29,6 +29,12 @@ describe('route guard', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the path she was opening for after the login', async () => {
+    mockApi([]);
+    const request = new Request('http://localhost/bibliotheek/subject/anatomie?x=1#h2');
+    expect(location(await requireAuth({ request }))).toBe(`/logout?redirectTo=${encodeURIComponent('/bibliotheek/subject/anatomie?x=1#h2')}`);
+  });
+
   it('passes after a successful refresh', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     await signIn(testTokens);

@@ -7,14 +7,17 @@ import { getRefreshToken, hasAuthProvider, isAuthenticated } from '../lib/auth/t
  * Guard of the logged-in routes (spec section 2): pass when authenticated; without an auth
  * provider go to /logout; otherwise try a token refresh and go to /logout when it fails.
  */
-export async function requireAuth(): Promise<Response | null> {
+export async function requireAuth({ request }: { request?: Request } = {}): Promise<Response | null> {
   if (isAuthenticated()) return null;
-  if (!hasAuthProvider()) return redirect(paths.logout.getHref());
+  // The screen she was opening: login leads her back to it (issue 26).
+  const url = request ? new URL(request.url) : null;
+  const logout = paths.logout.getHref(url ? `${url.pathname}${url.search}${url.hash}` : undefined);
+  if (!hasAuthProvider()) return redirect(logout);
   // Offline the refresh cannot happen yet: she stays in with her saved data and waiting answers
   // (decision 013); the first call once online refreshes or signs out.
   if (getRefreshToken() && typeof navigator !== 'undefined' && navigator.onLine === false) return null;
   if (getRefreshToken() && (await refreshTokens())) return null;
-  return redirect(paths.logout.getHref());
+  return redirect(logout);
 }
 
 /** Unmatched paths: Home when authenticated (or a refresh succeeds), otherwise Register. */

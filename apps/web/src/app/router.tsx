@@ -4,6 +4,7 @@ import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { AuthLayout } from '../components/layouts/auth-layout.tsx';
 import { logout } from '../features/auth/api/logout.ts';
 import { onSessionEvent } from '../lib/auth/session.ts';
+import { signInReturnPath } from '../lib/return-to.ts';
 import { AppSplash } from './app-splash.tsx';
 import { requireAuth, resolveUnmatched } from './guards.ts';
 import { requireFlashcards } from './feature-guards.ts';
@@ -171,9 +172,9 @@ export const routes: RouteObject[] = [
         path: paths.logout.path,
         // Never shown for long: the loader signs out and redirects.
         Component: AppSplash,
-        loader: async () => {
+        loader: async ({ request }) => {
           await logout();
-          return redirect(paths.auth.login.getHref());
+          return redirect(paths.auth.login.getHref(signInReturnPath(new URL(request.url).searchParams.get('redirectTo'))));
         },
       },
       { index: true, loader: resolveUnmatched, Component: AppSplash },

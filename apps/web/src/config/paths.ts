@@ -98,7 +98,7 @@ export const paths = {
     root: { path: '/tutorial/:id?', getHref: (id?: string | number) => `/tutorial${optional(id)}` },
   },
   notFound: { path: '/not-found', getHref: () => '/not-found' },
-  logout: { path: '/logout', getHref: () => '/logout' },
+  logout: { path: '/logout', getHref: (redirectTo?: string) => `/logout${redirectTo ? `?redirectTo=${enc(redirectTo)}` : ''}` },
 } as const;
 
 /** True for the routes of the /auth layout. */

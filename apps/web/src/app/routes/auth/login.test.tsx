@@ -96,6 +96,29 @@ describe('Login screen', () => {
     expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBeNull();
   });
 
+  it('returns her to the deep link she opened while signed out', async () => {
+    mockApi([
+      { method: 'POST', path: 'auth/login', body: testTokens },
+      { path: 'user/profile', body: testProfile },
+    ]);
+    const { router } = await renderApp('/bibliotheek/subject/anatomie?tab=vragen');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(router.state.location.search).toBe(`?redirectTo=${encodeURIComponent('/bibliotheek/subject/anatomie?tab=vragen')}`);
+    await fillAndSubmit('student@example.nl', 'Geheim123!');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bibliotheek/subject/anatomie'));
+    expect(router.state.location.search).toBe('?tab=vragen');
+  });
+
+  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', '/logout', '/auth/login?redirectTo=/x'])('goes to Home, not to redirectTo=%s', async (target) => {
+    mockApi([
+      { method: 'POST', path: 'auth/login', body: testTokens },
+      { path: 'user/profile', body: testProfile },
+    ]);
+    const { router } = await renderApp(`/auth/login?redirectTo=${encodeURIComponent(target)}`);
+    await fillAndSubmit('student@example.nl', 'Geheim123!');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
   it('stays on login with the automatic-logout notice when another device took over right away', async () => {
     mockApi([
       { method: 'POST', path: 'auth/login', body: testTokens },
