@@ -13,6 +13,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import blok from './scripts/eslint/owned-tables.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const foldersIn = (dir) =>
@@ -27,6 +28,21 @@ const webFeatures = foldersIn('apps/web/src/features');
  * feature's service. `plugins` is the composition root that wires repositories into services.
  */
 const apiFolders = foldersIn('apps/api/src').filter((name) => name !== 'plugins');
+
+/**
+ * Queries that still name another feature's table (decision 020), each to be replaced by a call to
+ * the owner's service. The list only shrinks: a new crossing fails `npm run lint`.
+ */
+export const TABLE_CROSSINGS = [
+  { folder: 'user', table: 'rate_limits', reason: "account deletion retypes auth's rate-limit key formats: ask AuthService" },
+  { folder: 'user', table: 'jobs', reason: "account deletion retypes push's job keys: ask the push service" },
+  { folder: 'user', table: 'idempotency_keys', reason: "account deletion forgets her stored responses: ask the write path's store" },
+  { folder: 'shop', table: 'users', reason: 'the premium flag: ask the account (user) service' },
+  { folder: 'questions', table: 'subjects', reason: 'subject titles: ask the library service' },
+  { folder: 'flashcards', table: 'subjects', reason: 'subject titles: ask the library service' },
+  { folder: 'library', table: 'question_lists', reason: "a subject's practice lists: ask the questions service" },
+  { folder: 'library', table: 'questions', reason: "a subject's question counts: ask the questions service" },
+];
 
 /** UI libraries: the shared packages run in the API too, and must stay free of them. */
 const UI_LIBRARIES = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-*', '@radix-ui/*', '@tanstack/*', 'i18next', 'i18next-*', 'workbox-*', 'vite', 'vite-*', '@testing-library/*'];
@@ -152,6 +168,14 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Decision 020: only a table's owner (packages/db/src/schema/<owner>.ts) names it in a query.
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { blok },
+    rules: {
+      'blok/owned-tables': ['error', { root, schemaDir: join(root, 'packages/db/src/schema'), allowed: TABLE_CROSSINGS }],
     },
   },
   {
