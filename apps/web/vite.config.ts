@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputChunk } from 'rolldown';
 import type { ManifestTransform } from 'workbox-build';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -32,6 +33,9 @@ const PRECACHED_MODULES = [
 ];
 const PRECACHED_FILES = new Set(['index.html', 'manifest.webmanifest', 'favicon.svg', 'push-sw.js', 'images/default-profile.svg', 'icons/icon-192.png']);
 
+/** Whether a chunk holds a module: its own (a route's) or one of those a chunk group put in it. */
+const holds = (chunk: OutputChunk, module: RegExp) => chunk.moduleIds.some((id) => module.test(id));
+
 /** Collects the chunks (and their CSS) of PRECACHED_MODULES from the bundle, for the precache filter. */
 function precacheSelection(): { plugin: Plugin; transform: ManifestTransform } {
   const keep = new Set<string>();
@@ -49,7 +53,7 @@ function precacheSelection(): { plugin: Plugin; transform: ManifestTransform } {
           for (const imported of chunk.imports) add(imported);
         };
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.facadeModuleId && PRECACHED_MODULES.some((re) => re.test(chunk.facadeModuleId!))) add(chunk.fileName);
+          if (chunk.type === 'chunk' && PRECACHED_MODULES.some((re) => holds(chunk, re))) add(chunk.fileName);
         }
       },
     },
@@ -124,7 +128,7 @@ function firstScreenPages(): Plugin {
       // the entry's own stylesheet is inlined in index.html (inlineEntryCss)
       for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) chunk.viteMetadata?.importedCss.forEach((css) => named.add(css));
       for (const [page, module] of Object.entries(FIRST_SCREEN_MODULES)) {
-        const screen = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId !== null && module.test(c.facadeModuleId));
+        const screen = Object.values(bundle).find((c) => c.type === 'chunk' && holds(c, module));
         if (!screen || screen.type !== 'chunk') throw new Error(`first screens: no chunk for ${String(module)}`);
         const scripts: string[] = [];
         const styles: string[] = [];
@@ -178,22 +182,8 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-/**
- * A production build runs the app's React code on Preact's React-compatible layer (preact/compat,
- * React 19's API): react-dom is 60 KB gzip, Preact about 12 KB (decision 014). Development and
- * vitest keep React itself; BLOK_BUILD_WITH_REACT=1 makes a production build with React too (to tell
- * a Preact difference from a bug of the app's own).
- */
-const PREACT_ALIASES = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 export default defineConfig(({ command }) => ({
-  resolve: command === 'build' && !process.env.VITEST ? { alias: [{ find: /^zod$/, replacement: ZOD_LITE }, ...(process.env.BLOK_BUILD_WITH_REACT ? [] : PREACT_ALIASES)] } : {},
+  resolve: command === 'build' && !process.env.VITEST ? { alias: [{ find: /^zod$/, replacement: ZOD_LITE }] } : {},
   plugins: [
     react(),
     precache.plugin,
@@ -300,11 +290,20 @@ export default defineConfig(({ command }) => ({
     // bench/ holds the real budget (gzipped initial JS); this only silences Vite's raw-size hint.
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
-      onLog(level, log, handler) {
-        // react-router uses React 19's useOptimistic where it exists and its own fallback where it
-        // does not (preact/compat): the undefined import is expected there.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
-        handler(level, log);
+      output: {
+        // Route-level chunks (decision 018). Left to itself the bundler cuts a first visit into a
+        // chunk per set of importers: 30 files for login, each a round trip on a phone. These
+        // groups make it a few: React, react-router and TanStack Query in one `framework` chunk
+        // (every visit needs all of it); what lib/ and config/ share in `shared`; the small UI
+        // pieces most screens use in `ui`; the login screen with its route in `sign-in`.
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|js-cookie)[\\/]/, priority: 3 },
+            { name: 'shared', test: /[\\/]apps[\\/]web[\\/]src[\\/](lib|config)[\\/]/, minShareCount: 2, priority: 2 },
+            { name: 'ui', test: /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](ui[\\/](button|notice|text-field|spinner)|icons)[\\/]/, minShareCount: 2, priority: 1 },
+            { name: 'sign-in', test: /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](api[\\/]login|components[\\/](login-screen|auth-form)|utils[\\/]auth-error-message)|app[\\/]routes[\\/]auth[\\/](login|after-sign-in)\.)/, priority: 1 },
+          ],
+        },
       },
     },
   },

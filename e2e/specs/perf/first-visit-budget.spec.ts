@@ -13,20 +13,20 @@ const DIST = resolve(import.meta.dirname, '../../../apps/web/dist');
 const KB = 1024;
 
 /**
- * JavaScript (gzip) a first visit of each entry route loads until its screen shows (decision 014).
- * /auth/login is held to the issue's 110 KB: measured 88.1 KB in 30 files on 26-11-2026 (101.8 KB in
- * 26 on 25-11-2026, 170.6 KB in 27 on 24-11-2026 with react-dom, 219.3 KB in 29 before any of this
- * work); / and /auth/register, the welcome step with its three dropdowns, 86.3 KB in 26 (130.0 KB on
- * 25-11-2026, 190.3 KB on 24-11-2026, 241.5 KB before), held to 100 KB since. What made the
- * difference: the production build runs on preact/compat instead of react-dom (60 KB), Radix Toast
- * loads with the first toast (9 KB), Radix Select with the first use of a dropdown (16 KB), Blok's
- * own translation runtime instead of i18next (14 KB), and earlier zod-lite, the later namespaces, the
- * Safari dialog on demand and login without react-hook-form.
+ * JavaScript (gzip) a first visit of each entry route loads until its screen shows (decision 014,
+ * decision 018). Production runs React, as every test does (decision 018): react-dom's client is 57 KB
+ * of it, react-router 30, TanStack Query 10. Measured on 26-11-2026 after the route-level chunks:
+ * /auth/login 142.1 KB in 13 files; / and /auth/register (the welcome step with its dropdowns) 147.7 KB
+ * in 19. With Preact under the same code (until 26-11-2026) they were 88.1 and 86.3 KB; with React
+ * before the chunk groups, 146.2 KB in 30 files and 144.4 KB in 26. Earlier work that still counts:
+ * Radix Toast with the first toast, Radix Select with the first dropdown, Blok's own translation
+ * runtime instead of i18next, the later namespaces, the Safari dialog on demand, login without
+ * react-hook-form.
  */
 const ROUTES: Array<{ path: string; maxJs: number }> = [
-  { path: '/auth/login', maxJs: 110 * KB },
-  { path: '/', maxJs: 100 * KB },
-  { path: '/auth/register', maxJs: 100 * KB },
+  { path: '/auth/login', maxJs: 145 * KB },
+  { path: '/', maxJs: 150 * KB },
+  { path: '/auth/register', maxJs: 150 * KB },
 ];
 const MAX_CSS = 30 * KB;
 /** Any one lazily loaded chunk. */
@@ -69,8 +69,11 @@ for (const route of ROUTES) {
 
 test('no lazily loaded chunk is larger than 50 KB gzip', () => {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  // only the entry script itself: the chunks it modulepreloads are held to the same 50 KB
-  const entry = new Set([...html.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  // the entry script and the framework chunk it imports (react-dom, react-router, TanStack Query:
+  // every first visit loads it, and the route budgets above hold it); every other chunk, the app
+  // module and the screens included, is held to 50 KB
+  const entry = new Set([...html.matchAll(/src="\/(assets\/[^"]+\.js)"/g), ...html.matchAll(/href="\/(assets\/framework-[\w-]{8}\.js)"/g)].map((m) => m[1]!));
+  expect(entry.size).toBe(2);
   const chunks = readdirSync(join(DIST, 'assets'))
     .filter((f) => f.endsWith('.js') && !entry.has(`assets/${f}`))
     .map((f) => ({ f, size: gzipped(`assets/${f}`) }))
@@ -84,23 +87,25 @@ test('the production build ships zod-lite, not zod (decision 014)', () => {
   const scripts = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
   // zod's classes register under names like "$ZodType"; zod-lite has none of them
   expect(scripts.filter((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes('$ZodType'))).toEqual([]);
-  expect(scripts.some((f) => f.startsWith('zod-lite-'))).toBe(true);
+  // zod-lite's error reports the path as zod does
+  expect(scripts.some((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes('Invalid input at'))).toBe(true);
 });
 
-test('the production build runs on preact/compat, not react-dom (decision 014)', () => {
+test('the production build runs React itself, not a stand-in (decision 018)', () => {
   const scripts = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
   const source = (f: string) => readFileSync(join(DIST, 'assets', f), 'utf8');
   // react-dom's client exposes this internals object by name; preact/compat has no such export
-  expect(scripts.filter((f) => source(f).includes('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE'))).toEqual([]);
-  // preact/compat tells libraries it is React '19.0.0' (React itself says 19.1 or later)
-  expect(scripts.some((f) => /version:[`"']19\.0\.0[`"']/.test(source(f)))).toBe(true);
+  expect(scripts.filter((f) => source(f).includes('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE'))).toHaveLength(1);
+  // preact/compat tells libraries it is React '19.0.0'; React says its own version (19.1 or later)
+  expect(scripts.some((f) => /version:[`"']19\.0\.0[`"']/.test(source(f)))).toBe(false);
+  expect(scripts.some((f) => /[`"']19\.(?:[1-9]\d*)\.\d+[`"']/.test(source(f)))).toBe(true);
 });
 
 test('the service worker precaches the shell and the study screens, not every route (decision 014)', () => {
   const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
   const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
   const chunk = (name: string) => urls.some((u) => new RegExp(`^assets/${name}-[\\w-]{8}\\.js$`).test(u));
-  for (const name of ['index', 'app', 'later', 'radix-toast', 'login', 'home', 'overview', 'read', 'question-session', 'flashcards-session']) expect(chunk(name), name).toBe(true);
+  for (const name of ['index', 'framework', 'shared', 'app', 'later', 'radix-toast', 'sign-in', 'home', 'overview', 'read', 'question-session', 'flashcards-session']) expect(chunk(name), name).toBe(true);
   for (const name of ['shop', 'profile', 'register', 'tutorial', 'push-notifications']) expect(chunk(name), name).toBe(false);
   expect(urls).toContain('index.html');
   const bytes = urls.reduce((n, u) => n + readFileSync(join(DIST, u)).length, 0);
