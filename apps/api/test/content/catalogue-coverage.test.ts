@@ -69,6 +69,12 @@ describe('demo content covers the catalogue', () => {
       expect(cards.length).toBeGreaterThanOrEqual(40);
     },
   );
+
+  // Issue 26: the importer warns when correct answers pile up at one written position; our own
+  // demo content must not need that warning.
+  it.each(SUBJECTS.map((s) => [s.manifest.id, s] as const))('%s loads without content warnings', (_id, subject) => {
+    expect(subject.warnings).toEqual([]);
+  });
 });
 
 describe.each(DIALECTS)('a Bachelor 1 student of every study finds her subject on %s', (dialect) => {
