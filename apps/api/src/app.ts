@@ -20,6 +20,7 @@ import userRoutes from './routes/user/index.ts';
 import userPublicRoutes from './routes/user/public.ts';
 import passwordResetRoutes from './routes/password-reset/index.ts';
 import { resolveVapidKeys } from './push/vapid.ts';
+import type { PushResolver } from './push/endpoint-policy.ts';
 import catalogueRoutes from './routes/catalogue/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import libraryRoutes from './routes/library/index.ts';
@@ -60,6 +61,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** serve the web build; default true */
   serveWeb?: boolean;
+  /** how push endpoints' host names resolve (tests: without the network); default the system's */
+  pushResolver?: PushResolver;
 }
 
 /** What the logs gather before they are written: about a dozen access lines. */
@@ -239,6 +242,7 @@ export async function buildApp(opts: BuildOptions) {
     },
     profile: {
       vapid: resolveVapidKeys(env),
+      pushEndpoints: { hosts: env.PUSH_ENDPOINT_HOSTS, allowLoopback: env.PUSH_ENDPOINT_ALLOW_LOOPBACK, resolve: opts.pushResolver },
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       outboxDir: env.MAIL_OUTBOX_DIR,

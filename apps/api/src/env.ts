@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS } from './push/endpoint-policy.ts';
 
 /**
  * Blok's stand-ins for well-kept libraries (decision 019), each switched back to its library by
@@ -129,6 +130,18 @@ const EnvSchema = z.object({
   /** Web Push (VAPID) keys, base64url; generated into data/.vapid-keys.json outside production when unset. */
   VAPID_PUBLIC_KEY: z.string().min(40).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  /**
+   * Hosts push subscriptions may point at (decision 016), comma-separated: a host name, `*.domain`
+   * for its subdomains, or `*` for any host. Every host must also resolve to public addresses only.
+   * Default: the push services of Chrome, Firefox, Safari and Edge.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default(DEFAULT_PUSH_ENDPOINT_HOSTS.join(','))
+    .transform((v) => v.split(',').map((h) => h.trim()).filter(Boolean))
+    .refine((hosts) => hosts.length > 0 && hosts.every((h) => h === '*' || /^(\*\.)?[a-z0-9.:[\]-]+$/i.test(h)), 'host names, *.domain or *, comma-separated'),
+  /** Tests only (refused in production): push endpoints on loopback, the tests' own push service. */
+  PUSH_ENDPOINT_ALLOW_LOOPBACK: bool.default(false),
   /** Contact of the sender for push services: a mailto: or https: URL. */
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/).default('mailto:support@blok.example'),
   /** SMTP server for mail (smtp://user:pass@host:587 or smtps://…). Unset: mail goes to MAIL_OUTBOX_DIR. */
@@ -192,6 +205,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && !/^https?:\/\/[^/]/.test(env.PUBLIC_URL)) {
     // Links in mails (password reset) are built from it, never from a request's Host header.
     throw new Error('Invalid environment configuration:\n  PUBLIC_URL: required in production (the public https address, e.g. https://blok.example)');
+  }
+  if (env.NODE_ENV === 'production' && env.PUSH_ENDPOINT_ALLOW_LOOPBACK) {
+    throw new Error('Invalid environment configuration:\n  PUSH_ENDPOINT_ALLOW_LOOPBACK: for tests only, never in production (the server would send to its own machine)');
   }
   const payments = paymentsOf(env);
   if (env.JWT_SECRET) return { ...env, payments, JWT_SECRET: env.JWT_SECRET, jwtSecretSource: 'env' };

@@ -33,6 +33,7 @@ const STATUS: Record<ErrorCode, number> = {
   weak_password: 400,
   password_too_long: 400,
   invalid_reset_token: 400,
+  push_endpoint_refused: 400,
   unknown: 500,
 };
 

@@ -7,6 +7,7 @@ import { dropSchema, migrateToLatest, openDatabase, type DatabaseHandle, type Di
 import type { LogConfig } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { loadEnv } from '../src/env.ts';
+import type { PushResolver } from '../src/push/endpoint-policy.ts';
 
 /** The dialects this run tests: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -51,12 +52,28 @@ export async function openTestDatabase(dialect: DialectName, options: { log?: Lo
  * dropped afterwards. Each test file gets its own, so files run in parallel and leave nothing behind.
  * `log` sees every query (Kysely's log option), for tests that count or explain statements.
  */
-export async function createTestApp(dialect: DialectName, envOverrides: Record<string, string> = {}, options: { log?: LogConfig } = {}): Promise<TestContext> {
+/**
+ * A resolver for push endpoints' host names from a table, never the network (decision 016): a name
+ * not in it does not resolve (ENOTFOUND). Every test app uses one; the empty table by default.
+ */
+export function fixedResolver(table: Record<string, string[]> = {}): PushResolver {
+  return async (hostname) => {
+    const addresses = table[hostname.toLowerCase()];
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (tests do not resolve names)`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+}
+
+export async function createTestApp(
+  dialect: DialectName,
+  envOverrides: Record<string, string> = {},
+  options: { log?: LogConfig; pushResolver?: PushResolver } = {},
+): Promise<TestContext> {
   const { handle, cleanup } = await openTestDatabase(dialect, options);
   // The job runner stays off unless a test turns it on (JOBS=on) or drives it (app.jobs.runDue()).
   // Errors only (TEST_LOG_LEVEL changes it): a 500's cause shows in the run's output, not just its status.
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', SEED_DEMO: 'false', JOBS: 'off', ...envOverrides });
-  const app = await buildApp({ env, database: handle, serveWeb: false });
+  const app = await buildApp({ env, database: handle, serveWeb: false, pushResolver: options.pushResolver ?? fixedResolver() });
   await app.ready();
   return {
     app,

@@ -55,6 +55,9 @@ export const ERROR_CODES = [
   'password_too_long',
   /** a password reset link is unknown, used or expired */
   'invalid_reset_token',
+  // push (decision 016)
+  /** a push subscription's endpoint is not https, not a known push service, or not a public address */
+  'push_endpoint_refused',
   'unknown',
 ] as const;
 

@@ -47,7 +47,8 @@ const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/);
 
 /** POST user/push-subscriptions: the browser's PushSubscription.toJSON(). */
 export const PushSubscriptionBodySchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  /** the push service's address: https only (decision 016; the server checks the host too) */
+  endpoint: z.url({ protocol: /^https$/ }).max(2048),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url.min(80).max(200), auth: base64url.min(16).max(64) }),
 });

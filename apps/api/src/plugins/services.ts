@@ -7,6 +7,7 @@ import { FlashcardsService, type FlashcardsOptions } from '../flashcards/service
 import { UserService } from '../user/service.ts';
 import { PushService } from '../push/service.ts';
 import { PushSender } from '../push/sender.ts';
+import { PushEndpointPolicy, type PushEndpointPolicyOptions } from '../push/endpoint-policy.ts';
 import { registerPushJobs } from '../push/jobs.ts';
 import type { VapidKeys } from '../push/vapid.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../mail/mailer.ts';
@@ -57,6 +58,8 @@ export interface ServicesOptions {
   /** profile, push reminders and password reset (issue 11) */
   profile: {
     vapid: VapidKeys;
+    /** PUSH_ENDPOINT_HOSTS, PUSH_ENDPOINT_ALLOW_LOOPBACK and the resolver (decision 016) */
+    pushEndpoints: PushEndpointPolicyOptions;
     /** SMTP_URL; unset: mails go to the outbox folder */
     smtpUrl: string | undefined;
     mailFrom: string;
@@ -95,7 +98,9 @@ export default fp<ServicesOptions>(
       : new OutboxMailer(opts.profile.outboxDir, opts.profile.mailFrom, (info, message) => app.log.info(info, message));
     const mail = new MailService(jobs);
     const user = new UserService(uow, { mail, outbox: mailer instanceof OutboxMailer ? mailer : null });
-    const push = new PushService(uow, jobs, new PushSender(opts.profile.vapid));
+    const pushEndpoints = new PushEndpointPolicy(opts.profile.pushEndpoints);
+    const push = new PushService(uow, jobs, new PushSender(opts.profile.vapid, pushEndpoints), app.log);
+    app.addHook('onClose', async () => push.sender.close());
     const passwords = new PasswordService(uow, mail, {
       changeFailuresPerAccount: opts.rateLimits.loginFailuresPerAccount,
       forgotPerWindow: opts.profile.forgotPasswordPerWindow,

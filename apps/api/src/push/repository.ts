@@ -37,10 +37,11 @@ export class PushRepository {
    * Stores the browser's subscription for this user. An endpoint belongs to one browser: when
    * another account subscribed it before, it moves to the student signed in now.
    */
-  async upsertSubscription(userId: string, sub: { endpoint: string; p256dh: string; auth: string; userAgent: string }): Promise<PushSubscriptionsTable> {
+  async upsertSubscription(userId: string, sub: { endpoint: string; p256dh: string; auth: string; userAgent: string; deviceId: string }): Promise<PushSubscriptionsTable> {
     const row: PushSubscriptionsTable = {
       id: uuidv7(),
       user_id: userId,
+      device_id: sub.deviceId,
       endpoint: sub.endpoint,
       p256dh: sub.p256dh,
       auth: sub.auth,
@@ -48,12 +49,39 @@ export class PushRepository {
       created_at: now(),
       last_success_at: null,
     };
+    // A subscription sent again counts as new: it is the one the browser holds now.
     await this.db
       .insertInto('push_subscriptions')
       .values(row)
-      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.p256dh, auth: sub.auth, user_agent: row.user_agent }))
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet({ user_id: userId, device_id: sub.deviceId, p256dh: sub.p256dh, auth: sub.auth, user_agent: row.user_agent, created_at: row.created_at }),
+      )
       .execute();
     return (await this.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', sub.endpoint).executeTakeFirst())!;
+  }
+
+  /**
+   * Removes all but the device's `perDevice` newest subscriptions, then all but the student's
+   * `perStudent` newest (newest: created or sent again last; ties by id, itself time-ordered).
+   */
+  async keepNewest(userId: string, deviceId: string, perDevice: number, perStudent: number): Promise<void> {
+    const rows = await this.db
+      .selectFrom('push_subscriptions')
+      .select(['id', 'device_id'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    let ofDevice = 0;
+    const kept: string[] = [];
+    const removed: string[] = [];
+    for (const row of rows) {
+      const sameDevice = row.device_id === deviceId;
+      if (sameDevice) ofDevice += 1;
+      if ((sameDevice && ofDevice > perDevice) || kept.length >= perStudent) removed.push(row.id);
+      else kept.push(row.id);
+    }
+    if (removed.length > 0) await this.db.deleteFrom('push_subscriptions').where('id', 'in', removed).execute();
   }
 
   subscriptionsOf(userId: string): Promise<PushSubscriptionsTable[]> {

@@ -1,11 +1,13 @@
 import { DEFAULT_PUSH_PREFERENCE, type PushMessage, type PushPreference, type PushSubscription, type PushSubscriptionBody } from '@blok/contract';
 import type { Executor, PushPreferencesTable } from '@blok/db';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { EnqueueSpec } from '../jobs/queue.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { PushRepository } from './repository.ts';
 import { instantToLocal, localToInstant, nextReminderSlot, reminderKey } from './schedule.ts';
 import type { PushSender } from './sender.ts';
+import { PushEndpointRefused } from './endpoint-policy.ts';
 
 /** Job names of the push feature. */
 export const PUSH_JOBS = {
@@ -35,6 +37,11 @@ export interface DeliverPayload {
   topic: string;
   ttlSeconds: number;
 }
+
+/** Subscriptions a device keeps (its browser renews one now and then): the newest. */
+export const PUSH_SUBSCRIPTIONS_PER_DEVICE = 2;
+/** Subscriptions a student keeps over all her devices: the newest. */
+export const PUSH_SUBSCRIPTIONS_PER_STUDENT = 5;
 
 /** A reminder that could not go out within this long after its time is dropped, not sent late. */
 export const REMINDER_STALE_AFTER_MS = 2 * 60 * 60 * 1000;
@@ -68,6 +75,7 @@ export class PushService {
     private readonly uow: UnitOfWork,
     private readonly jobs: JobQueue,
     readonly sender: PushSender,
+    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
   ) {}
 
   async getPreference(userId: string): Promise<PushPreference> {
@@ -92,14 +100,30 @@ export class PushService {
     });
   }
 
-  async subscribe(userId: string, body: PushSubscriptionBody, userAgent: string): Promise<PushSubscription> {
+  /**
+   * Stores this device's subscription, once its endpoint passes the endpoint policy (decision 016:
+   * https, a known push service, public addresses only; checked before the transaction, so no lock
+   * waits on DNS). A device keeps its newest PUSH_SUBSCRIPTIONS_PER_DEVICE subscriptions and a
+   * student her newest PUSH_SUBSCRIPTIONS_PER_STUDENT: older ones are removed in the same unit of
+   * work, so a reminder goes to a few devices, never to hundreds of registered endpoints.
+   */
+  async subscribe(userId: string, deviceRowId: string, body: PushSubscriptionBody, userAgent: string): Promise<PushSubscription> {
+    try {
+      await this.sender.policy.check(body.endpoint);
+    } catch (err) {
+      if (!(err instanceof PushEndpointRefused)) this.log?.warn({ err: (err as Error).message }, 'push endpoint could not be checked');
+      throw new AppError('push_endpoint_refused', 'Dit apparaat kan geen pushmeldingen ontvangen via deze pushdienst.');
+    }
     return this.uow.run(async (tx) => {
-      const row = await new PushRepository(tx).upsertSubscription(userId, {
+      const repo = new PushRepository(tx);
+      const row = await repo.upsertSubscription(userId, {
         endpoint: body.endpoint,
         p256dh: body.keys.p256dh,
         auth: body.keys.auth,
         userAgent,
+        deviceId: deviceRowId,
       });
+      await repo.keepNewest(userId, deviceRowId, PUSH_SUBSCRIPTIONS_PER_DEVICE, PUSH_SUBSCRIPTIONS_PER_STUDENT);
       return { id: row.id, createdAt: row.created_at };
     });
   }
@@ -157,14 +181,19 @@ export class PushService {
     return queued;
   }
 
-  /** Sends one message to one device; a subscription the push service no longer knows is removed. */
-  async deliver(db: Executor, payload: DeliverPayload): Promise<'sent' | 'gone' | 'missing'> {
+  /**
+   * Sends one message to one device. A subscription the push service no longer knows is removed,
+   * and so is one whose endpoint the endpoint policy refuses now (stored before decision 016, or a
+   * name that resolves to a private address since): never retried.
+   */
+  async deliver(db: Executor, payload: DeliverPayload): Promise<'sent' | 'gone' | 'refused' | 'missing'> {
     const repo = new PushRepository(db);
     const sub = await repo.findSubscription(payload.subscriptionId);
     if (!sub) return 'missing';
     const result = await this.sender.send(sub, payload.message, { topic: payload.topic, ttlSeconds: payload.ttlSeconds });
-    if (result === 'gone') await repo.deleteSubscription(sub.id);
-    else await repo.markDelivered(sub.id);
+    if (result === 'refused') this.log?.warn({ subscriptionId: sub.id }, 'push endpoint refused by the endpoint policy; subscription removed');
+    if (result === 'sent') await repo.markDelivered(sub.id);
+    else await repo.deleteSubscription(sub.id);
     return result;
   }
 }

@@ -138,3 +138,23 @@ describe('hostile HTTP', () => {
   });
 });
 
+
+/** Issue 25: what a signed-in student (or nobody) could make the server do or hold. */
+describe('hostile HTTP: requests the server would make or hold', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp('sqlite');
+  });
+  afterAll(async () => ctx?.close());
+
+  it('refuses push subscriptions that would send the server to itself, its network or the cloud metadata service', async () => {
+    const { headers } = await signedInUser(ctx.app);
+    for (const endpoint of ['http://169.254.169.254/latest/meta-data/iam', 'https://169.254.169.254/latest/meta-data/iam', 'https://127.0.0.1:5432/', 'https://[::1]:6379/', 'https://localhost:3000/api/health', 'https://192.168.1.1/']) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/user/push-subscriptions', headers, payload: { endpoint, keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } } });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(['invalid_request', 'push_endpoint_refused'], endpoint).toContain(res.json().error);
+    }
+    const stored = await ctx.handle.db.selectFrom('push_subscriptions').select('endpoint').execute();
+    expect(stored).toEqual([]);
+  });
+});

@@ -5,6 +5,9 @@ import { Agent, createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** A host name the tests' resolver may point at the loopback push service (its certificate names it). */
+export const LOOPBACK_PUSH_HOST = 'push.loopback.test';
+
 /** A browser's side of a push subscription: the keys the test generated, to decrypt with. */
 export interface TestSubscriber {
   endpoint: string;
@@ -59,13 +62,14 @@ export class LoopbackPushService {
   private port = 0;
   private readonly dir: string;
   private readonly key: Buffer;
-  private readonly cert: Buffer;
+  /** the service's self-signed certificate (the sender is told to trust it) */
+  readonly cert: Buffer;
 
   constructor() {
     this.dir = mkdtempSync(join(tmpdir(), 'blok-push-'));
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+      '-subj', '/CN=127.0.0.1', '-addext', `subjectAltName=IP:127.0.0.1,DNS:${LOOPBACK_PUSH_HOST}`,
       '-keyout', join(this.dir, 'key.pem'), '-out', join(this.dir, 'cert.pem'),
     ], { stdio: 'ignore' });
     this.key = readFileSync(join(this.dir, 'key.pem'));
@@ -89,14 +93,14 @@ export class LoopbackPushService {
     this.port = typeof address === 'object' && address ? address.port : 0;
   }
 
-  /** A new browser subscription on this push service. */
-  subscriber(): TestSubscriber {
+  /** A new browser subscription on this push service (`host`: the name in its endpoint). */
+  subscriber(host = '127.0.0.1'): TestSubscriber {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const authSecret = randomBytes(16);
     const id = randomBytes(8).toString('hex');
     return {
-      endpoint: `https://127.0.0.1:${this.port}/push/${id}`,
+      endpoint: `https://${host}:${this.port}/push/${id}`,
       keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
       privateKey: ecdh.getPrivateKey(),
       publicKey: ecdh.getPublicKey(),

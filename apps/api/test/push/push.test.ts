@@ -6,16 +6,18 @@ import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext }
 import { LoopbackPushService, decryptPush, type TestSubscriber } from './push-service.ts';
 
 const DAILY = { enabled: true, time: '19:30', days: [1, 2, 3, 4, 5, 6, 7] };
+const LOOPBACK_PUSH = { PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_ENDPOINT_ALLOW_LOOPBACK: 'true' };
 const PREF = { dailyReminder: DAILY, flashcardsDue: { enabled: false }, subjectNews: { enabled: true } };
 
 describe.each(DIALECTS)('push on %s', (dialect) => {
   let ctx: TestContext;
   let pushService: LoopbackPushService;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect, { LOGIN_RATE_LIMIT_IP: '1000', REGISTER_RATE_LIMIT_IP: '1000' });
+    // The test-only setting lets the sender reach the loopback push service (decision 016).
+    ctx = await createTestApp(dialect, { LOGIN_RATE_LIMIT_IP: '1000', REGISTER_RATE_LIMIT_IP: '1000', ...LOOPBACK_PUSH });
     pushService = new LoopbackPushService();
     await pushService.start();
-    ctx.app.services.push.sender.agent = pushService.agent;
+    ctx.app.services.push.sender.trust(pushService.cert);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -162,11 +164,11 @@ describe.each(DIALECTS)('push on %s', (dialect) => {
   it.runIf(dialect === 'postgres')('sends one reminder, not two, with two API processes on one PostgreSQL', async () => {
     const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.handle.db)).rows[0]!.s;
     const second: DatabaseHandle = await openDatabase({ url: process.env.TEST_DATABASE_URL!, schema, poolSize: 4 });
-    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JOBS: 'off' });
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JOBS: 'off', ...LOOPBACK_PUSH });
     const other = await buildApp({ env, database: second, logger: false, serveWeb: false });
     await other.ready();
     try {
-      other.services.push.sender.agent = pushService.agent;
+      other.services.push.sender.trust(pushService.cert);
       const { headers } = await signedInUser(ctx.app);
       const userId = await me(headers);
       const device = pushService.subscriber();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, PASSWORD, bearer, createTestApp, login, newDeviceId, refresh, signedInUser, type TestContext } from '../helpers.ts';
+import { DIALECTS, PASSWORD, bearer, createTestApp, fixedResolver, login, newDeviceId, refresh, signedInUser, type TestContext } from '../helpers.ts';
 
 const NAME = { firstName: 'Sanne', middleName: 'van', lastName: 'Dijk', university: 'uva', study: 'psychologie', year: 'bachelor-2' };
 
@@ -14,7 +14,7 @@ async function png(width = 640, height = 480): Promise<Buffer> {
 describe.each(DIALECTS)('profile on %s', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect, { LOGIN_RATE_LIMIT_IP: '1000', REGISTER_RATE_LIMIT_IP: '1000' });
+    ctx = await createTestApp(dialect, { LOGIN_RATE_LIMIT_IP: '1000', REGISTER_RATE_LIMIT_IP: '1000' }, { pushResolver: fixedResolver({ 'fcm.googleapis.com': ['142.250.179.138'] }) });
   });
   afterAll(async () => ctx?.close());
 
@@ -140,7 +140,7 @@ describe.each(DIALECTS)('profile on %s', (dialect) => {
       method: 'POST',
       url: '/api/user/push-subscriptions',
       headers,
-      payload: { endpoint: 'https://push.example/abc', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } },
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } },
     });
     await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
     // A mistyped password leaves throttling counters keyed by her address.

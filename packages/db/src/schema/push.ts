@@ -19,6 +19,8 @@ export interface PushPreferencesTable {
 export interface PushSubscriptionsTable {
   id: string;
   user_id: string;
+  /** the signed-in device (devices.id) that subscribed; null for rows from before migration 0012 */
+  device_id: string | null;
   endpoint: string;
   p256dh: string;
   auth: string;

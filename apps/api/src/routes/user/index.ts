@@ -142,14 +142,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['push'],
-        summary: "Register this browser's Web Push subscription (PushSubscription.toJSON())",
+        summary:
+          "Register this browser's Web Push subscription (PushSubscription.toJSON()): https, a known push service, public addresses only (400 push_endpoint_refused); a device keeps its 2 newest, a student her 5 newest",
         security,
         body: PushSubscriptionBodySchema,
         response: { 201: PushSubscriptionSchema, ...errors },
       },
     },
     async (req, reply) => {
-      const created = await push.subscribe(req.auth!.userId, req.body, String(req.headers['user-agent'] ?? ''));
+      const created = await push.subscribe(req.auth!.userId, req.auth!.deviceRowId, req.body, String(req.headers['user-agent'] ?? ''));
       return reply.status(201).send(created);
     },
   );
