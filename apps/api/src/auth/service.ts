@@ -13,9 +13,9 @@ export const passwordTooLong = () => new AppError('password_too_long', `Je wacht
 
 /**
  * Login and registration throttling (decision 012), per window of `windowSeconds`. Failures are
- * counted before the password is checked (atomic upserts: the address's, then the three failure
- * counters in one statement), so concurrent guesses cannot slip past a limit; a successful login
- * gives its reservation back.
+ * reserved before the password is checked (atomic upserts: the address's, then the three failure
+ * counters in one statement), so concurrent guesses cannot slip past a limit; a refused attempt
+ * gives every reservation back (only evaluated passwords count), and so does a successful login.
  */
 export interface RateLimits {
   /** password logins per address (a lecture hall behind one NAT logs in from one address) */
@@ -140,27 +140,25 @@ export class AuthService {
     this.checkClient(input.clientId);
     const email = normalizeEmail(input.username);
     const window = this.rateLimits.windowSeconds;
-    // Reserve this attempt as a failure on every failure counter first: each upsert counts and
-    // answers the new count in one statement, so 40 concurrent guesses get 10 evaluations, not 30.
     const reservations: Array<[key: string, limit: number]> = [
       [`login:fail:account-ip:${email}|${client.ip}`, this.rateLimits.loginFailuresPerAccountAndIp],
       [`login:fail:account:${email}`, this.rateLimits.loginFailuresPerAccount],
       [`login:fail:ip:${client.ip}`, this.rateLimits.loginFailuresPerIp],
     ];
-    // The counters in one commit of their own (not four), before the password check; they stand
-    // whether the login then succeeds or not. The address first: over its limit, the failure
-    // counters are left alone (an attacker over it must not push an account's counters up). The
-    // three reservations in one statement, its rows always in this order, so concurrent logins never
-    // wait on each other's counters in a cycle.
-    const { ipHit, hits } = await this.uow.apart(async (tx) => {
+    // The counters in one commit of their own, before the password check. The address first: over
+    // its limit, the failure counters are left alone. Then the reservations in one statement, its
+    // rows always in this order (concurrent logins never wait on each other's counters in a cycle):
+    // each upsert counts and answers in one statement, so 40 concurrent guesses get 10 evaluations.
+    // A refused attempt gives every reservation back in the same transaction: only passwords that
+    // were checked count, so one address's refused guesses never add to the account's counter
+    // (101 guesses from one address used to lock the owner out everywhere, issue 25).
+    const refused = await this.uow.apart(async (tx) => {
       const limits = new RateLimitRepository(tx);
       const ip = await limits.hit(`login:ip:${client.ip}`, window);
-      if (ip.count > this.rateLimits.loginPerIp) return { ipHit: ip, hits: [] };
-      return { ipHit: ip, hits: await limits.hitMany(reservations.map(([key]) => key), window) };
+      if (ip.count > this.rateLimits.loginPerIp) return ip;
+      return limits.reserve(reservations, window);
     });
-    if (ipHit.count > this.rateLimits.loginPerIp) throw tooMany(ipHit.retryAfter);
-    const over = hits.filter((h, i) => h.count > reservations[i]![1]);
-    if (over.length > 0) throw tooMany(Math.max(...over.map((h) => h.retryAfter)));
+    if (refused) throw tooMany(refused.retryAfter);
 
     const user = await this.accounts.findUserByEmail(email);
     const ok = await verifyPassword(user?.password_hash, input.password);

@@ -25,6 +25,21 @@ describe.each(DIALECTS)('login throttling with the default figures on %s', (dial
     expect((await login(ctx.app, { username: email, password: PASSWORD, device_id: newDeviceId(), ip: '198.51.100.10' })).statusCode).toBe(429);
   });
 
+  it('does not let one address lock the owner out: after 101 wrong passwords from it, her own login elsewhere works', async () => {
+    const { email } = await registerUser(ctx.app, { email: uniqueEmail('buitengesloten') });
+    const ip = '203.0.113.101';
+    const codes: number[] = [];
+    for (let i = 0; i < 101; i += 25) {
+      const batch = Array.from({ length: Math.min(25, 101 - i) }, () => login(ctx.app, { username: email, password: WRONG, device_id: newDeviceId(), ip }));
+      codes.push(...(await Promise.all(batch)).map((r) => r.statusCode));
+    }
+    // 10 evaluated, 91 refused before evaluation: only the 10 count on her account's counter
+    expect(codes.filter((c) => c === 400)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(91);
+    const own = await login(ctx.app, { username: email, password: PASSWORD, device_id: newDeviceId(), ip: '192.0.2.11' });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
   it('does not lock the owner out: wrong passwords from another address leave her login working', async () => {
     const { email } = await registerUser(ctx.app, { email: uniqueEmail('owner') });
     for (let i = 0; i < 15; i += 1) await login(ctx.app, { username: email, password: WRONG, device_id: newDeviceId(), ip: '203.0.113.66' });
