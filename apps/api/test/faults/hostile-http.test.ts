@@ -139,13 +139,48 @@ describe('hostile HTTP', () => {
 });
 
 
+/** Sends a request's head (no body) and resolves with the answer's first line, or '' if none comes within `ms`. */
+function statusLineFor(port: number, head: string, ms = 2000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(head));
+    let out = '';
+    const done = (line: string) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(line);
+    };
+    const timer = setTimeout(() => done(''), ms);
+    socket.on('data', (d) => {
+      out += d.toString();
+      if (out.includes('\r\n\r\n')) done(out.split('\r\n')[0]!);
+    });
+    socket.on('error', reject);
+  });
+}
+
 /** Issue 25: what a signed-in student (or nobody) could make the server do or hold. */
 describe('hostile HTTP: requests the server would make or hold', () => {
   let ctx: TestContext;
+  let port: number;
   beforeAll(async () => {
     ctx = await createTestApp('sqlite');
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (ctx.app.server.address() as { port: number }).port;
   });
   afterAll(async () => ctx?.close());
+
+  it('answers an anonymous picture upload 401 before reading its body', async () => {
+    // 9.9 MB announced, none sent: the answer comes anyway (it used to wait for, and hold, the body).
+    const head = 'PUT /api/user/profile/picture HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: 9900000\r\n\r\n';
+    const answers = await Promise.all(Array.from({ length: 5 }, () => statusLineFor(port, head)));
+    expect(answers).toEqual(Array(5).fill('HTTP/1.1 401 Unauthorized'));
+  });
+
+  it('refuses a signed-in upload that announces more than 5 MB before reading it', async () => {
+    const { headers } = await signedInUser(ctx.app);
+    const head = `PUT /api/user/profile/picture HTTP/1.1\r\nHost: x\r\nAuthorization: ${headers.authorization}\r\nContent-Type: image/png\r\nContent-Length: 6000000\r\n\r\n`;
+    expect(await statusLineFor(port, head)).toBe('HTTP/1.1 413 Payload Too Large');
+  });
 
   it('refuses push subscriptions that would send the server to itself, its network or the cloud metadata service', async () => {
     const { headers } = await signedInUser(ctx.app);

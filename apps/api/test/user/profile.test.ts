@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_PICTURE_MAX_BYTES } from '@blok/contract';
+import { MAX_INPUT_PIXELS, PICTURE_WORKERS, pictureWork } from '../../src/user/picture.ts';
 import { DIALECTS, PASSWORD, bearer, createTestApp, fixedResolver, login, newDeviceId, refresh, signedInUser, type TestContext } from '../helpers.ts';
 
 const NAME = { firstName: 'Sanne', middleName: 'van', lastName: 'Dijk', university: 'uva', study: 'psychologie', year: 'bachelor-2' };
@@ -95,6 +97,26 @@ describe.each(DIALECTS)('profile on %s', (dialect) => {
 
     const profile = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers });
     expect(profile.json().profilePictureUrl).toBe('/images/default-profile.svg');
+  });
+
+  it('refuses a picture of more than 25 megapixels before decoding it, and decodes uploads a few at a time', async () => {
+    const { headers } = await signedInUser(ctx.app);
+    // 5200 x 5000 of one colour: a small PNG (tens of KB) that decodes to 78 MB.
+    const bomb = await png(5200, 5000);
+    expect(bomb.length).toBeLessThan(PROFILE_PICTURE_MAX_BYTES);
+    const res = await put('/api/user/profile/picture', { ...headers, 'content-type': 'image/png' }, bomb);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'file_too_large', error_description: 'Je foto heeft meer dan 25 megapixel. Kies een kleinere foto.' });
+    expect(MAX_INPUT_PIXELS).toBe(25_000_000);
+
+    // Six students upload at once: all succeed, never more than PICTURE_WORKERS decoded together.
+    const students = await Promise.all(Array.from({ length: 6 }, () => signedInUser(ctx.app)));
+    const photo = await sharp(await png(2000, 1500)).jpeg().toBuffer();
+    pictureWork.peak = 0;
+    const answers = await Promise.all(students.map((s) => put('/api/user/profile/picture', { ...s.headers, 'content-type': 'image/jpeg' }, photo)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(pictureWork.peak).toBeGreaterThan(0);
+    expect(pictureWork.peak).toBeLessThanOrEqual(PICTURE_WORKERS);
   });
 
   it('refuses a password change with a wrong current password or a weak new one', async () => {
