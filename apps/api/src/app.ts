@@ -12,7 +12,7 @@ import database from './plugins/database.ts';
 import services from './plugins/services.ts';
 import commands from './plugins/commands.ts';
 import authenticate from './plugins/authenticate.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { notFound } from './plugins/error-handler.ts';
 import web from './plugins/web.ts';
 import securityHeaders, { securityHeadersByLibrary } from './plugins/security-headers.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -45,6 +45,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Chromium knows: an unknown one ('bluetooth') is a console error on every page (perf.spec.ts checks).
  */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), interest-cohort=()';
+
+/** HSTS, sent only on requests that came over https. */
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
 
 /** The API's answers are data, never a page: nothing may load from them or frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -152,66 +155,6 @@ export async function buildApp(opts: BuildOptions) {
     done();
   });
 
-  // helmet's headers, worked out once at start-up (not per request as @fastify/helmet does), with
-  // the request id and the permissions policy, in one onRequest hook.
-  await app.register(standIn('security-headers') ? securityHeaders : securityHeadersByLibrary, {
-    permissionsPolicy: PERMISSIONS_POLICY,
-    // JSON answers: nothing may load or frame them, no type sniffing, no cross-origin no-cors reads,
-    // no caching unless the route says otherwise.
-    // The API's documentation (/api/docs, HTML) is a page: swagger-ui sets its own CSP there.
-    api: {
-      prefix: '/api/',
-      pages: ['/api/docs'],
-      headers: {
-        'content-security-policy': API_CONTENT_SECURITY_POLICY,
-        'x-content-type-options': 'nosniff',
-        'x-frame-options': 'DENY',
-        'cross-origin-resource-policy': 'same-origin',
-        'referrer-policy': 'no-referrer',
-        // a student's own data is kept by no cache; a route that may be cached says so itself
-        // (the catalogue, content images, public pictures)
-        'cache-control': 'no-store',
-      },
-    },
-    // HSTS only means something over https (behind TLS at the load balancer, say).
-    httpsOnly: { 'strict-transport-security': 'max-age=31536000; includeSubDomains' },
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // frame-ancestors 'none' and X-Frame-Options say the same: never in a frame.
-    frameguard: { action: 'deny' },
-    hsts: false,
-  });
-  await app.register(standIn('request-limit') ? requestLimit : requestLimitByLibrary, {
-    max: env.API_RATE_LIMIT_PER_MINUTE,
-    windowMs: 60_000,
-    applies: (url) => url.startsWith('/api/'),
-  });
-  await app.register(formbody);
-
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Blok API', description: 'API of Blok, the Dutch study app.', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The readable docs and the OpenAPI document: on outside production, in production only on request.
-  if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-
   await app.register(database, {
     url: env.DATABASE_URL,
     schema: opts.databaseSchema,
@@ -253,27 +196,100 @@ export async function buildApp(opts: BuildOptions) {
     },
     shop: { publicUrl: env.PUBLIC_URL, mollieApiKey: env.MOLLIE_API_KEY, payments: env.payments, production: env.NODE_ENV === 'production' },
   });
-  // Before the routes: it turns every write route registered after it into a command.
-  await app.register(commands);
-  await app.register(authenticate);
+  // Before both contexts below: they inherit it (the API's errors and the pages' alike).
   await app.register(errorHandler);
-  await app.register(standIn('compress-json') ? compressJson : compressJsonByLibrary);
 
-  await app.register(healthRoutes, { prefix: '/api/health' });
-  await app.register(catalogueRoutes, { prefix: '/api/catalogue' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(userRoutes, { prefix: '/api/user' });
-  await app.register(userPublicRoutes, { prefix: '/api' });
-  await app.register(passwordResetRoutes, { prefix: '/api/auth' });
-  // Feature route plugins declare their own full paths below /api.
-  await app.register(libraryRoutes, { prefix: '/api' });
-  await app.register(questionsRoutes, { prefix: '/api' });
-  await app.register(configRoutes, { prefix: '/api/config', config: { flashcardsEnabled: env.FLASHCARDS_ENABLED, leitnerEnabled: env.FLASHCARDS_ENABLED && env.LEITNER_ENABLED } });
-  // Feature flag off: the routes do not exist (404), like the web app's routes and entry points.
-  if (env.FLASHCARDS_ENABLED) await app.register(flashcardsRoutes, { prefix: '/api', leitnerEnabled: env.LEITNER_ENABLED });
-  // The test checkout's routes exist only when it takes the payments (decision 015).
-  await app.register(shopRoutes, { prefix: '/api/shop', testCheckout: env.payments === 'test' });
+  // Everything that applies to the API lives in this one encapsulated context (ARCHITECTURE.md, "The
+  // API's pipeline"): its hooks run for every request Fastify routes into it, its 404 included, in
+  // whatever spelling the address came (`/%61pi/health` is routed, decoded, to /api/health). Nothing
+  // here picks requests by testing the raw URL.
+  await app.register(
+    async (api) => {
+      // JSON answers: nothing may load or frame them, no type sniffing, no cross-origin no-cors reads,
+      // no caching unless the route says otherwise. The documentation (/api/docs) gets the same set;
+      // swagger-ui sends its own content security policy there (staticCSP).
+      await api.register(standIn('security-headers') ? securityHeaders : securityHeadersByLibrary, {
+        api: {
+          headers: {
+            'content-security-policy': API_CONTENT_SECURITY_POLICY,
+            'x-content-type-options': 'nosniff',
+            'x-frame-options': 'DENY',
+            'cross-origin-resource-policy': 'same-origin',
+            'referrer-policy': 'no-referrer',
+            // a student's own data is kept by no cache; a route that may be cached says so itself
+            // (the catalogue, content images, public pictures)
+            'cache-control': 'no-store',
+          },
+        },
+        httpsOnly: HSTS,
+      });
+      await api.register(standIn('request-limit') ? requestLimit : requestLimitByLibrary, { max: env.API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+      await api.register(formbody);
+      await api.register(swagger, {
+        openapi: {
+          info: { title: 'Blok API', description: 'API of Blok, the Dutch study app.', version: '1.0.0' },
+          components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        },
+        transform: jsonSchemaTransform,
+      });
+      // The readable docs and the OpenAPI document: on outside production, in production only on request.
+      if (env.API_DOCS ?? env.NODE_ENV !== 'production') await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      // Before the routes: it turns every write route registered after it into a command.
+      await api.register(commands);
+      await api.register(authenticate);
+      await api.register(standIn('compress-json') ? compressJson : compressJsonByLibrary);
 
-  if (opts.serveWeb !== false) await app.register(web, { root: env.WEB_DIST });
+      await api.register(healthRoutes, { prefix: '/health' });
+      await api.register(catalogueRoutes, { prefix: '/catalogue' });
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(userRoutes, { prefix: '/user' });
+      await api.register(userPublicRoutes);
+      await api.register(passwordResetRoutes, { prefix: '/auth' });
+      // Feature route plugins declare their own full paths below /api.
+      await api.register(libraryRoutes);
+      await api.register(questionsRoutes);
+      await api.register(configRoutes, { prefix: '/config', config: { flashcardsEnabled: env.FLASHCARDS_ENABLED, leitnerEnabled: env.FLASHCARDS_ENABLED && env.LEITNER_ENABLED } });
+      // Feature flag off: the routes do not exist (404), like the web app's routes and entry points.
+      if (env.FLASHCARDS_ENABLED) await api.register(flashcardsRoutes, { leitnerEnabled: env.LEITNER_ENABLED });
+      // The test checkout's routes exist only when it takes the payments (decision 015).
+      await api.register(shopRoutes, { prefix: '/shop', testCheckout: env.payments === 'test' });
+      // An address below /api that is no route: a JSON 404 with the API's headers, counted by the limit.
+      api.setNotFoundHandler(notFound);
+    },
+    { prefix: '/api' },
+  );
+
+  // The pages: the built web app (its files, the SPA fallback for deep links) and every other address,
+  // with helmet's document headers and the permissions policy, worked out once at start-up (not per
+  // request as @fastify/helmet does).
+  await app.register(async (pages) => {
+    await pages.register(standIn('security-headers') ? securityHeaders : securityHeadersByLibrary, {
+      permissionsPolicy: PERMISSIONS_POLICY,
+      // HSTS only means something over https (behind TLS at the load balancer, say).
+      httpsOnly: HSTS,
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // frame-ancestors 'none' and X-Frame-Options say the same: never in a frame.
+      frameguard: { action: 'deny' },
+      hsts: false,
+    });
+    // The web plugin answers addresses that are no file with the SPA fallback; without a build, a 404.
+    if (opts.serveWeb !== false) await pages.register(web, { root: env.WEB_DIST });
+    else pages.setNotFoundHandler(notFound);
+  });
   return app;
 }

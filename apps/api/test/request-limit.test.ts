@@ -5,7 +5,7 @@ import errorHandler from '../src/plugins/error-handler.ts';
 
 /**
  * The API's per-address request limit (plugins/request-limit.ts): a fixed window per client address,
- * a 429 with retry-after and the limit headers past it, nothing for requests outside the API, and a
+ * a 429 with retry-after and the limit headers past it, nothing for requests outside its context, and a
  * bounded number of remembered addresses.
  */
 describe('the per-address request limit', () => {
@@ -15,8 +15,14 @@ describe('the per-address request limit', () => {
     const a = Fastify({ logger: false });
     // the app's error handler turns the limiter's error into the product's answer
     await a.register(errorHandler);
-    await a.register(requestLimit, { ...options, applies: (url) => url.startsWith('/api/') });
-    a.get('/api/ping', async () => ({ ok: true }));
+    // counted: the requests of the context it is registered in (app.ts: the /api context)
+    await a.register(
+      async (api) => {
+        await api.register(requestLimit, options);
+        api.get('/ping', async () => ({ ok: true }));
+      },
+      { prefix: '/api' },
+    );
     a.get('/app.js', async () => 'js');
     await a.ready();
     return a;

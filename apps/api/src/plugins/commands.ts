@@ -71,7 +71,7 @@ function successStatusOf(schema: unknown): number {
 }
 
 /**
- * Makes every POST/PUT/PATCH/DELETE under /api a command (decision 007): with an Idempotency-Key
+ * Makes every POST/PUT/PATCH/DELETE route of its context (app.ts: the /api context) a command (decision 007): with an Idempotency-Key
  * header (a UUID) the first response is stored with the change, in the same transaction; a repeat
  * with the same key and request gets that response again ('idempotent-replayed: true'), the same key
  * with another request 422 idempotency_key_reused, a repeat while the first still runs 409
@@ -81,7 +81,7 @@ export default fp(
   async (app) => {
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!route.url.startsWith('/api/') || !methods.some((m) => WRITE_METHODS.has(m))) return;
+      if (!methods.some((m) => WRITE_METHODS.has(m))) return;
       const original = route.handler as RouteHandlerMethod;
       const successStatus = successStatusOf(route.schema);
       const config = route.config as { claimInTransaction?: boolean | ((req: FastifyRequest) => boolean); plainStoredResponse?: boolean } | undefined;

@@ -9,6 +9,14 @@ import { AppError } from '../errors.ts';
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
+ * The answer to an address that is no route: the /api context's and, without a web build, the
+ * pages' not-found handler (app.ts), each run with its own context's hooks.
+ */
+export function notFound(_request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(404).send({ error: 'not_found', error_description: 'Deze pagina of dit adres bestaat niet.' });
+}
+
+/**
  * One place that turns errors into `{ error, error_description }` answers: domain errors with
  * their status, schema violations as 400 invalid_request, anything unknown as a generic 500
  * (logged with the request id, never a stack trace to the client).
@@ -68,10 +76,6 @@ export default fp(
       }
       request.log.error({ err }, 'unhandled error');
       return reply.status(500).send({ error: 'unknown', error_description: 'De server heeft een fout aangetroffen bij het verwerken van het verzoek.' });
-    });
-
-    app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send({ error: 'not_found', error_description: 'Deze pagina of dit adres bestaat niet.' });
     });
   },
   { name: 'error-handler' },

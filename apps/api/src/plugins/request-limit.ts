@@ -6,8 +6,6 @@ export interface RequestLimitOptions {
   /** requests a client address may make per window */
   max: number;
   windowMs: number;
-  /** whether a request counts (the API's calls do; the web app's files do not) */
-  applies: (url: string) => boolean;
   /** client addresses remembered at most; past it the longest-known one is forgotten (memory stays bounded) */
   maxClients?: number;
 }
@@ -17,8 +15,9 @@ export const REQUEST_LIMIT_MAX_CLIENTS = 5000;
 
 /**
  * The API's per-address request limit of this process: a fixed window per client address (its first
- * request starts it), counted in a Map in one synchronous onRequest hook. Over the limit, a 429
- * too_many_requests with retry-after and the x-ratelimit headers; under it, no headers (no client
+ * request starts it), counted in a Map in one synchronous onRequest hook, for every request of the
+ * context it is registered in (app.ts: the /api context; the web app's files are not counted). Over
+ * the limit, a 429 too_many_requests with retry-after and the x-ratelimit headers; under it, no headers (no client
  * reads them before it is refused).
  *
  * It replaces @fastify/rate-limit with its in-process store (what the app used: the same counting,
@@ -28,10 +27,9 @@ export const REQUEST_LIMIT_MAX_CLIENTS = 5000;
  * @fastify/rate-limit back (`requestLimitByLibrary`, decision 019).
  */
 export default fp<RequestLimitOptions>(
-  async (app, { max, windowMs, applies, maxClients = REQUEST_LIMIT_MAX_CLIENTS }) => {
+  async (app, { max, windowMs, maxClients = REQUEST_LIMIT_MAX_CLIENTS }) => {
     const clients = new Map<string, { count: number; start: number }>();
     app.addHook('onRequest', (req, _reply, done) => {
-      if (!applies(req.url)) return done();
       const now = Date.now();
       const key = req.ip;
       let client = clients.get(key);
@@ -62,17 +60,16 @@ export default fp<RequestLimitOptions>(
 /**
  * The same limit through @fastify/rate-limit (STAND_INS_OFF=request-limit): its in-process store of
  * `maxClients` addresses, a window per address, the same 429 answer and headers, and no headers
- * under the limit. It counts the requests of the routes registered after it (an unknown /api
- * address answers 404 uncounted), where the stand-in counts every request under the API's prefix.
+ * under the limit. It counts the requests of the routes registered after it in its context (an
+ * unknown /api address answers 404 uncounted), where the stand-in counts every request of its context.
  */
 export const requestLimitByLibrary = fp<RequestLimitOptions>(
-  async (app, { max, windowMs, applies, maxClients = REQUEST_LIMIT_MAX_CLIENTS }) => {
+  async (app, { max, windowMs, maxClients = REQUEST_LIMIT_MAX_CLIENTS }) => {
     await app.register(rateLimit, {
       global: true,
       max,
       timeWindow: windowMs,
       cache: maxClients,
-      allowList: (req) => !applies(req.url),
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       errorResponseBuilder: () => new AppError('too_many_requests', 'Te veel verzoeken. Probeer het zo opnieuw.'),
     });

@@ -26,33 +26,32 @@ export type SecurityHeadersOptions = HelmetOptions & {
   /** headers only for requests that came over https (HSTS) */
   httpsOnly?: Record<string, string>;
   /**
-   * The API's JSON answers get these instead of the document headers (helmet's and the permissions
-   * policy), which only mean something to a page a browser renders: the address prefix they apply
-   * to, the prefixes under it that serve pages after all, and the headers.
+   * The API's context: its JSON answers get these headers instead of the document headers (helmet's
+   * and the permissions policy), which only mean something to a page a browser renders.
    */
-  api?: { prefix: string; pages: string[]; headers: Record<string, string> };
+  api?: { headers: Record<string, string> };
 };
 
 /**
- * Every response's fixed headers and its x-request-id, set in one synchronous onRequest hook on the
- * raw response: no onSend hook, no per-request header objects. Pages (the web app, its files) get
- * helmet's headers and the permissions policy; the API's JSON answers the short set of `api`
- * (OWASP's REST Security Cheat Sheet: a CSP that allows nothing, nosniff, no framing): the
- * document headers would be a dozen more lines on every answer that no browser reads.
+ * The fixed headers of every response of the context it is registered in, and its x-request-id, set
+ * in one synchronous onRequest hook on the raw response: no onSend hook, no per-request header
+ * objects. app.ts registers it twice: in the pages' context (the web app, its files) with helmet's
+ * headers and the permissions policy, and in the /api context with the short set of `api` (OWASP's
+ * REST Security Cheat Sheet: a CSP that allows nothing, nosniff, no framing): the document headers
+ * would be a dozen more lines on every answer that no browser reads. Which set a request gets follows
+ * from the context Fastify routed it to, never from its raw URL.
  *
  * It stands in for @fastify/helmet (decision 019), which runs helmet's middleware per request;
  * `STAND_INS_OFF=security-headers` puts it back (`securityHeadersByLibrary`).
  */
 export default fp<SecurityHeadersOptions>(
   async (app, { permissionsPolicy, httpsOnly, api, ...options }) => {
-    const headers = helmetHeaders(options);
-    if (permissionsPolicy) headers.push(['permissions-policy', permissionsPolicy]);
-    const apiHeaders = Object.entries(api?.headers ?? {});
-    const isApi = (url: string) => api !== undefined && url.startsWith(api.prefix) && !api.pages.some((page) => url.startsWith(page));
+    const headers = api ? Object.entries(api.headers) : helmetHeaders(options);
+    if (permissionsPolicy && !api) headers.push(['permissions-policy', permissionsPolicy]);
     const secure = Object.entries(httpsOnly ?? {});
     app.addHook('onRequest', (req, reply, done) => {
       const raw = reply.raw;
-      for (const [name, value] of isApi(req.url) ? apiHeaders : headers) raw.setHeader(name, value);
+      for (const [name, value] of headers) raw.setHeader(name, value);
       raw.setHeader('x-request-id', req.id);
       if (secure.length > 0 && req.protocol === 'https') for (const [name, value] of secure) raw.setHeader(name, value);
       done();
@@ -68,15 +67,14 @@ export default fp<SecurityHeadersOptions>(
  */
 export const securityHeadersByLibrary = fp<SecurityHeadersOptions>(
   async (app, { permissionsPolicy, httpsOnly, api, ...options }) => {
-    // not global: the API's JSON answers get their own set instead of the document headers
+    // not global: the hook below calls it, in the pages' context only (the API's context gets its own set)
     // (helmet's option types reach @fastify/helmet's typings through its CommonJS declarations)
-    await app.register(fastifyHelmet, { ...(options as FastifyHelmetOptions), global: false });
+    if (!api) await app.register(fastifyHelmet, { ...(options as FastifyHelmetOptions), global: false });
     const apiHeaders = Object.entries(api?.headers ?? {});
-    const isApi = (url: string) => api !== undefined && url.startsWith(api.prefix) && !api.pages.some((page) => url.startsWith(page));
     const secure = Object.entries(httpsOnly ?? {});
     app.addHook('onRequest', (req, reply, done) => {
       const raw = reply.raw;
-      if (isApi(req.url)) for (const [name, value] of apiHeaders) raw.setHeader(name, value);
+      if (api) for (const [name, value] of apiHeaders) raw.setHeader(name, value);
       else {
         void reply.helmet();
         if (permissionsPolicy) raw.setHeader('permissions-policy', permissionsPolicy);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { notFound } from './error-handler.ts';
 
 /**
  * The screens a first visit opens each have a copy of index.html in the web build
@@ -28,16 +29,28 @@ function readFirstScreens(root: string): Array<{ page: string; address: RegExp }
   );
 }
 
+/** The path of a request's address without its query, decoded as the router decoded it. */
+function decodedPath(url: string): string {
+  const path = url.split('?', 1)[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /**
  * Serves the built web app (apps/web/dist) on / with the SPA fallback: @fastify/static registers a
- * route per built file; any other GET outside /api that does not look like a file answers
- * index.html, so the client router handles deep links.
+ * route per built file; any other GET that reaches no route (the API's addresses never do: the /api
+ * context has its own 404) and does not look like a file answers index.html, so the client router
+ * handles deep links.
  */
 export default fp<{ root: string }>(
   async (app, opts) => {
     const index = join(opts.root, 'index.html');
     if (!existsSync(index)) {
       app.log.warn({ root: opts.root }, 'web build not found; serving the API only');
+      app.setNotFoundHandler(notFound);
       return;
     }
     const firstScreens = readFirstScreens(opts.root);
@@ -63,16 +76,15 @@ export default fp<{ root: string }>(
       const screen = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '') ? home : register;
       return reply.header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen.page}.html` : 'index.html');
     });
-    app.get('/*', (req, reply) => {
-      const path = (req.params as { '*': string })['*'];
-      if (path.startsWith('api/') || path === 'api') {
-        return reply.status(404).send({ error: 'not_found', error_description: 'Deze pagina of dit adres bestaat niet.' });
-      }
-      if (/\.[a-z0-9]+$/i.test(path)) {
-        return reply.status(404).send({ error: 'not_found', error_description: 'Dit bestand bestaat niet.' });
-      }
-      const screen = firstScreens.find(({ address }) => address.test(`/${path}`));
-      return reply.header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen.page}.html` : 'index.html');
+    // The SPA fallback is the pages' not-found handler, not a `/*` route: such a route would also
+    // catch the API's unknown addresses (find-my-way falls back to it), which belong to the /api
+    // context's own 404 with the API's headers and request limit (app.ts).
+    app.setNotFoundHandler((req, reply) => {
+      const path = decodedPath(req.url);
+      if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ error: 'not_found', error_description: 'Dit bestand bestaat niet.' });
+      if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, reply);
+      const screen = firstScreens.find(({ address }) => address.test(path));
+      return reply.status(200).header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen.page}.html` : 'index.html');
     });
   },
   { name: 'web' },

@@ -80,6 +80,29 @@ describe('serving the web build', () => {
     expect(unknown.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
   });
 
+  it('answers an API address in any spelling from the API, never with the SPA fallback (issue 25, item 9)', async () => {
+    for (const url of ['/api/nope', '/%61pi/nope', '/%61pi', '/%61pi/health']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(res.headers['permissions-policy'], url).toBeUndefined();
+    }
+    expect((await app.inject({ method: 'GET', url: '/%61pi/health' })).json()).toMatchObject({ status: 'ok' });
+    // decoded once, '/%2561pi/health' is '/%61pi/health': a page's address like any other
+    const page = await app.inject({ method: 'GET', url: '/%2561pi/health', headers: { 'accept-encoding': 'identity' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.payload).toBe(INDEX);
+    expect(String(page.headers['permissions-policy'])).toContain('camera=()');
+    // a file that is not in the build, and a write to a page's address: a JSON 404 with a page's headers
+    const file = await app.inject({ method: 'GET', url: '/assets/bestaat-niet.js' });
+    expect(file.statusCode).toBe(404);
+    expect(file.json()).toMatchObject({ error: 'not_found', error_description: 'Dit bestand bestaat niet.' });
+    const post = await app.inject({ method: 'POST', url: '/bibliotheek' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ error: 'not_found' });
+    expect(String(post.headers['permissions-policy'])).toContain('camera=()');
+  });
+
   it('sends a hashed asset brotli-compressed when the browser accepts br, cached for a year', async () => {
     const res = await app.inject({ method: 'GET', url: `/${ASSET}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.statusCode).toBe(200);
