@@ -12,6 +12,7 @@ import { isPremiumRequired, useChapter } from '../api/get-chapter.ts';
 import { useSummary } from '../api/get-summary.ts';
 import { currentScrollPosition, scrollToPosition, useReadingPosition } from '../hooks/use-reading-position.ts';
 import { useTextSize } from '../hooks/use-text-size.ts';
+import { frameWideTables } from '../utils/wide-tables.ts';
 import { Paywall } from './paywall.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 import { ListIcon, LockIcon } from './summary-icons.tsx';
@@ -100,22 +101,31 @@ function ChapterView({ chapter }: { chapter: ChapterContent }) {
     if (document.activeElement === document.body || document.activeElement === null) headingRef.current?.focus({ preventScroll: true });
   }, []);
 
-  // Wide tables and code blocks scroll sideways on a phone; a scrolling region must be reachable by keyboard.
+  // Wide tables and code blocks scroll sideways on a phone; a scrolling region must be reachable by
+  // keyboard, and a table shows that it scrolls (an edge shadow and a hint).
   const proseRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const prose = proseRef.current;
     if (!prose) return;
-    // Code blocks (<pre>) scroll sideways like tables, certainly at a larger text size.
-    const markScrollingTables = () => {
-      for (const table of prose.querySelectorAll('table, pre')) {
-        if (table.scrollWidth > table.clientWidth + 1) table.setAttribute('tabindex', '0');
-        else table.removeAttribute('tabindex');
+    const stopTables = frameWideTables(
+      prose,
+      { block: styles.tableBlock!, frame: styles.tableFrame!, scroll: styles.tableScroll!, hint: styles.tableHint! },
+      { label: (number) => t('read.tableRegion', { number }), hint: t('read.tableHint') },
+    );
+    // Code blocks (<pre>) scroll sideways too, certainly at a larger text size.
+    const markScrollingCode = () => {
+      for (const pre of prose.querySelectorAll('pre')) {
+        if (pre.scrollWidth > pre.clientWidth + 1) pre.setAttribute('tabindex', '0');
+        else pre.removeAttribute('tabindex');
       }
     };
-    markScrollingTables();
-    window.addEventListener('resize', markScrollingTables);
-    return () => window.removeEventListener('resize', markScrollingTables);
-  }, [chapter.html, textSize.scale]);
+    markScrollingCode();
+    window.addEventListener('resize', markScrollingCode);
+    return () => {
+      stopTables();
+      window.removeEventListener('resize', markScrollingCode);
+    };
+  }, [chapter.html, textSize.scale, t]);
 
   // A new text size reflows the chapter: keep her at the same place in it.
   const placeBeforeResize = useRef<number | null>(null);
