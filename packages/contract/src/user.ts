@@ -43,6 +43,12 @@ export const UpdateProfileBodySchema = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
+/** DELETE user/profile: her password confirms that the account and all her data go (issue 26). */
+export const DeleteAccountBodySchema = z.object({
+  password: z.string().min(1).max(MAX_PASSWORD_INPUT_LENGTH),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+
 /** Profile picture rules (spec section 5: ext and maxSize), the same in the form and on the server. */
 export const PROFILE_PICTURE_RULES = 'required|ext:jpg,jpeg,png,webp|maxSize:5';
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;

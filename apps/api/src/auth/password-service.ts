@@ -118,6 +118,20 @@ export class PasswordService {
     });
   }
 
+  /**
+   * Her password, asked again before something that cannot be undone (deleting the account,
+   * issue 26). Throttled per account exactly like a password change, on its own counter; a right
+   * password clears it.
+   */
+  async confirmPassword(userId: string, password: string): Promise<void> {
+    const key = `password-confirm:account:${userId}`;
+    const refused = await this.uow.apart((tx) => new RateLimitRepository(tx).reserve([[key, this.options.changeFailuresPerAccount]], this.options.windowSeconds));
+    if (refused) throw tooMany(refused.retryAfter, 'pogingen');
+    const current = await new PasswordRepository(this.uow.db).passwordHash(userId);
+    if (!(await verifyPassword(current, password))) throw new AppError('invalid_current_password', 'Dit wachtwoord klopt niet.');
+    await this.uow.apart((tx) => new RateLimitRepository(tx).reset(key));
+  }
+
   async requestResetLink(input: ForgotPasswordBody, client: { ip: string }, requestOrigin: string): Promise<{ sent: true }> {
     const appUrl = this.options.publicUrl || (this.options.allowRequestOrigin ? requestOrigin : '');
     if (!appUrl) throw new Error('PUBLIC_URL is required in production to mail password reset links');

@@ -196,7 +196,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
 
   it('deletes the account with everything personal, after which nothing works', async () => {
     const { tokens, email } = await registerUser(ctx.app);
-    const del = await ctx.app.inject({ method: 'DELETE', url: '/api/user/profile', headers: bearer(tokens!.access_token) });
+    const del = await ctx.app.inject({ method: 'DELETE', url: '/api/user/profile', headers: bearer(tokens!.access_token), payload: { password: PASSWORD } });
     expect(del.statusCode).toBe(204);
     const count = async (table: 'users' | 'devices' | 'refresh_tokens', col: 'email' | 'user_id', val: string) =>
       (await ctx.handle.db.selectFrom(table).select(ctx.handle.db.fn.countAll().as('n')).where(col, '=', val).executeTakeFirstOrThrow()).n;

@@ -99,7 +99,7 @@ describe.each(DIALECTS)('request pipeline on %s', (dialect: DialectName) => {
     expect(out.json().error).toBe('invalid_token');
 
     const other = await registerUser(app);
-    const del = await app.inject({ method: 'DELETE', url: '/api/user/profile', headers: bearer(other.tokens!.access_token) });
+    const del = await app.inject({ method: 'DELETE', url: '/api/user/profile', headers: bearer(other.tokens!.access_token), payload: { password: PASSWORD } });
     expect(del.statusCode, del.body).toBe(204);
     const gone = await app.inject({ method: 'GET', url: '/api/library', headers: bearer(other.tokens!.access_token) });
     expect(gone.statusCode).toBe(401);

@@ -190,11 +190,50 @@ describe.each(DIALECTS)('profile on %s', (dialect) => {
     expect(before.queuedJobs).toBeGreaterThan(0);
     expect(before.rateLimits).toBeGreaterThanOrEqual(3);
 
-    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/user/profile', headers });
+    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/user/profile', headers, payload: { password: PASSWORD } });
     expect(res.statusCode).toBe(204);
     const after = await personal();
     expect(Object.values(after).every((n) => n === 0), JSON.stringify(after)).toBe(true);
     // Mail jobs of the deleted account find nothing to send.
     expect(await ctx.app.jobs.runDue()).toBeGreaterThanOrEqual(0);
+  });
+
+  it('deletes the account only with her password (issue 26)', async () => {
+    const { headers } = await signedInUser(ctx.app);
+    const del = (payload?: unknown) =>
+      ctx.app.inject({ method: 'DELETE', url: '/api/user/profile', headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const alive = async () => (await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers })).statusCode === 200;
+
+    for (const payload of [undefined, {}, { password: '' }]) {
+      const res = await del(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toBe('invalid_request');
+    }
+    expect(await alive()).toBe(true);
+
+    const wrong = await del({ password: 'Verkeerd#123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'invalid_current_password', error_description: 'Dit wachtwoord klopt niet.' });
+    expect(await alive()).toBe(true);
+
+    expect((await del({ password: PASSWORD })).statusCode).toBe(204);
+    expect(await alive()).toBe(false);
+  });
+
+  it('stops guessing the password of a signed-in account to delete it', async () => {
+    const small = await createTestApp(dialect, { LOGIN_RATE_LIMIT_IP: '1000', REGISTER_RATE_LIMIT_IP: '1000', LOGIN_RATE_LIMIT_ACCOUNT: '3' });
+    try {
+      const { headers } = await signedInUser(small.app);
+      const guess = () => small.app.inject({ method: 'DELETE', url: '/api/user/profile', headers, payload: { password: 'Verkeerd#123' } });
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push((await guess()).statusCode);
+      expect(answers.filter((s) => s === 429).length).toBeGreaterThan(0);
+      const blocked = await small.app.inject({ method: 'DELETE', url: '/api/user/profile', headers, payload: { password: PASSWORD } });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error).toBe('too_many_requests');
+      expect((await small.app.inject({ method: 'GET', url: '/api/user/profile', headers })).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -135,6 +135,11 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute(() => import('./routes/auth/forgot-password.tsx')),
           },
           {
+            path: paths.auth.accountDeleted.path,
+            handle: handle({ titleKey: 'auth:accountDeleted.title' }),
+            lazy: lazyRoute(() => import('./routes/auth/account-deleted.tsx')),
+          },
+          {
             path: paths.auth.resetPassword.path,
             handle: handle({ titleKey: 'auth:reset.title' }),
             lazy: lazyRoute(() => import('./routes/auth/reset-password.tsx')),

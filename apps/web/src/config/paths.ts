@@ -19,6 +19,7 @@ export const paths = {
     register: { path: '/auth/register', getHref: () => '/auth/register' },
     forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
     resetPassword: { path: '/auth/reset-password', getHref: () => '/auth/reset-password' },
+    accountDeleted: { path: '/auth/account-deleted', getHref: () => '/auth/account-deleted' },
   },
   home: {
     root: { path: '/home', getHref: () => '/home' },

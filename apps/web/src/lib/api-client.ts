@@ -342,7 +342,8 @@ export const api = {
     request<T>(path, parser, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, parser: Parser<T> | null = null, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     request<T>(path, parser, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, parser: Parser<T> | null = null, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+  /** A DELETE may carry a body (the account's deletion sends her password). */
+  delete: <T>(path: string, parser: Parser<T> | null = null, options: Omit<RequestOptions, 'method'> = {}) =>
     request<T>(path, parser, { ...options, method: 'DELETE' }),
 };
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ApiErrorSchema,
   ChangePasswordBodySchema,
+  DeleteAccountBodySchema,
   PROFILE_PICTURE_MAX_BYTES,
   ProfileSchema,
   PushPreferenceBodySchema,
@@ -54,12 +55,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['user'],
-        summary: 'Delete the account and everything personal (rows, pictures, mails, push subscriptions)',
+        summary: 'Delete the account and everything personal (rows, pictures, mails, push subscriptions); her password confirms it',
         security,
-        response: { 204: z.null(), 401: ApiErrorSchema },
+        body: DeleteAccountBodySchema,
+        response: { 204: z.null(), ...errors, 429: ApiErrorSchema },
       },
     },
     async (req, reply) => {
+      await app.services.passwords.confirmPassword(req.auth!.userId, req.body.password);
       await profile.deleteAccount(req.auth!.userId);
       return reply.status(204).send(null);
     },

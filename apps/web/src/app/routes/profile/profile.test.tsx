@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signIn } from '../../../lib/auth/session.ts';
 import { getDeviceId } from '../../../lib/device-id.ts';
@@ -37,12 +37,45 @@ describe('Profile', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Account verwijderen?' });
+    // Without her password nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, verwijder mijn account' }));
+    expect(await within(dialog).findByText('Je moet een wachtwoord invoeren')).toBeInTheDocument();
+    expect(fetchSpy.mock.calls.some(([url, init]) => String(url) === '/api/user/profile' && init?.method === 'DELETE')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Je wachtwoord'), 'Geheim#2024');
     await user.click(within(dialog).getByRole('button', { name: 'Ja, verwijder mijn account' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Inloggen' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
-    expect(fetchSpy.mock.calls.some(([url, init]) => String(url) === '/api/user/profile' && init?.method === 'DELETE')).toBe(true);
+    // It ends on a Dutch confirmation, signed out, not on a bare login.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Je account is verwijderd' })).toBeInTheDocument();
+    expect(screen.getByText(/^Je account en al je gegevens zijn definitief verwijderd/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/account-deleted');
+    expect(screen.getByRole('link', { name: 'Nieuw account aanmaken' })).toHaveAttribute('href', '/auth/register');
+    expect(bodyOf(fetchSpy, 'DELETE', 'user/profile')).toEqual({ password: 'Geheim#2024' });
     expect(localStorage.getItem('is_authenticated')).toBeNull();
+  });
+
+  it('says under the password field when the password to delete the account is wrong, and keeps the account', async () => {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    mockApi([
+      { path: 'user/profile', body: testProfile, headers: { deviceid } },
+      { method: 'DELETE', path: 'user/profile', status: 400, body: { error: 'invalid_current_password', error_description: 'Dit wachtwoord klopt niet.' }, headers: { deviceid } },
+      { path: 'catalogue', body: testCatalogue },
+    ]);
+    const { router } = await renderApp('/profile');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account verwijderen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Account verwijderen?' });
+    await user.type(within(dialog).getByLabelText('Je wachtwoord'), 'Verkeerd#1');
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, verwijder mijn account' }));
+    expect(await within(dialog).findByText('Dit wachtwoord klopt niet.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Je wachtwoord')).toHaveAccessibleDescription(expect.stringContaining('Dit wachtwoord klopt niet.'));
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(localStorage.getItem('is_authenticated')).toBe('true');
+  });
+
+  it('shows the confirmation screen only after a deletion', async () => {
+    const { router } = await renderApp('/auth/account-deleted');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
   });
 
   it('saves the name with the study choice and shows the new name', async () => {

@@ -10,6 +10,8 @@ import { StudyChoiceFields } from '../../../features/onboarding/components/study
 import { useProfile } from '../../../features/user/api/get-profile.ts';
 import { useIsSignedIn } from '../../../lib/auth/session.ts';
 import { ChangePasswordForm } from '../../../features/user/components/change-password-form.tsx';
+import { logout } from '../../../features/auth/api/logout.ts';
+import { accountDeletedState } from '../../../features/auth/components/account-deleted-screen.tsx';
 import { DeleteAccountButton } from '../../../features/user/components/delete-account-dialog.tsx';
 import { ProfileCard } from '../../../features/user/components/profile-card.tsx';
 import { ProfileDetailsForm } from '../../../features/user/components/profile-details-form.tsx';
@@ -97,7 +99,12 @@ export function Component() {
         </section>
 
         <div className={styles.dangerZone}>
-          <DeleteAccountButton onDeleted={() => void navigate(paths.logout.getHref(), { replace: true })} />
+          <DeleteAccountButton
+            onDeleted={() =>
+              // Signed out here, then the confirmation (issue 26): not the bare login of /logout.
+              void logout().then(() => navigate(paths.auth.accountDeleted.getHref(), { replace: true, state: accountDeletedState() }))
+            }
+          />
         </div>
       </div>
     </PageShell>
