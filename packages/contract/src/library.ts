@@ -262,8 +262,11 @@ export type SavedReadingProgress = z.infer<typeof SavedReadingProgressSchema>;
  * (decision 008). The spec's title and content become a message code with its parameters.
  */
 
-/** The welcome: 'start' before she has finished a chapter, 'progress' once she has. */
-export const HomeBannerMessageSchema = z.enum(['start', 'progress']);
+/**
+ * The welcome: 'start' before she has finished a chapter, 'progress' once she has; 'empty' when her
+ * library holds no subject (a later year Blok has no course for yet): no Premium offer then.
+ */
+export const HomeBannerMessageSchema = z.enum(['start', 'progress', 'empty']);
 export type HomeBannerMessage = z.infer<typeof HomeBannerMessageSchema>;
 
 /** Overrides the banner's text, button and link when present: 'premium' offers all chapters. */

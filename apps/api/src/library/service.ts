@@ -423,10 +423,12 @@ export class LibraryService {
   /**
    * Home's welcome banner: what to do next, in her situation, as a message code with its numbers
    * (the web app writes the sentences). The link defaults to her subscriptionUrl. Students without
-   * a subscription get the Premium userMessage, which overrides it; subscribers get none.
+   * a subscription get the Premium userMessage, which overrides it; subscribers get none. With an
+   * empty library (issue 26: a later year without a course yet) the banner says so and sells nothing.
    */
   async homeBanner(reader: Reader): Promise<HomeBanner> {
-    const read = await this.repo.countReadChapters(reader.id);
+    const [read, membership] = await Promise.all([this.repo.countReadChapters(reader.id), this.libraryMembership(reader)]);
+    if (membership.size === 0) return { message: 'empty', firstName: reader.firstName.trim(), readChapterCount: read, link: SUBSCRIPTION_URL };
     const banner: HomeBanner = {
       message: read > 0 ? 'progress' : 'start',
       firstName: reader.firstName.trim(),

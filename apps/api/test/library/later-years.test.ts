@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catalogue, Library, LibrarySuggestions, SubjectSearchResult } from '@blok/contract';
+import type { Catalogue, HomeBanner, Library, LibrarySuggestions, SubjectSearchResult } from '@blok/contract';
 import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, bearer, createTestApp, registerUser, type TestContext } from '../helpers.ts';
 
@@ -24,6 +24,17 @@ describe.each(DIALECTS)('library for later years on %s', (dialect) => {
     return (method: 'GET' | 'PUT' | 'DELETE', url: string) => ctx.app.inject({ method, url, headers });
   }
   const ids = (body: { subjects: Array<{ id: string }> }) => body.subjects.map((s) => s.id);
+
+  it('tells a student with an empty library so on Home, without selling her Premium chapters (issue 26)', async () => {
+    const call = await student('psychologie', 'bachelor-3');
+    expect(ids((await call('GET', '/api/library')).json() as Library)).toEqual([]);
+    const banner = (await call('GET', '/api/home-banner/')).json() as HomeBanner;
+    expect(banner).toEqual({ message: 'empty', firstName: '', readChapterCount: 0, link: '/shop' });
+    expect(ids((await call('GET', '/api/library/suggestions')).json() as LibrarySuggestions)).toEqual(['fx-ethiek', 'fx-ontwikkeling', 'fx-opvoeding']);
+    // once she adds a subject, the banner is the usual one again, with the offer
+    expect((await call('PUT', '/api/library/fx-ethiek')).statusCode).toBe(204);
+    expect((await call('GET', '/api/home-banner/')).json()).toMatchObject({ message: 'start', userMessage: { code: 'premium' } });
+  });
 
   it('suggests a Master student the earlier years of her study first, then related studies, never an unrelated one', async () => {
     const call = await student('psychologie', 'master');

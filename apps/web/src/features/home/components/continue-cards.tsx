@@ -63,10 +63,14 @@ function QuestionsCard({ card }: { card: QuestionsContinueCard }) {
   );
 }
 
-/** Home's 'verder studeren' cards (GET home/continue), by kind. */
-export function ContinueCards() {
+/**
+ * Home's 'verder studeren' cards (GET home/continue), by kind. `hideWhenEmpty`: with nothing to
+ * continue the section is left out (an empty library has its own suggestions instead).
+ */
+export function ContinueCards({ hideWhenEmpty = false }: { hideWhenEmpty?: boolean }) {
   const { t } = useTranslation('home');
   const cont = useContinue();
+  if (hideWhenEmpty && (cont.isError || cont.data?.cards.length === 0)) return null;
   return (
     <section aria-labelledby="home-continue-title" className={styles.section}>
       <h2 id="home-continue-title" className={styles.sectionTitle}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { HomeBanner, HomeContinue } from '@blok/contract/library';
 import { signIn } from '../../../lib/auth/session.ts';
 import { getDeviceId } from '../../../lib/device-id.ts';
@@ -88,5 +89,38 @@ describe('Home for a new student', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welkom bij Blok, Sanne' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Welkom terug/ })).toBeNull();
     expect(screen.getByRole('link', { name: /Zo werkt Blok/ })).toHaveAttribute('href', '/tutorial');
+  });
+});
+
+describe('Home for a later-year student with an empty library (issue 26)', () => {
+  it('says honestly that there is nothing for her year yet, suggests subjects of her study and sells nothing', async () => {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    const fetchSpy = mockApi([
+      { path: 'user/profile', body: { ...testProfile, firstName: 'Sanne', year: 'master', createdAt: new Date().toISOString() }, headers: { deviceid } },
+      { path: 'home-banner/', body: { ...baseBanner, message: 'empty', firstName: 'Sanne' }, headers: { deviceid } },
+      { path: 'home/continue', body: { cards: [] }, headers: { deviceid } },
+      {
+        path: 'library/suggestions',
+        body: { subjects: [{ id: 'psy', title: 'Inleiding in de psychologie', description: 'Overzichtsvak.', summaryCount: 1, questionListCount: 7, reason: 'earlier_year' }] },
+        headers: { deviceid },
+      },
+      { method: 'PUT', path: 'library/psy', status: 204, headers: { deviceid } },
+    ]);
+    await renderApp('/home');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welkom bij Blok, Sanne' })).toBeInTheDocument();
+    expect(screen.getByText(/Voor jouw studiejaar staan in Blok nog geen vakken klaar/)).toBeInTheDocument();
+    expect(screen.queryByText(/Je vakken staan klaar/)).toBeNull();
+    const banner = await screen.findByRole('region', { name: 'Je bibliotheek is nog leeg, Sanne' });
+    expect(within(banner).getByRole('link', { name: 'Zoek een vak' })).toHaveAttribute('href', '/bibliotheek');
+    expect(screen.queryByText(/Premium/)).toBeNull();
+    // what there is: her study's subjects of earlier years, and the search
+    const suggestions = await screen.findByRole('region', { name: 'Populair bij jouw studie' });
+    expect(within(suggestions).getByRole('link', { name: 'Inleiding in de psychologie' })).toHaveAttribute('href', '/bibliotheek/subject/psy');
+    expect(screen.getByRole('link', { name: /Staat jouw vak er niet bij\?/ })).toHaveAttribute('href', '/bibliotheek');
+    // nothing read yet, no 'verder studeren' card telling her to pick from an empty library
+    expect(screen.queryByText('Je hebt nog niets gelezen')).toBeNull();
+    await userEvent.setup().click(within(suggestions).getByRole('button', { name: 'Toevoegen aan je bibliotheek: Inleiding in de psychologie' }));
+    await waitFor(() => expect(fetchSpy.mock.calls.filter(([url]) => String(url) === '/api/home-banner/').length).toBeGreaterThan(1));
   });
 });

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TFunction } from 'i18next';
 import type { HomeBanner } from '@blok/contract/library';
+import { paths } from '../../../config/paths.ts';
 import { buttonClassName } from '../../../components/ui/button/button.tsx';
 import { useHomeBanner } from '../api/get-home-banner.ts';
 import { SparkIcon } from './home-icons.tsx';
@@ -12,10 +13,20 @@ import styles from './home.module.css';
  * overrides title, text, button and link when present.
  */
 export function bannerContent(banner: HomeBanner, t: TFunction<'home'>) {
+  const name = banner.firstName;
+  // An empty library (issue 26): say so honestly and lead to the search, never sell chapters she has none of.
+  if (banner.message === 'empty') {
+    return {
+      title: name ? t('banner.empty.titleNamed', { name }) : t('banner.empty.title'),
+      text: t('banner.empty.text'),
+      buttonText: t('banner.empty.button'),
+      url: paths.library.root.getHref(),
+      isUserMessage: false,
+    };
+  }
   if (banner.userMessage) {
     return { title: t('banner.premium.title'), text: t('banner.premium.text'), buttonText: t('banner.premium.button'), url: banner.userMessage.url, isUserMessage: true };
   }
-  const name = banner.firstName;
   const title =
     banner.message === 'progress'
       ? name

@@ -8,7 +8,12 @@ export const useAddSubject = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addSubject,
+    // Home's banner and cards depend on her library too (an empty library has its own Home).
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['library'] }), queryClient.invalidateQueries({ queryKey: ['subjects'] })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['library'] }),
+        queryClient.invalidateQueries({ queryKey: ['subjects'] }),
+        queryClient.invalidateQueries({ queryKey: ['home'] }),
+      ]),
   });
 };
