@@ -7,6 +7,7 @@ import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { PasswordRepository } from './password-repository.ts';
 import { RateLimitRepository } from './rate-limit-repository.ts';
+import { RATE_LIMIT_KEYS } from './rate-limit-keys.ts';
 import { normalizeEmail, passwordTooLong } from './service.ts';
 import { hashToken } from './tokens.ts';
 
@@ -101,7 +102,7 @@ export class PasswordService {
   async changePassword(userId: string, deviceRowId: string, input: ChangePasswordBody): Promise<null> {
     // The new password's rules first: they need no secret, and a refusal for them is no failure.
     assertPasswordRules(input.newPassword, input.newPasswordConfirmation);
-    const key = `password-change:account:${userId}`;
+    const key = RATE_LIMIT_KEYS.passwordChangeAccount(userId);
     const refused = await this.uow.apart((tx) => new RateLimitRepository(tx).reserve([[key, this.options.changeFailuresPerAccount]], this.options.windowSeconds));
     if (refused) throw tooMany(refused.retryAfter, 'pogingen');
     const current = await new PasswordRepository(this.uow.db).passwordHash(userId);
@@ -138,8 +139,8 @@ export class PasswordService {
     const email = normalizeEmail(input.email);
     const limits = new RateLimitRepository(this.uow.db);
     const window = this.options.windowSeconds;
-    const ipHit = await limits.hit(`forgot:ip:${client.ip}`, window);
-    const mailHit = await limits.hit(`forgot:email:${email}`, window);
+    const ipHit = await limits.hit(RATE_LIMIT_KEYS.forgotIp(client.ip), window);
+    const mailHit = await limits.hit(RATE_LIMIT_KEYS.forgotEmail(email), window);
     const hit = ipHit.count > this.options.forgotPerWindow ? ipHit : mailHit.count > this.options.forgotPerWindow ? mailHit : null;
     if (hit) throw tooMany(hit.retryAfter, 'aanvragen');
     return this.uow.run(async (tx) => {
@@ -163,7 +164,7 @@ export class PasswordService {
    */
   async reset(input: ResetPasswordBody, client: { ip: string }): Promise<null> {
     assertPasswordRules(input.password, input.passwordConfirmation);
-    const key = `reset:fail:ip:${client.ip}`;
+    const key = RATE_LIMIT_KEYS.resetFailIp(client.ip);
     const refused = await this.uow.apart((tx) => new RateLimitRepository(tx).reserve([[key, this.options.resetFailuresPerIp]], this.options.windowSeconds));
     if (refused) throw tooMany(refused.retryAfter, 'pogingen');
     const tokenHash = hashToken(input.token);

@@ -130,6 +130,16 @@ export class RateLimitRepository {
     return Math.max(1, Math.ceil((Date.parse(windowStart) + windowSeconds * 1000 - nowMs) / 1000));
   }
 
+  /** Deletes the counters of these keys, and of every key that starts with one of the prefixes. */
+  async forget(keys: readonly string[], prefixes: readonly string[]): Promise<void> {
+    if (keys.length > 0) await this.db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
+    for (const prefix of prefixes) {
+      // LIKE's wildcards in the prefix (an e-mail address may hold `_` or `%`) escaped with `!`
+      const pattern = `${prefix.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      await this.db.deleteFrom('rate_limits').where(sql<boolean>`key like ${pattern} escape '!'`).execute();
+    }
+  }
+
   /** Deletes counters whose window ended more than `windowSeconds` ago. */
   async purgeEnded(windowSeconds: number, nowMs = Date.now()): Promise<number> {
     const res = await this.db

@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { AccountRepository } from './repository.ts';
 import { RateLimitRepository } from './rate-limit-repository.ts';
+import { RATE_LIMIT_KEYS, accountKeys } from './rate-limit-keys.ts';
 import { keepChanges, type Executor, type UnitOfWork } from '../write/unit-of-work.ts';
 import { hashToken, newRefreshToken, openSuccessor, sealSuccessor, type AccessTokens } from './tokens.ts';
 
@@ -113,7 +114,7 @@ export class AuthService {
     if (!isValidChoice(input.university, input.study, input.year)) {
       throw new AppError('invalid_request', 'Kies een bestaande universiteit, studie en studiejaar.');
     }
-    const hit = await this.limits.hit(`register:ip:${client.ip}`, this.rateLimits.windowSeconds);
+    const hit = await this.limits.hit(RATE_LIMIT_KEYS.registerIp(client.ip), this.rateLimits.windowSeconds);
     if (hit.count > this.rateLimits.registerPerIp) throw tooMany(hit.retryAfter);
     if (await this.accounts.findUserByEmail(email)) {
       throw new AppError('email_already_exist', 'Er bestaat al een account met dit e-mailadres, ga naar de login pagina');
@@ -141,9 +142,9 @@ export class AuthService {
     const email = normalizeEmail(input.username);
     const window = this.rateLimits.windowSeconds;
     const reservations: Array<[key: string, limit: number]> = [
-      [`login:fail:account-ip:${email}|${client.ip}`, this.rateLimits.loginFailuresPerAccountAndIp],
-      [`login:fail:account:${email}`, this.rateLimits.loginFailuresPerAccount],
-      [`login:fail:ip:${client.ip}`, this.rateLimits.loginFailuresPerIp],
+      [RATE_LIMIT_KEYS.loginFailAccountIp(email, client.ip), this.rateLimits.loginFailuresPerAccountAndIp],
+      [RATE_LIMIT_KEYS.loginFailAccount(email), this.rateLimits.loginFailuresPerAccount],
+      [RATE_LIMIT_KEYS.loginFailIp(client.ip), this.rateLimits.loginFailuresPerIp],
     ];
     // The counters in one commit of their own, before the password check. The address first: over
     // its limit, the failure counters are left alone. Then the reservations in one statement, its
@@ -154,7 +155,7 @@ export class AuthService {
     // (101 guesses from one address used to lock the owner out everywhere, issue 25).
     const refused = await this.uow.apart(async (tx) => {
       const limits = new RateLimitRepository(tx);
-      const ip = await limits.hit(`login:ip:${client.ip}`, window);
+      const ip = await limits.hit(RATE_LIMIT_KEYS.loginIp(client.ip), window);
       if (ip.count > this.rateLimits.loginPerIp) return ip;
       return limits.reserve(reservations, window);
     });
@@ -268,5 +269,15 @@ export class AuthService {
     const refreshTokens = await new AccountRepository(tx).purgeEndedFamilies(new Date().toISOString());
     const rateLimits = await new RateLimitRepository(tx).purgeEnded(this.rateLimits.windowSeconds);
     return { refreshTokens, rateLimits };
+  }
+
+  /**
+   * Account deletion (UserService.deleteAccount): forgets her throttling counters, the ones keyed
+   * by her e-mail address or her id, in the deletion's transaction. Her devices and tokens go with
+   * her row (foreign keys).
+   */
+  async forgetAccount(tx: Executor, account: { id: string; email: string }): Promise<void> {
+    const { keys, prefixes } = accountKeys(account);
+    await new RateLimitRepository(tx).forget(keys, prefixes);
   }
 }

@@ -108,6 +108,18 @@ export async function claimJobs(
     .execute();
 }
 
+/** Deletes queued jobs whose dedupe key starts with one of the prefixes (a deleted account's). */
+export async function cancelQueuedJobs(executor: Executor, dedupeKeyPrefixes: readonly string[]): Promise<number> {
+  let cancelled = 0;
+  for (const prefix of dedupeKeyPrefixes) {
+    // LIKE's wildcards in the prefix escaped with `!`
+    const pattern = `${prefix.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const res = await executor.deleteFrom('jobs').where('state', '=', 'queued').where(sql<boolean>`dedupe_key like ${pattern} escape '!'`).executeTakeFirst();
+    cancelled += Number(res.numDeletedRows);
+  }
+  return cancelled;
+}
+
 /** Deletes done and failed jobs finished before `beforeIso` (their dedupe keys go with them). */
 export async function purgeFinishedJobs(executor: Executor, beforeIso: string): Promise<number> {
   const res = await executor.deleteFrom('jobs').where('state', 'in', ['done', 'failed']).where('finished_at', '<', beforeIso).executeTakeFirst();

@@ -3,6 +3,7 @@ import type { DB, DialectName, Executor } from '@blok/db';
 import {
   backoffSeconds,
   claimJobs,
+  cancelQueuedJobs,
   enqueueJob,
   newWorkerId,
   type EnqueueSpec,
@@ -75,6 +76,11 @@ export class JobRunner {
   /** Adds a job inside the caller's transaction; false when its dedupe key exists already. */
   enqueue(executor: Executor, spec: EnqueueSpec): Promise<boolean> {
     return enqueueJob(executor, spec);
+  }
+
+  /** Drops queued jobs whose dedupe key starts with one of the prefixes, in the caller's transaction. */
+  cancelQueued(executor: Executor, dedupeKeyPrefixes: readonly string[]): Promise<number> {
+    return cancelQueuedJobs(executor, dedupeKeyPrefixes);
   }
 
   get names(): string[] {

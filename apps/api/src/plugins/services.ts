@@ -97,10 +97,10 @@ export default fp<ServicesOptions>(
       ? new SmtpMailer(opts.profile.smtpUrl, opts.profile.mailFrom)
       : new OutboxMailer(opts.profile.outboxDir, opts.profile.mailFrom, (info, message) => app.log.info(info, message));
     const mail = new MailService(jobs);
-    const user = new UserService(uow, { mail, outbox: mailer instanceof OutboxMailer ? mailer : null });
     const pushEndpoints = new PushEndpointPolicy(opts.profile.pushEndpoints);
     const push = new PushService(uow, jobs, new PushSender(opts.profile.vapid, pushEndpoints), app.log);
     app.addHook('onClose', async () => push.sender.close());
+    const user = new UserService(uow, { mail, outbox: mailer instanceof OutboxMailer ? mailer : null, forgetters: [auth, push, idempotency] });
     const passwords = new PasswordService(uow, mail, {
       changeFailuresPerAccount: opts.rateLimits.loginFailuresPerAccount,
       forgotPerWindow: opts.profile.forgotPasswordPerWindow,

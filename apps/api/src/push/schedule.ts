@@ -96,3 +96,9 @@ export function nextReminderSlot(
 
 /** Dedupe key of one reminder: one per student, kind, local date and slot, whatever the number of processes. */
 export const reminderKey = (kind: string, userId: string, date: string, time: string) => `push:${kind}:${userId}:${date}:${time}`;
+
+/**
+ * The start of every dedupe key of one student's push jobs, whatever the kind: her reminders
+ * (`reminderKey`) and their deliveries (a reminder's key and the subscription).
+ */
+export const reminderKeyPrefixes = (kinds: readonly string[], userId: string) => kinds.map((kind) => `push:${kind}:${userId}:`);

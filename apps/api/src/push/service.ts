@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import type { EnqueueSpec } from '../jobs/queue.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { PushRepository } from './repository.ts';
-import { instantToLocal, localToInstant, nextReminderSlot, reminderKey } from './schedule.ts';
+import { instantToLocal, localToInstant, nextReminderSlot, reminderKey, reminderKeyPrefixes } from './schedule.ts';
 import type { PushSender } from './sender.ts';
 import { PushEndpointRefused } from './endpoint-policy.ts';
 
@@ -22,6 +22,8 @@ export const PUSH_JOBS = {
 /** What the push feature needs of the job queue (app.jobs). */
 export interface JobQueue {
   enqueue(executor: Executor, spec: EnqueueSpec): Promise<boolean>;
+  /** drops queued jobs whose dedupe key starts with one of the prefixes */
+  cancelQueued(executor: Executor, dedupeKeyPrefixes: readonly string[]): Promise<number>;
 }
 
 export interface ReminderPayload {
@@ -195,5 +197,11 @@ export class PushService {
     if (result === 'sent') await repo.markDelivered(sub.id);
     else await repo.deleteSubscription(sub.id);
     return result;
+  }
+
+  /** Account deletion (UserService.deleteAccount): her queued reminders and deliveries go, in its transaction. */
+  async forgetAccount(tx: Executor, account: { id: string }): Promise<void> {
+    const kinds: Array<ReminderPayload['kind']> = ['daily'];
+    await this.jobs.cancelQueued(tx, reminderKeyPrefixes(kinds, account.id));
   }
 }

@@ -1,4 +1,4 @@
-import { sql, uuidv7, type Executor, type ProfilePicturesTable, type UsersTable } from '@blok/db';
+import { uuidv7, type Executor, type ProfilePicturesTable, type UsersTable } from '@blok/db';
 
 const now = () => new Date().toISOString();
 
@@ -15,19 +15,11 @@ export class UserRepository {
 
   /**
    * Deletes the user; every personal row goes with it (foreign keys cascade: devices, tokens,
-   * progress, picture, push preferences and subscriptions, reset links, mails) or is deleted here:
-   * stored command responses, throttling counters keyed by her address or id, queued reminders.
+   * progress, picture, push preferences and subscriptions, reset links, mails). What other features
+   * keep about her without a foreign key (stored responses, throttling counters, queued reminders)
+   * their own services forget (UserService.deleteAccount).
    */
   async delete(id: string): Promise<boolean> {
-    const user = await this.findById(id);
-    if (!user) return false;
-    await this.db.deleteFrom('idempotency_keys').where('scope', '=', id).where('state', '=', 'completed').execute();
-    const keys = [`login:fail:account:${user.email}`, `forgot:email:${user.email}`, `password-change:account:${id}`];
-    await this.db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
-    // login:fail:account-ip:<email>|<ip>, one per address she tried from (LIKE wildcards escaped)
-    const prefix = `login:fail:account-ip:${user.email}|`.replace(/[!%_]/g, (c) => `!${c}`);
-    await this.db.deleteFrom('rate_limits').where(sql<boolean>`key like ${`${prefix}%`} escape '!'`).execute();
-    await this.db.deleteFrom('jobs').where('state', '=', 'queued').where('dedupe_key', 'like', `push:%:${id}:%`).execute();
     const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   }

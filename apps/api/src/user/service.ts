@@ -19,11 +19,22 @@ export interface Student {
   firstName: string;
 }
 
+/**
+ * A feature that keeps something of hers without a foreign key to her row (a stored response, a
+ * counter keyed by her address, a queued reminder) and forgets it when her account is deleted, in
+ * the deletion's transaction, by its own key formats (decision 020).
+ */
+export interface ForgetsAccounts {
+  forgetAccount(tx: Executor, account: { id: string; email: string }): Promise<void>;
+}
+
 export interface UserServiceOptions {
   /** the mail feature: which mails are hers (their outbox files go with her account) */
   mail: { mailIdsOf(tx: Executor, userId: string): Promise<string[]> } | null;
   /** where the outbox keeps mail files (null with SMTP) */
   outbox: { fileOf(mailId: string): string } | null;
+  /** the features that forget her when she deletes her account: auth, push, the write path */
+  forgetters?: ForgetsAccounts[];
 }
 
 const DEFAULT_OPTIONS: UserServiceOptions = { mail: null, outbox: null };
@@ -111,8 +122,12 @@ export class UserService {
   /** Deletes the account and everything personal, in one transaction; then her mail files. */
   async deleteAccount(userId: string): Promise<null> {
     const mailIds = await this.uow.run(async (tx) => {
+      const repo = new UserRepository(tx);
+      const user = await repo.findById(userId);
+      if (!user) return [];
       const ids = this.options.mail ? await this.options.mail.mailIdsOf(tx, userId) : [];
-      await new UserRepository(tx).delete(userId);
+      for (const owner of this.options.forgetters ?? []) await owner.forgetAccount(tx, { id: user.id, email: user.email });
+      await repo.delete(userId);
       return ids;
     });
     const outbox = this.options.outbox;

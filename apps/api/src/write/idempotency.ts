@@ -220,6 +220,14 @@ export class IdempotencyStore {
     }
   }
 
+  /**
+   * Account deletion (UserService.deleteAccount): the completed responses stored for her, in its
+   * transaction. A command still in flight (the deletion's own) keeps its row until it completes.
+   */
+  async forgetAccount(executor: Executor, account: { id: string }): Promise<void> {
+    await executor.deleteFrom('idempotency_keys').where('scope', '=', account.id).where('state', '=', 'completed').execute();
+  }
+
   private keyFor(key: string): Buffer {
     return createHmac('sha256', this.encryptionSecret).update(key).digest();
   }

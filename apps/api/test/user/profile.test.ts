@@ -167,6 +167,9 @@ describe.each(DIALECTS)('profile on %s', (dialect) => {
     await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
     // A mistyped password leaves throttling counters keyed by her address.
     await login(ctx.app, { username: email, password: 'Verkeerd#123', device_id: newDeviceId(), ip: '10.1.2.3' });
+    // ... and a mistyped current password one keyed by her id
+    const wrong = { currentPassword: 'Verkeerd#123', newPassword: 'Nieuw#2025x', newPasswordConfirmation: 'Nieuw#2025x' };
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/user/password', headers, payload: wrong })).statusCode).toBe(400);
     const me = (await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers })).json();
 
     const db = ctx.handle.db;
@@ -182,13 +185,13 @@ describe.each(DIALECTS)('profile on %s', (dialect) => {
         counts[table] = Number(row.n);
       }
       const jobs = await db.selectFrom('jobs').select('id').where('state', '=', 'queued').where('payload', 'like', `%${me.id}%`).execute();
-      const limits = await db.selectFrom('rate_limits').select('key').where('key', 'like', `%${email}%`).execute();
+      const limits = await db.selectFrom('rate_limits').select('key').where((eb) => eb.or([eb('key', 'like', `%${email}%`), eb('key', 'like', `%${me.id}%`)])).execute();
       return { ...counts, queuedJobs: jobs.length, rateLimits: limits.length };
     };
     const before = await personal();
     expect(before).toMatchObject({ users: 1, profile_pictures: 1, push_preferences: 1, push_subscriptions: 1, password_reset_tokens: 1, mail_outbox: 1 });
     expect(before.queuedJobs).toBeGreaterThan(0);
-    expect(before.rateLimits).toBeGreaterThanOrEqual(3);
+    expect(before.rateLimits).toBeGreaterThanOrEqual(4);
 
     const res = await ctx.app.inject({ method: 'DELETE', url: '/api/user/profile', headers, payload: { password: PASSWORD } });
     expect(res.statusCode).toBe(204);
