@@ -4,18 +4,10 @@ import type { OutputChunk } from 'rolldown';
 import type { ManifestTransform } from 'workbox-build';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { fileURLToPath } from 'node:url';
 import { FIRST_SCREEN_ADDRESSES, type FirstScreen } from './src/app/first-screens.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 const THEME_COLOR = '#3730a3';
-
-/**
- * A production build parses the API's answers with the contract's schemas built on a lighter check
- * (src/lib/zod-lite.ts) instead of zod itself: 24 KB gzip less on every first visit (decision 014).
- * Development and vitest keep real zod.
- */
-const ZOD_LITE = fileURLToPath(new URL('./src/lib/zod-lite.ts', import.meta.url));
 
 /**
  * What the service worker precaches (decision 014): the shell and what a student needs first and
@@ -182,8 +174,7 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  resolve: command === 'build' && !process.env.VITEST ? { alias: [{ find: /^zod$/, replacement: ZOD_LITE }] } : {},
+export default defineConfig({
   plugins: [
     react(),
     precache.plugin,
@@ -317,4 +308,4 @@ export default defineConfig(({ command }) => ({
     testTimeout: 20_000,
     unstubGlobals: true,
   },
-}));
+});

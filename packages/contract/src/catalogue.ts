@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const CourseInfoSchema = z.object({
   vaknaam: z.string(),
-  percentage: z.number().int().min(0).max(100),
+  percentage: z.int().check(z.minimum(0), z.maximum(100)),
   header_afbeelding: z.string(),
   titeltekst: z.string(),
   bodytekst: z.string(),
@@ -10,7 +10,7 @@ export const CourseInfoSchema = z.object({
    * false when Blok has no subject for this study year yet: the texts then say so, and the web app
    * shows no share of fellow students (issue 13). Absent means available.
    */
-  available: z.boolean().optional(),
+  available: z.optional(z.boolean()),
 });
 
 export const CatalogueSchema = z.object({

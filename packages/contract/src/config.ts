@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Feature flags the web app reads at start (GET /api/config); set by the API's environment. */
 export const AppConfigSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Machine-readable error codes the API answers with, in the RFC 6749 shape

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * Flashcards: a subject's sets, a student's favorites, study sessions (known / not known per card,
@@ -10,15 +10,9 @@ import { z } from 'zod';
  */
 
 /** Content ids are slugs: lowercase letters, digits and dashes. */
-const ContentIdSchema = z
-  .string()
-  .min(1)
-  .max(160)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id');
+const ContentIdSchema = z.string().check(z.minLength(1), z.maxLength(160), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id'));
 /** Session ids are UUIDv7. */
-const FlashcardSessionIdSchema = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige sessie-id');
+const FlashcardSessionIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige sessie-id'));
 
 /** Most cards one session holds. */
 export const MAX_SESSION_CARDS = 500;
@@ -26,18 +20,14 @@ export const MAX_SESSION_CARDS = 500;
 export const MAX_REVIEW_DURATION_MS = 3_600_000;
 
 /** An IANA time zone the runtime knows (e.g. Europe/Amsterdam): FSRS's day boundaries are hers. */
-export const TimeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine((tz) => {
+export const TimeZoneSchema = z.string().check(z.minLength(1), z.maxLength(64), z.refine((tz) => {
     try {
       new Intl.DateTimeFormat('en', { timeZone: tz });
       return true;
     } catch {
       return false;
     }
-  }, 'onbekende tijdzone');
+  }, 'onbekende tijdzone'));
 
 export const FLASHCARD_ORDERS = ['written', 'shuffled'] as const;
 export const FLASHCARD_SIDES = ['front', 'back'] as const;
@@ -55,7 +45,7 @@ export type FsrsRating = z.infer<typeof FsrsRatingSchema>;
 export const FlashcardSetsQuerySchema = z.object({
   subjectId: ContentIdSchema,
   /** her time zone, for "due today" (FSRS); UTC when absent */
-  timeZone: TimeZoneSchema.optional(),
+  timeZone: z.optional(TimeZoneSchema),
 });
 export const FlashcardSessionParamsSchema = z.object({ id: FlashcardSessionIdSchema });
 export const FlashcardParamsSchema = z.object({ id: ContentIdSchema });
@@ -65,17 +55,17 @@ export const FlashcardSetSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  sortIndex: z.number().int(),
-  chapterId: z.string().nullable(),
-  cardCount: z.number().int().nonnegative(),
+  sortIndex: z.int(),
+  chapterId: z.nullable(z.string()),
+  cardCount: z.int().check(z.nonnegative()),
   /** cards whose latest verdict is 'Wist ik' */
-  knownCount: z.number().int().nonnegative(),
+  knownCount: z.int().check(z.nonnegative()),
   /** knownCount / cardCount as 0..100 */
-  progress: z.number().int().min(0).max(100),
+  progress: z.int().check(z.minimum(0), z.maximum(100)),
   /** her latest unfinished session of this set, to resume */
-  sessionId: z.string().nullable(),
+  sessionId: z.nullable(z.string()),
   /** FSRS on: cards of this set due by the end of her day; null when FSRS is off */
-  dueCount: z.number().int().nonnegative().nullable(),
+  dueCount: z.nullable(z.int().check(z.nonnegative())),
 });
 export type FlashcardSetSummary = z.infer<typeof FlashcardSetSummarySchema>;
 
@@ -85,69 +75,65 @@ export const FlashcardOverviewSchema = z.object({
   subjectTitle: z.string(),
   sets: z.array(FlashcardSetSummarySchema),
   favorites: z.object({
-    cardCount: z.number().int().nonnegative(),
-    knownCount: z.number().int().nonnegative(),
-    sessionId: z.string().nullable(),
+    cardCount: z.int().check(z.nonnegative()),
+    knownCount: z.int().check(z.nonnegative()),
+    sessionId: z.nullable(z.string()),
   }),
   /** FSRS spaced repetition; null when leitnerEnabled is off */
-  review: z
-    .object({
+  review: z.nullable(z.object({
       /** cards due by the end of her day */
-      dueCount: z.number().int().nonnegative(),
+      dueCount: z.int().check(z.nonnegative()),
       /** new cards she may still start today (daily limit minus the new cards she started today) */
-      newCount: z.number().int().nonnegative(),
-      newCardsPerDay: z.number().int().nonnegative(),
-      sessionId: z.string().nullable(),
-    })
-    .nullable(),
+      newCount: z.int().check(z.nonnegative()),
+      newCardsPerDay: z.int().check(z.nonnegative()),
+      sessionId: z.nullable(z.string()),
+    })),
 });
 export type FlashcardOverview = z.infer<typeof FlashcardOverviewSchema>;
 
-export const StartFlashcardSessionBodySchema = z
-  .object({
+export const StartFlashcardSessionBodySchema = z.object({
     subjectId: ContentIdSchema,
     source: FlashcardSourceSchema,
     /** required for source 'set' */
-    flashcardSetId: ContentIdSchema.optional(),
-    order: FlashcardOrderSchema.default('written'),
-    firstSide: FlashcardSideNameSchema.default('front'),
+    flashcardSetId: z.optional(ContentIdSchema),
+    order: z._default(FlashcardOrderSchema, 'written'),
+    firstSide: z._default(FlashcardSideNameSchema, 'front'),
     /** only the cards whose latest verdict is not 'Wist ik' */
-    onlyUnknown: z.boolean().default(false),
+    onlyUnknown: z._default(z.boolean(), false),
     /** her time zone (review sessions: "today" and the daily limit of new cards) */
-    timeZone: TimeZoneSchema.optional(),
-  })
-  .refine((b) => b.source !== 'set' || b.flashcardSetId !== undefined, { message: 'kies een set', path: ['flashcardSetId'] });
+    timeZone: z.optional(TimeZoneSchema),
+  }).check(z.refine((b) => b.source !== 'set' || b.flashcardSetId !== undefined, { message: 'kies een set', path: ['flashcardSetId'] }));
 export type StartFlashcardSessionBody = z.input<typeof StartFlashcardSessionBodySchema>;
 
 /** One side of a card: sanitized HTML rendered at import, and an optional picture. */
 export const FlashcardFaceSchema = z.object({
   html: z.string(),
-  pictureUrl: z.string().nullable(),
+  pictureUrl: z.nullable(z.string()),
 });
 
 /** Next interval per rating, in seconds from now (FSRS sessions only). */
 export const FsrsIntervalsSchema = z.object({
-  again: z.number().int().nonnegative(),
-  hard: z.number().int().nonnegative(),
-  good: z.number().int().nonnegative(),
-  easy: z.number().int().nonnegative(),
+  again: z.int().check(z.nonnegative()),
+  hard: z.int().check(z.nonnegative()),
+  good: z.int().check(z.nonnegative()),
+  easy: z.int().check(z.nonnegative()),
 });
 export type FsrsIntervals = z.infer<typeof FsrsIntervalsSchema>;
 
 export const FlashcardSessionCardSchema = z.object({
-  position: z.number().int().nonnegative(),
+  position: z.int().check(z.nonnegative()),
   flashcardId: z.string(),
   flashcardSetId: z.string(),
   front: FlashcardFaceSchema,
   back: FlashcardFaceSchema,
   isFavorite: z.boolean(),
   /** her verdict in this session: true 'Wist ik', false 'Wist ik niet', null not yet */
-  known: z.boolean().nullable(),
+  known: z.nullable(z.boolean()),
   /** FSRS rating given in this session */
-  rating: FsrsRatingSchema.nullable(),
+  rating: z.nullable(FsrsRatingSchema),
   /** FSRS sessions: the card's schedule version (send it back with the rating) and next intervals */
-  scheduleVersion: z.number().int().nonnegative().nullable(),
-  intervals: FsrsIntervalsSchema.nullable(),
+  scheduleVersion: z.nullable(z.int().check(z.nonnegative())),
+  intervals: z.nullable(FsrsIntervalsSchema),
 });
 export type FlashcardSessionCard = z.infer<typeof FlashcardSessionCardSchema>;
 
@@ -156,15 +142,15 @@ export const FlashcardSessionSchema = z.object({
   subjectId: z.string(),
   subjectTitle: z.string(),
   source: FlashcardSourceSchema,
-  flashcardSetId: z.string().nullable(),
+  flashcardSetId: z.nullable(z.string()),
   title: z.string(),
   order: FlashcardOrderSchema,
   firstSide: FlashcardSideNameSchema,
   onlyUnknown: z.boolean(),
-  currentIndex: z.number().int().nonnegative(),
-  cardCount: z.number().int().nonnegative(),
-  knownCount: z.number().int().nonnegative(),
-  unknownCount: z.number().int().nonnegative(),
+  currentIndex: z.int().check(z.nonnegative()),
+  cardCount: z.int().check(z.nonnegative()),
+  knownCount: z.int().check(z.nonnegative()),
+  unknownCount: z.int().check(z.nonnegative()),
   finished: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -174,26 +160,26 @@ export type FlashcardSession = z.infer<typeof FlashcardSessionSchema>;
 
 /** 'Wist ik' (known) or 'Wist ik niet' for the card at `position`; moves on to the next card. */
 export const AnswerFlashcardBodySchema = z.object({
-  position: z.number().int().nonnegative().max(MAX_SESSION_CARDS),
+  position: z.int().check(z.nonnegative(), z.maximum(MAX_SESSION_CARDS)),
   known: z.boolean(),
 });
 export type AnswerFlashcardBody = z.infer<typeof AnswerFlashcardBodySchema>;
 
 /** An FSRS rating for the card at `position` of a review session; moves on to the next card. */
 export const RateFlashcardBodySchema = z.object({
-  position: z.number().int().nonnegative().max(MAX_SESSION_CARDS),
+  position: z.int().check(z.nonnegative(), z.maximum(MAX_SESSION_CARDS)),
   rating: FsrsRatingSchema,
   /** the scheduleVersion she saw; another device's review in between answers 409 conflict */
-  scheduleVersion: z.number().int().nonnegative(),
+  scheduleVersion: z.int().check(z.nonnegative()),
   /** time spent on the card (ms) */
-  durationMs: z.number().int().nonnegative().max(MAX_REVIEW_DURATION_MS),
+  durationMs: z.int().check(z.nonnegative(), z.maximum(MAX_REVIEW_DURATION_MS)),
   timeZone: TimeZoneSchema,
 });
 export type RateFlashcardBody = z.infer<typeof RateFlashcardBodySchema>;
 
 /** Go to a card (back to an earlier one, or resume elsewhere). */
 export const FlashcardPositionBodySchema = z.object({
-  position: z.number().int().nonnegative().max(MAX_SESSION_CARDS),
+  position: z.int().check(z.nonnegative(), z.maximum(MAX_SESSION_CARDS)),
 });
 export type FlashcardPositionBody = z.infer<typeof FlashcardPositionBodySchema>;
 

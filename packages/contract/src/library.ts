@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { QuestionsContinueCardSchema } from './questions.ts';
 
 // Library, subjects, summaries, the reader and Home (issue 3).
 
 /** Ids of content (subjects, summaries, chapters) are slugs from the content files. */
-const ContentId = z.string().trim().min(1).max(200);
+const ContentId = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** A scroll position inside a chapter: 0 is the top, 1 the end. */
-export const ReadingPositionSchema = z.number().min(0).max(1);
+export const ReadingPositionSchema = z.number().check(z.minimum(0), z.maximum(1));
 
 /** From this position on a chapter counts as read. */
 export const CHAPTER_READ_THRESHOLD = 0.9;
@@ -26,7 +26,7 @@ export const SubjectParamsSchema = z.object({ subjectId: ContentId });
 export const SubjectIdParamsSchema = z.object({ id: ContentId });
 export const SummaryParamsSchema = z.object({ id: ContentId });
 export const ChapterParamsSchema = z.object({ id: ContentId, chapterId: ContentId });
-export const ContentImageParamsSchema = z.object({ subjectId: ContentId, name: z.string().min(1).max(200) });
+export const ContentImageParamsSchema = z.object({ subjectId: ContentId, name: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 // ---------------------------------------------------------------- library
 
@@ -48,13 +48,13 @@ export const LibrarySubjectSchema = z.object({
   description: z.string(),
   /** study: there because of her study and year; added: she added it herself */
   origin: z.enum(['study', 'added']),
-  summaryCount: z.number().int().nonnegative(),
-  questionListCount: z.number().int().nonnegative(),
-  chapterCount: z.number().int().nonnegative(),
-  readChapterCount: z.number().int().nonnegative(),
+  summaryCount: z.int().check(z.nonnegative()),
+  questionListCount: z.int().check(z.nonnegative()),
+  chapterCount: z.int().check(z.nonnegative()),
+  readChapterCount: z.int().check(z.nonnegative()),
   /** percentage of chapters read, 0..100 */
-  progress: z.number().int().min(0).max(100),
-  lastRead: LastReadSchema.nullable(),
+  progress: z.int().check(z.minimum(0), z.maximum(100)),
+  lastRead: z.nullable(LastReadSchema),
 });
 export type LibrarySubject = z.infer<typeof LibrarySubjectSchema>;
 
@@ -64,8 +64,8 @@ export type Library = z.infer<typeof LibrarySchema>;
 
 /** GET /api/subjects?query=&limit= */
 export const SubjectSearchQuerySchema = z.object({
-  query: z.string().trim().max(100).default(''),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  query: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 20),
 });
 export type SubjectSearchQuery = z.infer<typeof SubjectSearchQuerySchema>;
 
@@ -73,8 +73,8 @@ export const SubjectSearchItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  summaryCount: z.number().int().nonnegative(),
-  questionListCount: z.number().int().nonnegative(),
+  summaryCount: z.int().check(z.nonnegative()),
+  questionListCount: z.int().check(z.nonnegative()),
   inLibrary: z.boolean(),
 });
 export type SubjectSearchItem = z.infer<typeof SubjectSearchItemSchema>;
@@ -82,7 +82,7 @@ export type SubjectSearchItem = z.infer<typeof SubjectSearchItemSchema>;
 export const SubjectSearchResultSchema = z.object({
   subjects: z.array(SubjectSearchItemSchema),
   /** number of matching subjects, also those beyond the limit */
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
 });
 export type SubjectSearchResult = z.infer<typeof SubjectSearchResultSchema>;
 
@@ -95,8 +95,8 @@ export const LibrarySuggestionSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  summaryCount: z.number().int().nonnegative(),
-  questionListCount: z.number().int().nonnegative(),
+  summaryCount: z.int().check(z.nonnegative()),
+  questionListCount: z.int().check(z.nonnegative()),
   reason: SuggestionReasonSchema,
 });
 export type LibrarySuggestion = z.infer<typeof LibrarySuggestionSchema>;
@@ -113,14 +113,14 @@ export const SubjectSummarySchema = z.object({
   title: z.string(),
   source: z.string(),
   description: z.string(),
-  chapterCount: z.number().int().nonnegative(),
-  freeChapterCount: z.number().int().nonnegative(),
-  readChapterCount: z.number().int().nonnegative(),
+  chapterCount: z.int().check(z.nonnegative()),
+  freeChapterCount: z.int().check(z.nonnegative()),
+  readChapterCount: z.int().check(z.nonnegative()),
   /** first and last page of the source the summary covers */
-  startPage: z.number().int().nonnegative(),
-  endPage: z.number().int().nonnegative(),
+  startPage: z.int().check(z.nonnegative()),
+  endPage: z.int().check(z.nonnegative()),
   /** pages of the source covered by the chapters */
-  pageCount: z.number().int().nonnegative(),
+  pageCount: z.int().check(z.nonnegative()),
 });
 export type SubjectSummary = z.infer<typeof SubjectSummarySchema>;
 
@@ -132,16 +132,16 @@ export const SubjectQuestionListSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  sortIndex: z.number().int(),
-  totalQuestions: z.number().int().nonnegative(),
+  sortIndex: z.int(),
+  totalQuestions: z.int().check(z.nonnegative()),
   /** the chapter this list practises, if any */
-  chapterId: z.string().nullable(),
+  chapterId: z.nullable(z.string()),
   /** 0..100 */
-  progress: z.number().min(0).max(100),
+  progress: z.number().check(z.minimum(0), z.maximum(100)),
   /** the grade of her last session, null when she has none */
-  score: z.number().nullable(),
+  score: z.nullable(z.number()),
   /** her open or last session, null when she has none */
-  sessionId: z.string().nullable(),
+  sessionId: z.nullable(z.string()),
 });
 export type SubjectQuestionList = z.infer<typeof SubjectQuestionListSchema>;
 
@@ -168,18 +168,18 @@ export const SummaryChapterSchema = z.object({
   titleText: z.string(),
   priority: ChapterPrioritySchema,
   /** word offsets of the chapter within the summary */
-  startIndex: z.number().int().nonnegative(),
-  endIndex: z.number().int().nonnegative(),
-  startPage: z.number().int(),
-  endPage: z.number().int(),
-  questionListId: z.string().nullable(),
+  startIndex: z.int().check(z.nonnegative()),
+  endIndex: z.int().check(z.nonnegative()),
+  startPage: z.int(),
+  endPage: z.int(),
+  questionListId: z.nullable(z.string()),
   access: ChapterAccessSchema,
   /** premium chapter and the user has no subscription */
   locked: z.boolean(),
   isRead: z.boolean(),
-  wordCount: z.number().int().nonnegative(),
+  wordCount: z.int().check(z.nonnegative()),
   /** estimated reading time in minutes */
-  readingMinutes: z.number().int().nonnegative(),
+  readingMinutes: z.int().check(z.nonnegative()),
 });
 export type SummaryChapter = z.infer<typeof SummaryChapterSchema>;
 
@@ -201,7 +201,7 @@ export const SummaryDetailSchema = z.object({
   description: z.string(),
   hasSubscription: z.boolean(),
   chapters: z.array(SummaryChapterSchema),
-  progress: ReadingProgressSchema.nullable(),
+  progress: z.nullable(ReadingProgressSchema),
 });
 export type SummaryDetail = z.infer<typeof SummaryDetailSchema>;
 
@@ -222,19 +222,19 @@ export const ChapterContentSchema = z.object({
   title: z.string(),
   titleText: z.string(),
   priority: ChapterPrioritySchema,
-  startPage: z.number().int(),
-  endPage: z.number().int(),
+  startPage: z.int(),
+  endPage: z.int(),
   access: ChapterAccessSchema,
-  questionListId: z.string().nullable(),
+  questionListId: z.nullable(z.string()),
   /** sanitized HTML of the chapter; the only HTML the web app renders */
   html: z.string(),
-  wordCount: z.number().int().nonnegative(),
-  readingMinutes: z.number().int().nonnegative(),
+  wordCount: z.int().check(z.nonnegative()),
+  readingMinutes: z.int().check(z.nonnegative()),
   /** 1-based place among the summary's chapters */
-  number: z.number().int().positive(),
-  chapterCount: z.number().int().positive(),
-  previous: ChapterLinkSchema.nullable(),
-  next: ChapterLinkSchema.nullable(),
+  number: z.int().check(z.positive()),
+  chapterCount: z.int().check(z.positive()),
+  previous: z.nullable(ChapterLinkSchema),
+  next: z.nullable(ChapterLinkSchema),
   /** where she left off in this chapter, 0 when she has not been here */
   position: ReadingPositionSchema,
   isRead: z.boolean(),
@@ -248,7 +248,7 @@ export const SaveReadingProgressBodySchema = z.object({
 });
 export type SaveReadingProgressBody = z.infer<typeof SaveReadingProgressBodySchema>;
 
-export const SavedReadingProgressSchema = ReadingProgressSchema.extend({
+export const SavedReadingProgressSchema = z.extend(ReadingProgressSchema, {
   summaryId: z.string(),
   /** this chapter now counts as read */
   isRead: z.boolean(),
@@ -272,7 +272,7 @@ export type HomeBannerMessage = z.infer<typeof HomeBannerMessageSchema>;
 /** Overrides the banner's text, button and link when present: 'premium' offers all chapters. */
 export const UserMessageSchema = z.object({
   code: z.enum(['premium']),
-  url: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
 });
 export type UserMessage = z.infer<typeof UserMessageSchema>;
 
@@ -282,10 +282,10 @@ export const HomeBannerSchema = z.object({
   /** her first name for the greeting; '' when she has not given one */
   firstName: z.string(),
   /** chapters she has finished reading */
-  readChapterCount: z.number().int().min(0),
+  readChapterCount: z.int().check(z.minimum(0)),
   /** defaults to the user's subscriptionUrl */
-  link: z.string().min(1),
-  userMessage: UserMessageSchema.optional(),
+  link: z.string().check(z.minLength(1)),
+  userMessage: z.optional(UserMessageSchema),
 });
 export type HomeBanner = z.infer<typeof HomeBannerSchema>;
 
@@ -299,8 +299,8 @@ export const ReadingContinueCardSchema = z.object({
   chapterId: z.string(),
   chapterTitle: z.string(),
   /** 1-based place of the chapter in the summary */
-  chapterNumber: z.number().int().positive(),
-  chapterCount: z.number().int().positive(),
+  chapterNumber: z.int().check(z.positive()),
+  chapterCount: z.int().check(z.positive()),
   position: ReadingPositionSchema,
   updatedAt: z.string(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ASSESSMENTS } from '@blok/domain/status';
 
 /*
@@ -24,21 +24,15 @@ export const MAX_TEXT_ANSWER_LENGTH = 5000;
 /** Most lists one session may practise. */
 export const MAX_SESSION_LISTS = 50;
 
-const StatusSchema = z.number().int().min(-1).max(4).describe('-1 not answered yet, 0 wrong, 1 correct, 2 partially correct, 3 skipped, 4 review');
+const StatusSchema = z.int().check(z.minimum(-1), z.maximum(4), z.describe('-1 not answered yet, 0 wrong, 1 correct, 2 partially correct, 3 skipped, 4 review'));
 /** Content ids are slugs: lowercase letters, digits and dashes. */
-export const ContentIdSchema = z
-  .string()
-  .min(1)
-  .max(160)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id');
+export const ContentIdSchema = z.string().check(z.minLength(1), z.maxLength(160), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id'));
 /** Session ids are UUIDv7. */
-export const SessionIdSchema = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige sessie-id');
+export const SessionIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige sessie-id'));
 
 export const QuestionListParamsSchema = z.object({ id: ContentIdSchema });
 export const SessionParamsSchema = z.object({ id: SessionIdSchema });
-export const SessionIndexParamsSchema = z.object({ id: SessionIdSchema, index: z.coerce.number().int().min(0).max(10_000) });
+export const SessionIndexParamsSchema = z.object({ id: SessionIdSchema, index: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(10_000)) });
 export const SessionQuestionParamsSchema = z.object({ id: SessionIdSchema, questionId: ContentIdSchema });
 
 /**
@@ -48,9 +42,9 @@ export const SessionQuestionParamsSchema = z.object({ id: SessionIdSchema, quest
 export const AnswerSchema = z.object({
   id: z.string(),
   questionId: z.string(),
-  sortIndex: z.number().int(),
+  sortIndex: z.int(),
   answerText: z.string(),
-  isCorrect: z.boolean().nullable(),
+  isCorrect: z.nullable(z.boolean()),
   /** the student picked this answer */
   isChecked: z.boolean(),
   /** the question is answered (locked) */
@@ -65,7 +59,7 @@ export const ListQuestionSchema = z.object({
   topicId: z.string(),
   questionText: z.string(),
   type: z.enum(['SELECT', 'OPEN']),
-  pictureUrl: z.string().nullable(),
+  pictureUrl: z.nullable(z.string()),
   recommended: z.boolean(),
   /** the state of the student's current (or latest) session of this list */
   answers: z.array(AnswerSchema),
@@ -81,31 +75,31 @@ export type ListQuestion = z.infer<typeof ListQuestionSchema>;
  * - sessionId: her latest unfinished session of this list, null when none.
  */
 export const QuestionListProgressSchema = z.object({
-  progress: z.number().int().min(0).max(100),
-  score: z.number().int().min(0).max(100).nullable(),
-  sessionId: z.string().nullable(),
+  progress: z.int().check(z.minimum(0), z.maximum(100)),
+  score: z.nullable(z.int().check(z.minimum(0), z.maximum(100))),
+  sessionId: z.nullable(z.string()),
 });
 export type QuestionListProgress = z.infer<typeof QuestionListProgressSchema>;
 
 /** GET /api/question-list/{id} (spec section 3: question list). */
-export const QuestionListSchema = QuestionListProgressSchema.extend({
+export const QuestionListSchema = z.extend(QuestionListProgressSchema, {
   id: z.string(),
   title: z.string(),
   description: z.string(),
   subjectId: z.string(),
-  sortIndex: z.number().int(),
+  sortIndex: z.int(),
   /** 2 = show answers in between (the default of the settings screen) */
-  answerDisplaying: z.number().int(),
-  totalQuestions: z.number().int(),
+  answerDisplaying: z.int(),
+  totalQuestions: z.int(),
   /** how many questions a recommended session draws */
-  recommendedQuestions: z.number().int(),
-  chapterId: z.string().nullable(),
+  recommendedQuestions: z.int(),
+  chapterId: z.nullable(z.string()),
   questions: z.array(ListQuestionSchema),
 });
 export type QuestionList = z.infer<typeof QuestionListSchema>;
 
 /** A question list of a subject, without its questions (settings screen). */
-export const QuestionListSummarySchema = QuestionListSchema.omit({ questions: true });
+export const QuestionListSummarySchema = z.omit(QuestionListSchema, { questions: true });
 export type QuestionListSummary = z.infer<typeof QuestionListSummarySchema>;
 
 /** GET /api/question-lists?subjectId= */
@@ -128,36 +122,36 @@ export const SessionQuestionSchema = z.object({
   /** id of this question's row in the session */
   id: z.string(),
   sessionId: z.string(),
-  questionIndex: z.number().int(),
+  questionIndex: z.int(),
   questionId: z.string(),
   questionListId: z.string(),
   questionText: z.string(),
   /** absolute path on the API host, e.g. /api/content/images/<subject>/<name> */
-  pictureUrl: z.string().nullable(),
+  pictureUrl: z.nullable(z.string()),
   type: z.enum(['SELECT', 'OPEN']),
   /** SELECT with more than one correct answer: checkboxes and a confirm button */
   multipleAnswers: z.boolean(),
   answers: z.array(AnswerSchema),
   /** the first picked answer (SELECT), null when none */
-  userAnswerId: z.string().nullable(),
+  userAnswerId: z.nullable(z.string()),
   userAnswerIds: z.array(z.string()),
   /** the student's open answer (OPEN) */
-  textAnswer: z.string().nullable(),
+  textAnswer: z.nullable(z.string()),
   /** status code, see QUESTION_STATUS in @blok/domain/status */
   isCorrect: StatusSchema,
   revealed: z.boolean(),
   correctAnswerIds: z.array(z.string()),
-  feedbackText: z.string().nullable(),
-  feedbackPictureUrl: z.string().nullable(),
+  feedbackText: z.nullable(z.string()),
+  feedbackPictureUrl: z.nullable(z.string()),
   /** the model answer of an OPEN question */
-  modelAnswer: z.string().nullable(),
+  modelAnswer: z.nullable(z.string()),
   /**
    * OPEN questions only (null for SELECT): the model answer sent ahead, so that she can assess her
    * own open answer without a connection (decision 013). Open answers are self-assessed, so knowing
    * it early gives nothing away; the app shows it only after she answered. The right answers of
    * SELECT questions are never sent before they are revealed.
    */
-  selfAssessmentModelAnswer: z.string().nullable(),
+  selfAssessmentModelAnswer: z.nullable(z.string()),
   /** OPEN questions: one entry with the question id; SELECT: empty */
   openQuestions: z.array(z.object({ id: z.string() })),
 });
@@ -169,24 +163,24 @@ export type SessionQuestion = z.infer<typeof SessionQuestionSchema>;
  */
 export const SessionStepSchema = z.object({
   sessionId: z.string(),
-  currentIndex: z.number().int(),
-  questionsCount: z.number().int(),
+  currentIndex: z.int(),
+  questionsCount: z.int(),
   /** rounded percentage of the current question number over the total; 100 at the end */
-  progress: z.number().int().min(0).max(100),
+  progress: z.int().check(z.minimum(0), z.maximum(100)),
   /** answering the skipped and review questions after the results */
   skippedMode: z.boolean(),
-  reviewIndex: z.number().int().nullable(),
+  reviewIndex: z.nullable(z.int()),
   finished: z.boolean(),
-  question: SessionQuestionSchema.nullable(),
+  question: z.nullable(SessionQuestionSchema),
 });
 export type SessionStep = z.infer<typeof SessionStepSchema>;
 
 /** The student's answer to one question (spec section 3: user answer). */
 export const UserAnswerSchema = z.object({
   questionId: z.string(),
-  answerId: z.string().nullable(),
+  answerId: z.nullable(z.string()),
   answerIds: z.array(z.string()),
-  textAnswer: z.string().nullable(),
+  textAnswer: z.nullable(z.string()),
 });
 export type UserAnswer = z.infer<typeof UserAnswerSchema>;
 
@@ -198,28 +192,28 @@ export type UserAnswer = z.infer<typeof UserAnswerSchema>;
  *   (spec section 9); null while any question is not answered, skipped or awaiting review (the
  *   results then show '?').
  */
-export const SessionOverviewSchema = SessionStepSchema.extend({
+export const SessionOverviewSchema = z.extend(SessionStepSchema, {
   title: z.string(),
   subjectId: z.string(),
   /** null for a session over several lists */
-  questionListId: z.string().nullable(),
+  questionListId: z.nullable(z.string()),
   questionListIds: z.array(z.string()),
   mode: z.enum(['recommended', 'all']),
   showAnswers: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  finishedAt: z.nullable(z.string()),
   questions: z.array(SessionQuestionSchema),
   userAnswers: z.array(UserAnswerSchema),
-  correctAnswers: z.number().int(),
-  partialAnswers: z.number().int(),
-  wrongAnswers: z.number().int(),
-  skippedAnswers: z.number().int(),
-  reviewAnswers: z.number().int(),
+  correctAnswers: z.int(),
+  partialAnswers: z.int(),
+  wrongAnswers: z.int(),
+  skippedAnswers: z.int(),
+  reviewAnswers: z.int(),
   /** never answered nor skipped (status -1) */
-  unansweredAnswers: z.number().int(),
-  score: z.number().int().min(0).max(100),
-  grade: z.number().min(1).max(10).nullable(),
+  unansweredAnswers: z.int(),
+  score: z.int().check(z.minimum(0), z.maximum(100)),
+  grade: z.nullable(z.number().check(z.minimum(1), z.maximum(10))),
 });
 export type SessionOverview = z.infer<typeof SessionOverviewSchema>;
 
@@ -227,14 +221,12 @@ export type SessionOverview = z.infer<typeof SessionOverviewSchema>;
  * POST /api/session/{id}/start and /start-all, where {id} is a question list id. Both fields are
  * optional; an empty body is fine.
  */
-export const StartSessionBodySchema = z
-  .object({
+export const StartSessionBodySchema = z.strictObject({
     /** overrides the list's answerDisplaying: show the feedback after each question */
-    showAnswers: z.boolean().optional(),
+    showAnswers: z.optional(z.boolean()),
     /** further lists of the same subject to practise in the same session */
-    questionListIds: z.array(ContentIdSchema).max(MAX_SESSION_LISTS).optional(),
-  })
-  .strict();
+    questionListIds: z.optional(z.array(ContentIdSchema).check(z.maxLength(MAX_SESSION_LISTS))),
+  });
 export type StartSessionBody = z.infer<typeof StartSessionBodySchema>;
 
 export const StartSessionResponseSchema = z.object({ id: z.string() });
@@ -251,25 +243,21 @@ export type StartSessionResponse = z.infer<typeof StartSessionResponseSchema>;
  * A question already answered (status 0, 1, 2 or 4) is locked: 409 answer_locked, nothing changes.
  * A skipped question (3) can still be answered.
  */
-export const SaveAnswerBodySchema = z
-  .object({
-    sessionId: SessionIdSchema.optional(),
+export const SaveAnswerBodySchema = z.strictObject({
+    sessionId: z.optional(SessionIdSchema),
     questionId: ContentIdSchema,
-    answerId: ContentIdSchema.optional(),
-    answerIds: z.array(ContentIdSchema).min(1).max(20).optional(),
-    textAnswer: z.string().max(MAX_TEXT_ANSWER_LENGTH).optional(),
-  })
-  .strict();
+    answerId: z.optional(ContentIdSchema),
+    answerIds: z.optional(z.array(ContentIdSchema).check(z.minLength(1), z.maxLength(20))),
+    textAnswer: z.optional(z.string().check(z.maxLength(MAX_TEXT_ANSWER_LENGTH))),
+  });
 export type SaveAnswerBody = z.infer<typeof SaveAnswerBodySchema>;
 
 /** POST /api/session/{id}/assess: only for a question in review (4); sets 1, 2 or 0. */
-export const AssessBodySchema = z
-  .object({
+export const AssessBodySchema = z.strictObject({
     questionId: ContentIdSchema,
     /** 'goed' / 1 -> correct, 'deels goed' / 2 -> partially correct, 'fout' / 0 -> wrong */
     result: z.union([z.enum(ASSESSMENTS), z.literal(0), z.literal(1), z.literal(2)]),
-  })
-  .strict();
+  });
 export type AssessBody = z.infer<typeof AssessBodySchema>;
 
 /**
@@ -277,11 +265,9 @@ export type AssessBody = z.infer<typeof AssessBodySchema>;
  * 'Beantwoord vragen', or a tapped row). Without questionIndex it jumps to the first question not
  * answered; with it, to that question (409 when it is already answered).
  */
-export const ReviewBodySchema = z
-  .object({
-    questionIndex: z.number().int().min(0).max(10_000).optional(),
-  })
-  .strict();
+export const ReviewBodySchema = z.strictObject({
+    questionIndex: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
+  });
 export type ReviewBody = z.infer<typeof ReviewBodySchema>;
 
 /**
@@ -292,15 +278,15 @@ export const OpenSessionSchema = z.object({
   sessionId: z.string(),
   subjectId: z.string(),
   subjectTitle: z.string(),
-  questionListId: z.string().nullable(),
+  questionListId: z.nullable(z.string()),
   title: z.string(),
-  progress: z.number().int().min(0).max(100),
-  currentIndex: z.number().int(),
-  questionsCount: z.number().int(),
+  progress: z.int().check(z.minimum(0), z.maximum(100)),
+  currentIndex: z.int(),
+  questionsCount: z.int(),
   updatedAt: z.string(),
 });
 export type OpenSession = z.infer<typeof OpenSessionSchema>;
 
 /** Home's continue card for an open practice session: add it to the library's ContinueCardSchema union. */
-export const QuestionsContinueCardSchema = OpenSessionSchema.extend({ kind: z.literal('questions') });
+export const QuestionsContinueCardSchema = z.extend(OpenSessionSchema, { kind: z.literal('questions') });
 export type QuestionsContinueCard = z.infer<typeof QuestionsContinueCardSchema>;

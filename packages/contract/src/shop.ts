@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * Shop, Premium subscriptions and payments (issue 10).
@@ -41,22 +41,22 @@ export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 export const PaymentProviderNameSchema = z.enum(['mollie', 'test']);
 export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
 
-const Uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige id');
+const Uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige id'));
 
 /** A product as the shop shows it. */
 export const ProductSchema = z.object({
   id: ProductIdSchema,
   name: z.string(),
   /** price per period in euro cents, VAT included */
-  priceCents: z.number().int().positive(),
+  priceCents: z.int().check(z.positive()),
   /** the VAT part of the price in cents */
-  vatCents: z.number().int().nonnegative(),
+  vatCents: z.int().check(z.nonnegative()),
   /** length of one period in months */
-  intervalMonths: z.number().int().positive(),
+  intervalMonths: z.int().check(z.positive()),
   /** the price per month in cents (the yearly plan's monthly equivalent) */
-  monthlyPriceCents: z.number().int().positive(),
+  monthlyPriceCents: z.int().check(z.positive()),
   /** what she saves per year against the monthly plan, in cents (0 for the monthly plan) */
-  savingCents: z.number().int().nonnegative(),
+  savingCents: z.int().check(z.nonnegative()),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -68,7 +68,7 @@ export const SubscriptionSchema = z.object({
   currentPeriodStart: z.string(),
   /** Premium lasts until this moment (ISO) */
   currentPeriodEnd: z.string(),
-  canceledAt: z.string().nullable(),
+  canceledAt: z.nullable(z.string()),
   /** true when a new period is charged at the end of this one */
   renews: z.boolean(),
 });
@@ -77,7 +77,7 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 /** GET /api/shop: the products, her subscription (latest not ended, or null) and the provider. */
 export const ShopSchema = z.object({
   products: z.array(ProductSchema),
-  subscription: SubscriptionSchema.nullable(),
+  subscription: z.nullable(SubscriptionSchema),
   hasSubscription: z.boolean(),
   /** test: the built-in test checkout is used, no real money moves */
   provider: PaymentProviderNameSchema,
@@ -85,7 +85,7 @@ export const ShopSchema = z.object({
 export type Shop = z.infer<typeof ShopSchema>;
 
 /** POST /api/shop/checkout: she chooses a product; the price comes from the server. */
-export const CheckoutBodySchema = z.object({ productId: ProductIdSchema }).strict();
+export const CheckoutBodySchema = z.strictObject({ productId: ProductIdSchema });
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
 
 /** Answer to a checkout: where to pay, and the order the return page polls. */
@@ -102,30 +102,30 @@ export const OrderParamsSchema = z.object({ id: Uuid });
 export const OrderSchema = z.object({
   id: z.string(),
   productId: ProductIdSchema,
-  amountCents: z.number().int().positive(),
+  amountCents: z.int().check(z.positive()),
   status: OrderStatusSchema,
   /** the status of the order's payment (pending while a bank transfer or direct debit settles) */
   paymentStatus: PaymentStatusSchema,
   createdAt: z.string(),
   /** the subscription the paid order granted (null until paid) */
-  subscription: SubscriptionSchema.nullable(),
+  subscription: z.nullable(SubscriptionSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
 /** POST /api/shop/webhooks/{provider}: the provider sends only the payment id, as form data. */
 export const WebhookParamsSchema = z.object({ provider: PaymentProviderNameSchema });
-export const WebhookBodySchema = z.object({ id: z.string().trim().min(1).max(100) });
+export const WebhookBodySchema = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 export const WebhookAckSchema = z.object({ received: z.literal(true) });
 
 /** Test checkout payment ids (tp_ followed by a UUIDv7 without dashes). */
-export const TestPaymentIdSchema = z.string().regex(/^tp_[0-9a-f]{32}$/, 'ongeldige betaling');
+export const TestPaymentIdSchema = z.string().check(z.regex(/^tp_[0-9a-f]{32}$/, 'ongeldige betaling'));
 export const TestPaymentParamsSchema = z.object({ id: TestPaymentIdSchema });
 
 /** A payment of the built-in test checkout, as its page shows it. */
 export const TestPaymentSchema = z.object({
   id: z.string(),
   description: z.string(),
-  amountCents: z.number().int().positive(),
+  amountCents: z.int().check(z.positive()),
   status: PaymentStatusSchema,
   /** where the page sends her after her choice (the return page) */
   redirectUrl: z.string(),
@@ -134,5 +134,5 @@ export type TestPayment = z.infer<typeof TestPaymentSchema>;
 
 /** The outcomes a tester can choose on the test checkout. */
 export const TEST_CHECKOUT_OUTCOMES = ['paid', 'failed', 'canceled', 'expired', 'open'] as const;
-export const TestCheckoutBodySchema = z.object({ status: z.enum(TEST_CHECKOUT_OUTCOMES) }).strict();
+export const TestCheckoutBodySchema = z.strictObject({ status: z.enum(TEST_CHECKOUT_OUTCOMES) });
 export type TestCheckoutBody = z.infer<typeof TestCheckoutBodySchema>;
