@@ -33,8 +33,17 @@ describe('lint: only a table’s owner names it in a query (decision 020)', { ti
 
   it("passes the owner's own folder, and the content import for the catalogue only", async () => {
     expect(await ownedTableMessages(fixture.replace(/orders as o/, 'refresh_tokens as o'), 'apps/api/src/auth/fixture-repository.ts')).toEqual([]);
-    // a crossing still on the list (eslint.config.js TABLE_CROSSINGS) passes until it is removed
-    expect(await ownedTableMessages("export const q = (db) => db.selectFrom('users').selectAll();\n", 'apps/api/src/shop/x.ts')).toEqual([]);
+    // a crossing on the list (eslint.config.js TABLE_CROSSINGS) passes until it is removed
+    const listed = new ESLint({
+      cwd: root,
+      overrideConfig: {
+        files: ['apps/api/src/**/*.ts'],
+        rules: { 'blok/owned-tables': ['error', { root, schemaDir: join(root, 'packages/db/src/schema'), allowed: [{ folder: 'shop', table: 'users' }] }] },
+      },
+    });
+    const [result] = await listed.lintText("export const q = (db) => db.selectFrom('users').selectAll();\n", { filePath: join(root, 'apps/api/src/shop/x.ts') });
+    expect(result.messages.filter((m) => m.ruleId === 'blok/owned-tables')).toEqual([]);
+    expect(await ownedTableMessages("export const q = (db) => db.selectFrom('users').selectAll();\n", 'apps/api/src/shop/x.ts')).toHaveLength(1);
     expect(await ownedTableMessages("export const q = (db) => db.selectFrom('chapters').selectAll();\n", 'apps/api/src/content/x.ts')).toEqual([]);
     expect(await ownedTableMessages("export const q = (db) => db.deleteFrom('reading_progress');\n", 'apps/api/src/content/x.ts')).toHaveLength(1);
     // outside the API's features (the fixture's own place) the rule does not apply

@@ -129,7 +129,7 @@ export default fp<ServicesOptions>(
         'PAYMENTS=test IN PRODUCTION: the built-in test checkout takes the payments; anyone can grant herself Premium without paying, no money moves',
       );
     }
-    const shop = new ShopService(uow, provider, jobs, { publicUrl: opts.shop.publicUrl.replace(/\/+$/, ''), log: app.log }, testCheckout);
+    const shop = new ShopService(uow, provider, jobs, user, { publicUrl: opts.shop.publicUrl.replace(/\/+$/, ''), log: app.log }, testCheckout);
     jobs.register(SHOP_JOBS.periodEnd, async (payload, { tx }) => shop.endPeriod(tx, payload as PeriodJobPayload));
     // Not transactional: it calls the provider; the provider's idempotency key makes it charge once.
     jobs.register(SHOP_JOBS.renew, async (payload) => shop.renew(payload as PeriodJobPayload), { transactional: false });

@@ -9,19 +9,6 @@ export type SubscriptionRow = SubscriptionsTable;
 export class ShopRepository {
   constructor(private readonly db: Executor) {}
 
-  async user(userId: string): Promise<{ id: string; email: string; has_subscription: number } | undefined> {
-    return this.db.selectFrom('users').select(['id', 'email', 'has_subscription']).where('id', '=', userId).executeTakeFirst();
-  }
-
-  /** The Premium flag every premium check reads (library, profile); kept in step with the subscriptions. */
-  async setHasSubscription(userId: string, has: boolean): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ has_subscription: has ? 1 : 0, updated_at: new Date().toISOString() })
-      .where('id', '=', userId)
-      .execute();
-  }
-
   async insertOrder(row: OrderRow): Promise<void> {
     await this.db.insertInto('orders').values(row).execute();
   }

@@ -75,11 +75,21 @@ export function subscriptionView(s: SubscriptionRow): Subscription {
  * status (always fetched from the provider), Premium periods, cancel, renewals and the end of a
  * period. Every change is one unit of work with its state history.
  */
+/**
+ * What the shop needs of the account (its owner, decision 020): her address for the provider, and
+ * the Premium flag every premium check reads, kept in step with her subscriptions.
+ */
+export interface ShopAccounts {
+  account(executor: Executor, userId: string): Promise<{ id: string; email: string; hasSubscription: boolean } | undefined>;
+  setPremium(tx: Executor, userId: string, has: boolean): Promise<void>;
+}
+
 export class ShopService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly provider: PaymentProvider,
     private readonly jobs: JobQueue,
+    private readonly accounts: ShopAccounts,
     private readonly config: ShopConfig,
     /** only when the built-in test checkout is the provider */
     private readonly testCheckout: TestCheckoutProvider | null = null,
@@ -95,11 +105,11 @@ export class ShopService {
 
   async overview(userId: string): Promise<Shop> {
     const repo = this.reads;
-    const [user, current] = await Promise.all([repo.user(userId), repo.currentSubscription(userId)]);
+    const [user, current] = await Promise.all([this.accounts.account(this.uow.db, userId), repo.currentSubscription(userId)]);
     return {
       products: productViews(),
       subscription: current ? subscriptionView(current) : null,
-      hasSubscription: user?.has_subscription === 1,
+      hasSubscription: user?.hasSubscription === true,
       provider: this.provider.name,
     };
   }
@@ -113,7 +123,7 @@ export class ShopService {
     const product = productById(productId);
     if (!product) throw new AppError('invalid_request', 'Dit product bestaat niet.');
     const repo = this.reads;
-    const user = await repo.user(userId);
+    const user = await this.accounts.account(this.uow.db, userId);
     if (!user) throw new AppError('invalid_token', 'Dit account bestaat niet meer.');
     const now = new Date().toISOString();
     const running = await repo.runningSubscriptions(userId, now);
@@ -324,7 +334,7 @@ export class ShopService {
       subscription = { ...existing, ...changes };
     }
 
-    await repo.setHasSubscription(payment.user_id, true);
+    await this.accounts.setPremium(tx, payment.user_id, true);
     await this.schedule(tx, subscription);
   }
 
@@ -373,7 +383,7 @@ export class ShopService {
     if (!(await repo.updateSubscription(s.id, s.status, { status: 'ended', ended_at: now }))) return;
     await repo.history({ entity_type: 'subscription', entity_id: s.id, user_id: s.user_id, from_status: s.status, to_status: 'ended', source: 'period-end' });
     const others = await repo.runningSubscriptions(s.user_id, now);
-    await repo.setHasSubscription(s.user_id, others.length > 0);
+    await this.accounts.setPremium(tx, s.user_id, others.length > 0);
     this.config.log.info({ subscriptionId: s.id, userId: s.user_id }, 'Premium period ended');
   }
 

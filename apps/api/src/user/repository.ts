@@ -24,6 +24,11 @@ export class UserRepository {
     return Number(result.numDeletedRows) === 1;
   }
 
+  /** The Premium flag every premium check reads (library, profile); the shop keeps it in step. */
+  async setHasSubscription(userId: string, has: boolean): Promise<void> {
+    await this.db.updateTable('users').set({ has_subscription: has ? 1 : 0, updated_at: now() }).where('id', '=', userId).execute();
+  }
+
   async updateProfile(
     userId: string,
     input: { firstName: string; middleName: string; lastName: string; university: string; study: string; year: string },

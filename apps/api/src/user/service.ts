@@ -119,6 +119,17 @@ export class UserService {
     return new UserRepository(this.uow.db).findPicture(id);
   }
 
+  /** The shop's view of her account (decision 020): her address and the Premium flag. */
+  async account(executor: Executor, userId: string): Promise<{ id: string; email: string; hasSubscription: boolean } | undefined> {
+    const user = await new UserRepository(executor).findById(userId);
+    return user && { id: user.id, email: user.email, hasSubscription: toBool(user.has_subscription) };
+  }
+
+  /** Sets the Premium flag in the shop's transaction, when her subscriptions start or all end. */
+  async setPremium(tx: Executor, userId: string, has: boolean): Promise<void> {
+    await new UserRepository(tx).setHasSubscription(userId, has);
+  }
+
   /** Deletes the account and everything personal, in one transaction; then her mail files. */
   async deleteAccount(userId: string): Promise<null> {
     const mailIds = await this.uow.run(async (tx) => {
