@@ -31,6 +31,7 @@ import shopRoutes from './routes/shop/index.ts';
 import compressJson, { compressJsonByLibrary } from './plugins/compress-json.ts';
 import accessLog from './plugins/access-log.ts';
 import requestLimit, { requestLimitByLibrary } from './plugins/request-limit.ts';
+import clientKey from './plugins/client-key.ts';
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -143,6 +144,8 @@ export async function buildApp(opts: BuildOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // request.clientKey: the one key every per-address counter counts a client by (IPv6 by its network).
+  await app.register(clientKey, { ipv6Prefix: env.IPV6_SUBNET_PREFIX });
   // One line per answered request (plugins/access-log.ts).
   if (opts.logger !== false && standIn('access-log')) await app.register(accessLog);
   // NUL characters are never meaningful input, and PostgreSQL cannot store them in text: refuse

@@ -63,6 +63,12 @@ const EnvSchema = z.object({
       (v) => v === 'false' || v === '' || /^\d{1,2}$/.test(v) || v.split(',').every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p.trim())),
       'false, a hop count, or a comma-separated list of addresses/CIDRs',
     ),
+  /**
+   * The IPv6 network every per-address counter counts a client by (decision 012): one /64 (default)
+   * is what a provider hands a single customer, who could otherwise count as 2^64 clients. 48 or 56
+   * count a whole site; 128 counts each address (not recommended).
+   */
+  IPV6_SUBNET_PREFIX: z.coerce.number().int().min(32).max(128).default(64),
   /** Folder with the built web app; served on / when present. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   /** Load the demo content on start (idempotent). */

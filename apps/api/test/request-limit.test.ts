@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import requestLimit from '../src/plugins/request-limit.ts';
 import errorHandler from '../src/plugins/error-handler.ts';
+import clientKey from '../src/plugins/client-key.ts';
 
 /**
  * The API's per-address request limit (plugins/request-limit.ts): a fixed window per client address,
@@ -15,6 +16,7 @@ describe('the per-address request limit', () => {
     const a = Fastify({ logger: false });
     // the app's error handler turns the limiter's error into the product's answer
     await a.register(errorHandler);
+    await a.register(clientKey, { ipv6Prefix: 64 });
     // counted: the requests of the context it is registered in (app.ts: the /api context)
     await a.register(
       async (api) => {
@@ -50,6 +52,16 @@ describe('the per-address request limit', () => {
     expect((await get(a, '/api/ping')).statusCode).toBe(429);
     vi.setSystemTime(new Date('2026-11-26T10:01:00Z'));
     expect((await get(a, '/api/ping')).statusCode).toBe(200);
+    await a.close();
+  });
+
+  it('counts an IPv6 client by its /64: two addresses in one /64 share a count (issue 25, item 11)', async () => {
+    const a = await app({ max: 2, windowMs: 60_000 });
+    expect((await get(a, '/api/ping', '2001:db8:1:2::1')).statusCode).toBe(200);
+    expect((await get(a, '/api/ping', '2001:db8:1:2:ffff:ffff:ffff:fffe')).statusCode).toBe(200);
+    expect((await get(a, '/api/ping', '2001:db8:1:2:dead:beef::7')).statusCode).toBe(429);
+    // the next /64 is another client
+    expect((await get(a, '/api/ping', '2001:db8:1:3::1')).statusCode).toBe(200);
     await a.close();
   });
 

@@ -14,8 +14,8 @@ export interface RequestLimitOptions {
 export const REQUEST_LIMIT_MAX_CLIENTS = 5000;
 
 /**
- * The API's per-address request limit of this process: a fixed window per client address (its first
- * request starts it), counted in a Map in one synchronous onRequest hook, for every request of the
+ * The API's per-address request limit of this process: a fixed window per client (request.clientKey:
+ * its IPv4 address or its IPv6 /64; its first request starts the window), counted in a Map in one synchronous onRequest hook, for every request of the
  * context it is registered in (app.ts: the /api context; the web app's files are not counted). Over
  * the limit, a 429 too_many_requests with retry-after and the x-ratelimit headers; under it, no headers (no client
  * reads them before it is refused).
@@ -31,7 +31,7 @@ export default fp<RequestLimitOptions>(
     const clients = new Map<string, { count: number; start: number }>();
     app.addHook('onRequest', (req, _reply, done) => {
       const now = Date.now();
-      const key = req.ip;
+      const key = req.clientKey;
       let client = clients.get(key);
       if (client === undefined) {
         if (clients.size >= maxClients) clients.delete(clients.keys().next().value!);
@@ -54,7 +54,7 @@ export default fp<RequestLimitOptions>(
       );
     });
   },
-  { name: 'request-limit' },
+  { name: 'request-limit', dependencies: ['client-key'] },
 );
 
 /**
@@ -70,9 +70,10 @@ export const requestLimitByLibrary = fp<RequestLimitOptions>(
       max,
       timeWindow: windowMs,
       cache: maxClients,
+      keyGenerator: (req) => req.clientKey,
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       errorResponseBuilder: () => new AppError('too_many_requests', 'Te veel verzoeken. Probeer het zo opnieuw.'),
     });
   },
-  { name: 'request-limit' },
+  { name: 'request-limit', dependencies: ['client-key'] },
 );

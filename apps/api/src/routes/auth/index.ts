@@ -11,8 +11,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // read here only: the plugin adds two async hooks to every request of the context it is in.
   // Elsewhere a multipart body is answered 415.
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 30, fieldSize: 8192 } });
-  const client = (req: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: req.ip,
+  // the address as the counters count it: an IPv6 client by its network (plugins/client-key.ts)
+  const client = (req: { clientKey: string; headers: Record<string, unknown> }) => ({
+    ip: req.clientKey,
     userAgent: String(req.headers['user-agent'] ?? ''),
   });
 

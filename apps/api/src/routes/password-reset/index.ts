@@ -18,7 +18,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const origin = `${req.protocol}://${req.host}`;
-      const result = await app.services.passwords.requestResetLink(req.body, { ip: req.ip }, origin);
+      const result = await app.services.passwords.requestResetLink(req.body, { ip: req.clientKey }, origin);
       return reply.status(202).send(result);
     },
   );
@@ -34,7 +34,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await app.services.passwords.reset(req.body, { ip: req.ip });
+      await app.services.passwords.reset(req.body, { ip: req.clientKey });
       return reply.status(204).send(null);
     },
   );
