@@ -238,7 +238,7 @@ export async function buildApp(opts: BuildOptions) {
       // The readable docs and the OpenAPI document: on outside production, in production only on request.
       if (env.API_DOCS ?? env.NODE_ENV !== 'production') await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
       // Before the routes: it turns every write route registered after it into a command.
-      await api.register(commands);
+      await api.register(commands, { anonymousKeysPerAddress: env.IDEMPOTENCY_ANONYMOUS_LIMIT_IP });
       await api.register(authenticate);
       await api.register(standIn('compress-json') ? compressJson : compressJsonByLibrary);
 

@@ -84,6 +84,11 @@ const EnvSchema = z.object({
   /** Registrations per IP address per window (a lecture hall registering together fits). */
   REGISTER_RATE_LIMIT_IP: z.coerce.number().int().positive().default(600),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /**
+   * Idempotency-Keys one address may store through anonymous requests (login, registration,
+   * password reset) per hour, over all processes; past it they run without a stored key (issue 25).
+   */
+  IDEMPOTENCY_ANONYMOUS_LIMIT_IP: z.coerce.number().int().positive().default(1000),
   /** General request limit per IP per minute (per process). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(12_000),
   /**

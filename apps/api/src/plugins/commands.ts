@@ -22,7 +22,20 @@ declare module 'fastify' {
      * (decision 014). Default: encrypted.
      */
     plainStoredResponse?: boolean;
+    /**
+     * false: the command needs no replay (a provider's webhook, idempotent by itself): its
+     * Idempotency-Key header is ignored and nothing is stored (issue 25). Default true.
+     */
+    replayable?: boolean;
   }
+}
+
+export interface CommandsOptions {
+  /**
+   * IDEMPOTENCY_ANONYMOUS_LIMIT_IP: Idempotency-Keys an address may store through anonymous
+   * requests per hour, over all processes (in the database); past it they run without a stored key.
+   */
+  anonymousKeysPerAddress: number;
 }
 
 /** The key was claimed by a concurrent request between the lookup and the transaction's claim. */
@@ -77,16 +90,18 @@ function successStatusOf(schema: unknown): number {
  * with another request 422 idempotency_key_reused, a repeat while the first still runs 409
  * request_in_progress. Keys are scoped to the signed-in user ('anonymous' before sign-in).
  */
-export default fp(
-  async (app) => {
+export default fp<CommandsOptions>(
+  async (app, opts) => {
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!methods.some((m) => WRITE_METHODS.has(m))) return;
       const original = route.handler as RouteHandlerMethod;
       const successStatus = successStatusOf(route.schema);
-      const config = route.config as { claimInTransaction?: boolean | ((req: FastifyRequest) => boolean); plainStoredResponse?: boolean } | undefined;
+      const config = route.config as { claimInTransaction?: boolean | ((req: FastifyRequest) => boolean); plainStoredResponse?: boolean; replayable?: boolean } | undefined;
       const inTransaction = config?.claimInTransaction ?? false;
       const plain = config?.plainStoredResponse === true;
+      // A command without replay stores nothing: its header is not even read.
+      if (config?.replayable === false) return;
       route.handler = async function command(this: unknown, req: FastifyRequest, reply: FastifyReply) {
         const header = req.headers[IDEMPOTENCY_KEY_HEADER];
         if (header === undefined) return original.call(this as never, req, reply);
@@ -94,6 +109,15 @@ export default fp(
         if (!key || !UUID.test(key)) throw new AppError('invalid_idempotency_key', 'De Idempotency-Key moet een UUID zijn.');
 
         const store = app.services.idempotency;
+        if (!req.auth) {
+          // Anonymous: a per-address ceiling on stored keys, shared by every process (issue 25).
+          // Past it the request still runs, without a stored key: no replay, no new row.
+          const quota = await store.countAnonymousKey(req.ip, opts.anonymousKeysPerAddress);
+          if (!quota.allowed) {
+            if (quota.count === opts.anonymousKeysPerAddress + 1) req.log.warn({ address: req.ip }, 'anonymous Idempotency-Keys over the per-address ceiling: not stored this hour');
+            return original.call(this as never, req, reply);
+          }
+        }
         const identity: RequestIdentity = { scope: req.auth?.userId ?? 'anonymous', key: key.toLowerCase(), method: req.method, path: req.url, body: req.body, plain };
         /** the handler's value stored with the change, and its text as sent */
         let sent: { body: unknown; text: string | null } | undefined;

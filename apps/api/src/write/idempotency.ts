@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
-import { fixedQuery, type DB, type Executor } from '@blok/db';
+import { fixedQuery, sql, type DB, type Executor } from '@blok/db';
 
 /** How long a stored response is kept: at least this long, then the purge job removes it. */
 export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
@@ -99,6 +99,23 @@ const completeKey = fixedQuery((db, seq: number, status: number, body: string | 
     .where('state', '=', 'processing'),
 );
 
+/** The window of the per-address ceiling on anonymous stored keys. */
+export const ANONYMOUS_KEY_WINDOW_SECONDS = 60 * 60;
+
+/** One more stored key for the address, in a new window when its old one is over; the count after. */
+const countAnonymousKey = fixedQuery((db, address: string, nowIso: string, cutoff: string) =>
+  db
+    .insertInto('idempotency_quotas')
+    .values({ address, window_start: nowIso, count: 1 })
+    .onConflict((oc) =>
+      oc.column('address').doUpdateSet({
+        count: sql<number>`case when idempotency_quotas.window_start < ${cutoff} then 1 else idempotency_quotas.count + 1 end`,
+        window_start: sql<string>`case when idempotency_quotas.window_start < ${cutoff} then ${nowIso} else idempotency_quotas.window_start end`,
+      }),
+    )
+    .returning('count'),
+);
+
 /**
  * Stored first responses of commands (IETF httpapi Idempotency-Key draft; decisions 007 and 014).
  * The fingerprint is an HMAC (a body may hold a password). A response is stored as it was sent;
@@ -164,6 +181,17 @@ export class IdempotencyStore {
     return row.locked_until > iso(nowMs) ? { kind: 'in_progress' } : { kind: 'stale' };
   }
 
+  /**
+   * Counts a stored key of an anonymous request from `address` (issue 25): true while the address
+   * is within `limit` keys in the current window, false past it (the request then runs without
+   * storing its key). In the database, so the ceiling holds for N processes together.
+   */
+  async countAnonymousKey(address: string, limit: number, nowMs = Date.now()): Promise<{ allowed: boolean; count: number }> {
+    const [row] = await countAnonymousKey(this.db, address.slice(0, 100), iso(nowMs), iso(nowMs - ANONYMOUS_KEY_WINDOW_SECONDS * 1000));
+    const count = Number(row?.count ?? 0);
+    return { allowed: count <= limit, count };
+  }
+
   /** Claims the key for this request, or says why not (a stored response, one in progress, another request). */
   async claim(req: RequestIdentity, nowMs = Date.now()): Promise<Claim> {
     const fingerprint = this.fingerprint(req);
@@ -205,6 +233,8 @@ export class IdempotencyStore {
    * run, so nothing is ever removed before its retention is over.
    */
   async purge(executor: Executor, nowMs = Date.now(), batchSize = PURGE_BATCH): Promise<number> {
+    // the anonymous keys' counters of windows that are over
+    await executor.deleteFrom('idempotency_quotas').where('window_start', '<', iso(nowMs - ANONYMOUS_KEY_WINDOW_SECONDS * 1000)).execute();
     const cutoff = iso(nowMs - IDEMPOTENCY_RETENTION_SECONDS * 1000);
     let purged = 0;
     for (;;) {

@@ -182,6 +182,20 @@ describe('hostile HTTP: requests the server would make or hold', () => {
     expect(await statusLineFor(port, head)).toBe('HTTP/1.1 413 Payload Too Large');
   });
 
+  it('stores no Idempotency-Key for a flood of anonymous webhook calls', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/shop/webhooks/test',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': crypto.randomUUID() },
+        payload: `id=tp_${i}`,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const stored = await ctx.handle.db.selectFrom('idempotency_keys').select('key').where('scope', '=', 'anonymous').execute();
+    expect(stored).toEqual([]);
+  });
+
   it('refuses push subscriptions that would send the server to itself, its network or the cloud metadata service', async () => {
     const { headers } = await signedInUser(ctx.app);
     for (const endpoint of ['http://169.254.169.254/latest/meta-data/iam', 'https://169.254.169.254/latest/meta-data/iam', 'https://127.0.0.1:5432/', 'https://[::1]:6379/', 'https://localhost:3000/api/health', 'https://192.168.1.1/']) {

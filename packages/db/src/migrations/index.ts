@@ -11,6 +11,7 @@ import * as m0009 from './0009-performance-indexes.ts';
 import * as m0010 from './0010-library-search.ts';
 import * as m0011 from './0011-idempotency-keys-seq.ts';
 import * as m0012push from './0012-push-endpoint-policy.ts';
+import * as m0012quota from './0012-write-anonymous-quota.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-library-search': m0010,
   '0011-idempotency-keys-seq': m0011,
   '0012-push-endpoint-policy': m0012push,
+  '0012-write-anonymous-quota': m0012quota,
 };

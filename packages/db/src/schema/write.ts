@@ -25,7 +25,19 @@ export interface IdempotencyKeysTable {
   completed_at: string | null;
 }
 
+/**
+ * How many Idempotency-Keys of anonymous requests an address stored in its current window
+ * (issue 25): the ceiling every process sees.
+ */
+export interface IdempotencyQuotasTable {
+  /** the client address */
+  address: string;
+  window_start: string;
+  count: number;
+}
+
 /** The tables owned by write: their names as Kysely sees them. */
 export interface WriteTables {
   idempotency_keys: IdempotencyKeysTable;
+  idempotency_quotas: IdempotencyQuotasTable;
 }

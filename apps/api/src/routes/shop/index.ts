@@ -79,6 +79,9 @@ const shopRoutes: FastifyPluginAsyncZod<{ testCheckout: boolean }> = async (app,
   app.post(
     '/webhooks/:provider',
     {
+      // The provider retries until it gets a 200, and the webhook is idempotent by itself (it only
+      // makes us fetch the payment): nothing to replay, so no Idempotency-Key is stored (issue 25).
+      config: { replayable: false },
       schema: {
         tags,
         summary: "The provider's webhook: form field id only. The status is fetched from the provider; unknown ids answer 200 and change nothing",
