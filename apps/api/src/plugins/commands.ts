@@ -112,9 +112,10 @@ export default fp<CommandsOptions>(
         if (!req.auth) {
           // Anonymous: a per-address ceiling on stored keys, shared by every process (issue 25).
           // Past it the request still runs, without a stored key: no replay, no new row.
-          const quota = await store.countAnonymousKey(req.ip, opts.anonymousKeysPerAddress);
+          // Keyed like every per-address counter: IPv6 by its /64 (plugins/client-key.ts).
+          const quota = await store.countAnonymousKey(req.clientKey, opts.anonymousKeysPerAddress);
           if (!quota.allowed) {
-            if (quota.count === opts.anonymousKeysPerAddress + 1) req.log.warn({ address: req.ip }, 'anonymous Idempotency-Keys over the per-address ceiling: not stored this hour');
+            if (quota.count === opts.anonymousKeysPerAddress + 1) req.log.warn({ address: req.clientKey }, 'anonymous Idempotency-Keys over the per-address ceiling: not stored this hour');
             return original.call(this as never, req, reply);
           }
         }

@@ -70,6 +70,15 @@ describe.each(DIALECTS)('anonymous Idempotency-Keys on %s', (dialect) => {
     expect(await keysOf('/api/auth/logout')).toBe(LIMIT + 1);
   });
 
+  it('counts an IPv6 client by its /64, like every per-address counter', async () => {
+    for (let i = 1; i <= LIMIT + 2; i += 1) expect((await logout(ctx.app, `2001:db8:25:7::${i.toString(16)}`)).statusCode).toBe(204);
+    const counter = await ctx.handle.db.selectFrom('idempotency_quotas').select(['address', 'count']).where('address', 'like', '2001:db8:25:7:%').execute();
+    expect(counter.map((c) => Number(c.count))).toEqual([LIMIT + 2]);
+    // the next /64 is another client
+    expect((await logout(ctx.app, '2001:db8:25:8::1')).statusCode).toBe(204);
+    expect(await keysOf('/api/auth/logout')).toBe(2 * LIMIT + 2);
+  });
+
   it('forgets the counters of windows that are over when it purges', async () => {
     await ctx.handle.db.insertInto('idempotency_quotas').values({ address: '192.0.2.99', window_start: new Date(Date.now() - 2 * 3600_000).toISOString(), count: 9 }).execute();
     await ctx.app.services.idempotency.purge(ctx.handle.db);
