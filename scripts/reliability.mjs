@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Soak and chaos runs against the BUILT API (`npm run build` first), on loopback only, bounded in
 // time and in clients (decision 012). Simulated students register, read, start practice sessions,
-// answer with Idempotency-Keys and refresh their tokens; every answer the API acknowledged (200) is
-// read back at the end and must be stored.
+// answer with Idempotency-Keys, refresh their tokens and sign in again (a typo first, with their
+// device cookie: decision 017); every answer the API acknowledged (200) is read back at the end and
+// must be stored.
 //
 //   npm run soak                                   200 students, 60 s, SQLite
 //   npm run soak -- --seconds=15 --students=40     the short run of `npm test`
@@ -72,11 +73,12 @@ function startServer(port, databaseUrl) {
       LOG_LEVEL: 'error',
       SEED_DEMO: 'true',
       // Every simulated student comes from 127.0.0.1: the per-address guards would see one huge
-      // lecture hall. They are tested elsewhere; here they stay out of the way.
+      // lecture hall. They are tested elsewhere; here they stay out of the way. Not the failure
+      // ceiling (LOGIN_FAILURE_LIMIT_IP, 300): the students' typos come with their device cookies
+      // and must not meet it (decision 017).
       API_RATE_LIMIT_PER_MINUTE: '10000000',
       LOGIN_RATE_LIMIT_IP: '1000000',
       REGISTER_RATE_LIMIT_IP: '1000000',
-      LOGIN_FAILURE_LIMIT_IP: '1000000',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -120,13 +122,14 @@ let stopAt = 0;
  * One call; a lost connection or a 503 is retried (the same Idempotency-Key) until it answers,
  * within 90 s: that is what the web app's client does too, and what makes "acknowledged" honest.
  */
-async function call(method, path, { token, body, form, key } = {}) {
+async function call(method, path, { token, body, form, key, cookie } = {}) {
   const idempotencyKey = method === 'GET' ? undefined : (key ?? randomUUID());
   const giveUp = Date.now() + 90_000;
   for (;;) {
     const headers = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    if (cookie) headers.cookie = cookie;
     let payload;
     if (form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -152,7 +155,7 @@ async function call(method, path, { token, body, form, key } = {}) {
           continue;
         }
       }
-      return { status: res.status, json: text ? JSON.parse(text) : null };
+      return { status: res.status, json: text ? JSON.parse(text) : null, setCookie: res.headers.get('set-cookie') };
     } catch (err) {
       stats.networkErrors += 1;
       if (Date.now() > giveUp) throw err;
@@ -169,6 +172,9 @@ async function student(n) {
   });
   if (reg.status !== 200) throw new Error(`register ${reg.status} ${JSON.stringify(reg.json)}`);
   let tokens = reg.json;
+  // Her browser keeps the device cookie of its sign-in (decision 017) and sends it with her logins.
+  let deviceCookie = reg.setCookie?.split(';')[0] ?? '';
+  if (!deviceCookie.startsWith('blok_device_')) throw new Error(`register set no device cookie: ${reg.setCookie}`);
   const library = await call('GET', '/library', { token: tokens.access_token });
   const subject = library.json?.subjects?.[0];
   if (!subject) throw new Error('empty library: is the demo content seeded?');
@@ -204,6 +210,17 @@ async function student(n) {
           await call('GET', `/session/${sessionId}/next`, { token: tokens.access_token });
         }
       }
+    }
+    if (round % 4 === 2) {
+      // Signing in again with a typo first (a lecture hall behind one address): the typo is
+      // refused, the right password signs her in with new tokens and a new device cookie.
+      const form = { grant_type: 'password', client_id: CLIENT_ID, client_secret: '', username: email, device_id: deviceId };
+      const typo = await call('POST', '/auth/login', { form: { ...form, password: `${PASSWORD}x` }, cookie: deviceCookie });
+      if (typo.status !== 400) throw new Error(`typo login ${typo.status} ${JSON.stringify(typo.json)}`);
+      const r = await call('POST', '/auth/login', { form: { ...form, password: PASSWORD }, cookie: deviceCookie });
+      if (r.status !== 200) throw new Error(`login ${r.status} ${JSON.stringify(r.json)}`);
+      tokens = r.json;
+      deviceCookie = r.setCookie?.split(';')[0] ?? deviceCookie;
     }
     if (round % 3 === 0) {
       const r = await call('POST', '/auth/login', { form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: CLIENT_ID, client_secret: '', device_id: deviceId } });

@@ -180,6 +180,7 @@ export async function buildApp(opts: BuildOptions) {
       registerPerIp: env.REGISTER_RATE_LIMIT_IP,
       windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
     },
+    deviceCookieMaxAgeSeconds: env.LOGIN_DEVICE_COOKIE_DAYS * 86_400,
     jobs: { enabled: env.JOBS, pollIntervalMs: env.JOBS_POLL_INTERVAL_MS, leaseSeconds: env.JOBS_LEASE_SECONDS },
     flashcards: {
       enabled: env.FLASHCARDS_ENABLED,

@@ -89,6 +89,12 @@ const EnvSchema = z.object({
    * password reset) per hour, over all processes; past it they run without a stored key (issue 25).
    */
   IDEMPOTENCY_ANONYMOUS_LIMIT_IP: z.coerce.number().int().positive().default(1000),
+  /**
+   * Days a browser's device cookie proves that it signed in to an account (decision 017): its
+   * logins to that account are counted per cookie, past the address's failure ceiling. Browsers
+   * keep a cookie at most 400 days.
+   */
+  LOGIN_DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(400).default(180),
   /** General request limit per IP per minute (per process). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(12_000),
   /**

@@ -8,6 +8,8 @@ export const RATE_LIMIT_KEYS = {
   loginFailAccountIp: (email: string, ip: string) => `login:fail:account-ip:${email}|${ip}`,
   /** failed logins of one account from all addresses */
   loginFailAccount: (email: string) => `login:fail:account:${email}`,
+  /** failed logins from a browser with a device cookie, by the cookie's nonce (decision 017) */
+  loginFailDevice: (nonce: string) => `login:fail:device:${nonce}`,
   /** failed logins from one address over all accounts */
   loginFailIp: (ip: string) => `login:fail:ip:${ip}`,
   /** logins from one address */

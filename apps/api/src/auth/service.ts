@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { AccountRepository } from './repository.ts';
 import { RateLimitRepository } from './rate-limit-repository.ts';
 import { RATE_LIMIT_KEYS, accountKeys } from './rate-limit-keys.ts';
+import type { DeviceCookie, DeviceCookies } from './device-cookies.ts';
 import { keepChanges, type Executor, type UnitOfWork } from '../write/unit-of-work.ts';
 import { hashToken, newRefreshToken, openSuccessor, sealSuccessor, type AccessTokens } from './tokens.ts';
 
@@ -13,15 +14,16 @@ import { hashToken, newRefreshToken, openSuccessor, sealSuccessor, type AccessTo
 export const passwordTooLong = () => new AppError('password_too_long', `Je wachtwoord mag maximaal ${MAX_PASSWORD_LENGTH} tekens lang zijn`);
 
 /**
- * Login and registration throttling (decision 012), per window of `windowSeconds`. Failures are
- * reserved before the password is checked (atomic upserts: the address's, then the three failure
+ * Login and registration throttling (decisions 012 and 017), per window of `windowSeconds`. Failures
+ * are reserved before the password is checked (atomic upserts: the address's, then the failure
  * counters in one statement), so concurrent guesses cannot slip past a limit; a refused attempt
  * gives every reservation back (only evaluated passwords count), and so does a successful login.
+ * A browser with a device cookie for the account is counted per cookie instead (decision 017).
  */
 export interface RateLimits {
   /** password logins per address (a lecture hall behind one NAT logs in from one address) */
   loginPerIp: number;
-  /** failed logins per account from one address: what stops guessing one account */
+  /** failed logins per account from one address (or per device cookie): what stops guessing one account */
   loginFailuresPerAccountAndIp: number;
   /** failed logins per account from all addresses together (a distributed attack) */
   loginFailuresPerAccount: number;
@@ -40,6 +42,15 @@ export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
 export interface ClientInfo {
   ip: string;
   userAgent: string;
+  /** the request's cookies: a device cookie for the account lets its login past the shared counters */
+  cookies?: Readonly<Record<string, string>>;
+}
+
+/** A sign-in's answer: the tokens, and the device cookie the browser keeps for its next logins. */
+export interface SignedIn {
+  tokens: TokenResponse;
+  /** null without device cookies (the bench's twin) */
+  deviceCookie: DeviceCookie | null;
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -59,6 +70,8 @@ export class AuthService {
     private readonly uow: UnitOfWork,
     private readonly tokens: AccessTokens,
     private readonly rateLimits: RateLimits,
+    /** null: no device cookies, every login counts on the shared counters */
+    private readonly deviceCookies: DeviceCookies | null = null,
   ) {}
 
   /** Repositories on the current unit of work's transaction, or on the database. */
@@ -99,7 +112,7 @@ export class AuthService {
   async register(
     input: { clientId: string; deviceId: string; email: string; password: string; university: string; study: string; year: string },
     client: ClientInfo,
-  ): Promise<TokenResponse> {
+  ): Promise<SignedIn> {
     this.checkClient(input.clientId);
     const email = normalizeEmail(input.email);
     // The forms' own rules (spec section 5), so the server refuses what the form refuses.
@@ -121,7 +134,7 @@ export class AuthService {
     }
     // Hashing is slow on purpose: done before the transaction, which then stays short.
     const passwordHash = await hashPassword(input.password);
-    return this.uow.run(async (tx) => {
+    const tokens = await this.uow.run(async (tx) => {
       const user = await new AccountRepository(tx).createUser({
         email,
         passwordHash,
@@ -132,20 +145,29 @@ export class AuthService {
       if (!user) throw new AppError('email_already_exist', 'Er bestaat al een account met dit e-mailadres, ga naar de login pagina');
       return this.startSession(tx, user.id, input.deviceId, client);
     });
+    // She proved the password on this browser: its later logins to the account are hers.
+    return { tokens, deviceCookie: this.deviceCookies?.issue(email) ?? null };
   }
 
   async loginWithPassword(
     input: { clientId: string; deviceId: string; username: string; password: string },
     client: ClientInfo,
-  ): Promise<TokenResponse> {
+  ): Promise<SignedIn> {
     this.checkClient(input.clientId);
     const email = normalizeEmail(input.username);
     const window = this.rateLimits.windowSeconds;
-    const reservations: Array<[key: string, limit: number]> = [
-      [RATE_LIMIT_KEYS.loginFailAccountIp(email, client.ip), this.rateLimits.loginFailuresPerAccountAndIp],
-      [RATE_LIMIT_KEYS.loginFailAccount(email), this.rateLimits.loginFailuresPerAccount],
-      [RATE_LIMIT_KEYS.loginFailIp(client.ip), this.rateLimits.loginFailuresPerIp],
-    ];
+    // A browser that signed in to this account before (a valid device cookie, decision 017) is
+    // counted on its own: its failures per cookie, with the account+address limit, and neither the
+    // account's counter nor the address's failure ceiling stop it (a lecture hall behind one
+    // address, an owner whose account is under attack). Everyone else on the shared three.
+    const trustedNonce = this.deviceCookies && client.cookies ? this.deviceCookies.verify(email, client.cookies) : null;
+    const reservations: Array<[key: string, limit: number]> = trustedNonce
+      ? [[RATE_LIMIT_KEYS.loginFailDevice(trustedNonce), this.rateLimits.loginFailuresPerAccountAndIp]]
+      : [
+          [RATE_LIMIT_KEYS.loginFailAccountIp(email, client.ip), this.rateLimits.loginFailuresPerAccountAndIp],
+          [RATE_LIMIT_KEYS.loginFailAccount(email), this.rateLimits.loginFailuresPerAccount],
+          [RATE_LIMIT_KEYS.loginFailIp(client.ip), this.rateLimits.loginFailuresPerIp],
+        ];
     // The counters in one commit of their own, before the password check. The address first: over
     // its limit, the failure counters are left alone. Then the reservations in one statement, its
     // rows always in this order (concurrent logins never wait on each other's counters in a cycle):
@@ -164,7 +186,7 @@ export class AuthService {
     const user = await this.accounts.findUserByEmail(email);
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user || !ok) throw new AppError('invalid_credentials', 'Ongeldige combinatie van gebruikersnaam en wachtwoord');
-    return this.uow.run(async (tx) => {
+    const tokens = await this.uow.run(async (tx) => {
       const tokens = await this.startSession(tx, user.id, input.deviceId, client);
       // Not a failure after all: her own counter starts over, the shared ones get the attempt back,
       // one by one in the order they were reserved (every login locks the counters in one order).
@@ -172,10 +194,11 @@ export class AuthService {
       // from that address (a campus network), and its row stays locked until the commit.
       const repo = new RateLimitRepository(tx);
       await repo.reset(reservations[0]![0]);
-      await repo.release(reservations[1]![0]);
-      await repo.release(reservations[2]![0]);
+      for (const [key] of reservations.slice(1)) await repo.release(key);
       return tokens;
     });
+    // A new cookie on every sign-in (a new nonce: the old one's failures stay with the old one).
+    return { tokens, deviceCookie: this.deviceCookies?.issue(email) ?? null };
   }
 
   /**

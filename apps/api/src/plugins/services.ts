@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { AuthService, type RateLimits } from '../auth/service.ts';
 import { AccessTokens } from '../auth/tokens.ts';
+import { DeviceCookies } from '../auth/device-cookies.ts';
 import { LibraryService } from '../library/service.ts';
 import { QuestionsService } from '../questions/service.ts';
 import { FlashcardsService, type FlashcardsOptions } from '../flashcards/service.ts';
@@ -52,6 +53,8 @@ export interface ServicesOptions {
   /** who signs access tokens: node:crypto (the stand-in) or jose's SignJWT (decision 019) */
   tokenSigner?: 'node' | 'jose';
   rateLimits: RateLimits;
+  /** LOGIN_DEVICE_COOKIE_DAYS: how long a browser's device cookie proves its sign-in (decision 017) */
+  deviceCookieMaxAgeSeconds: number;
   /** FLASHCARDS_ENABLED, LEITNER_ENABLED and the FSRS_* settings */
   flashcards: FlashcardsOptions & { enabled: boolean };
   jobs: { enabled: boolean; pollIntervalMs: number; leaseSeconds: number };
@@ -91,7 +94,7 @@ export default fp<ServicesOptions>(
     const jobs = new JobRunner(db, dialect, { pollIntervalMs: opts.jobs.pollIntervalMs, leaseSeconds: opts.jobs.leaseSeconds, batchSize: 10, log: app.log });
     const tokens = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds, opts.tokenSigner);
     const idempotency = new IdempotencyStore(db, opts.jwtSecret);
-    const auth = new AuthService(uow, tokens, opts.rateLimits);
+    const auth = new AuthService(uow, tokens, opts.rateLimits, new DeviceCookies(opts.jwtSecret, opts.deviceCookieMaxAgeSeconds));
     // Profile, push and password reset (issue 11). Mail: SMTP when configured, else the outbox folder.
     const mailer: Mailer = opts.profile.smtpUrl
       ? new SmtpMailer(opts.profile.smtpUrl, opts.profile.mailFrom)

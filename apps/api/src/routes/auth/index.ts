@@ -2,6 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, LoginBodySchema, RegisterBodySchema, TokenResponseSchema } from '@blok/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseCookies, serializeDeviceCookie } from '../../auth/device-cookies.ts';
+import type { SignedIn } from '../../auth/service.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
@@ -12,10 +15,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Elsewhere a multipart body is answered 415.
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 30, fieldSize: 8192 } });
   // the address as the counters count it: an IPv6 client by its network (plugins/client-key.ts)
-  const client = (req: { clientKey: string; headers: Record<string, unknown> }) => ({
+  const client = (req: FastifyRequest) => ({
     ip: req.clientKey,
     userAgent: String(req.headers['user-agent'] ?? ''),
+    cookies: parseCookies(req.headers.cookie),
   });
+  /** The tokens as the answer; the device cookie (decision 017) for the browser's next logins. */
+  const answer = (req: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
+    if (signedIn.deviceCookie) reply.header('set-cookie', serializeDeviceCookie(signedIn.deviceCookie, req.protocol === 'https'));
+    return signedIn.tokens;
+  };
 
   app.post(
     '/register',
@@ -28,12 +37,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TokenResponseSchema, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body;
-      return app.services.auth.register(
+      const signedIn = await app.services.auth.register(
         { clientId: b.client_id, deviceId: b.device_id, email: b.email, password: b.password, university: b.university, study: b.study, year: b.year },
         client(req),
       );
+      return answer(req, reply, signedIn);
     },
   );
 
@@ -51,15 +61,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TokenResponseSchema, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body;
       if (b.grant_type === 'refresh_token') {
         return app.services.auth.refresh({ clientId: b.client_id, refreshToken: b.refresh_token, deviceId: b.device_id });
       }
-      return app.services.auth.loginWithPassword(
+      const signedIn = await app.services.auth.loginWithPassword(
         { clientId: b.client_id, deviceId: b.device_id, username: b.username, password: b.password },
         client(req),
       );
+      return answer(req, reply, signedIn);
     },
   );
 
