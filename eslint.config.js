@@ -35,9 +35,6 @@ const apiFolders = foldersIn('apps/api/src').filter((name) => name !== 'plugins'
  */
 export const TABLE_CROSSINGS = [
   { folder: 'questions', table: 'subjects', reason: 'subject titles: ask the library service' },
-  { folder: 'flashcards', table: 'subjects', reason: 'subject titles: ask the library service' },
-  { folder: 'library', table: 'question_lists', reason: "a subject's practice lists: ask the questions service" },
-  { folder: 'library', table: 'questions', reason: "a subject's question counts: ask the questions service" },
 ];
 
 /** UI libraries: the shared packages run in the API too, and must stay free of them. */

@@ -20,6 +20,7 @@ import { AccessTokens } from '../apps/api/src/auth/tokens.ts';
 import { AuthService } from '../apps/api/src/auth/service.ts';
 import { UserService } from '../apps/api/src/user/service.ts';
 import { QuestionsService } from '../apps/api/src/questions/service.ts';
+import { QuestionCatalogueService } from '../apps/api/src/questions/catalogue-service.ts';
 import { LibraryService } from '../apps/api/src/library/service.ts';
 import { FlashcardsService } from '../apps/api/src/flashcards/service.ts';
 import { verifyPassword } from '../apps/api/src/auth/passwords.ts';
@@ -33,11 +34,14 @@ const big = 1_000_000_000;
 const auth = new AuthService(uow, tokens, { loginPerIp: big, loginFailuresPerAccountAndIp: big, loginFailuresPerAccount: big, loginFailuresPerIp: big, registerPerIp: big, windowSeconds: 900 });
 const user = new UserService(uow, { mail: null as never, outbox: null });
 const questions = new QuestionsService(uow);
+const questionCatalogue = new QuestionCatalogueService(uow);
 const library = new LibraryService(uow, {
   listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
   openSessions: (userId, limit) => questions.openSessions(userId, limit),
+  listCounts: (subjectIds) => questionCatalogue.listCounts(subjectIds),
+  listsOfSubject: (subjectId) => questionCatalogue.listsOfSubject(subjectId),
 }, { flashcardsEnabled: true });
-const flashcards = new FlashcardsService(uow, { leitnerEnabled: false, fsrs: { newCardsPerDay: 20, desiredRetention: 0.9, fuzz: true } });
+const flashcards = new FlashcardsService(uow, { leitnerEnabled: false, fsrs: { newCardsPerDay: 20, desiredRetention: 0.9, fuzz: true } }, library);
 
 const store = new IdempotencyStore(db, env.JWT_SECRET!);
 const withKeys = env.BENCH_TWIN_KEYS !== 'off';

@@ -36,7 +36,6 @@ export interface NewFlashcardSession {
 const now = () => new Date().toISOString();
 
 // The queries of a session's load and of an answer (hot paths), compiled once per dialect.
-const subjectQuery = fixedQuery((db: Executor, id: string) => db.selectFrom('subjects').select(['id', 'title']).where('id', '=', id));
 
 const sessionQuery = fixedQuery((db: Executor, userId: string, sessionId: string) =>
   db.selectFrom('flashcard_sessions').selectAll().where('id', '=', sessionId).where('user_id', '=', userId),
@@ -90,10 +89,6 @@ export class FlashcardsRepository {
   constructor(private readonly db: Executor) {}
 
   // ------------------------------------------------------------------ content
-
-  async findSubject(id: string): Promise<{ id: string; title: string } | undefined> {
-    return (await subjectQuery(this.db, id))[0];
-  }
 
   findSet(id: string): Promise<FlashcardSetRow | undefined> {
     return this.db.selectFrom('flashcard_sets').selectAll().where('id', '=', id).executeTakeFirst();

@@ -53,6 +53,11 @@ const face = (subjectId: string, html: string, picture: string | null) => ({
   pictureUrl: picture ? contentImageUrl(subjectId, picture) : null,
 });
 
+/** What flashcards need of the library: a subject's title. */
+export interface SubjectTitles {
+  subjectTitle(id: string): Promise<{ id: string; title: string } | undefined>;
+}
+
 /**
  * Flashcards: the overview of a subject's sets, favorites, study sessions (known / not known,
  * saved per card) and, with leitnerEnabled, FSRS spaced repetition. Every write is one unit of
@@ -65,6 +70,8 @@ export class FlashcardsService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly options: FlashcardsOptions,
+    /** subject titles, asked of the library, which owns the subjects (decision 020) */
+    private readonly subjects: SubjectTitles,
   ) {
     this.scheduler = createScheduler(options.fsrs);
     this.now = options.now ?? (() => new Date());
@@ -79,7 +86,7 @@ export class FlashcardsService {
 
   async overview(userId: string, subjectId: string, timeZone = DEFAULT_TIME_ZONE): Promise<FlashcardOverview> {
     const repo = this.repo;
-    const subject = await repo.findSubject(subjectId);
+    const subject = await this.subjects.subjectTitle(subjectId);
     if (!subject) throw subjectNotFound();
     const [sets, cards, open] = await Promise.all([repo.setsOfSubject(subjectId), repo.cardsOfSubject(subjectId), repo.openSessions(userId, subjectId)]);
     const ids = cards.map((c) => c.id);
@@ -147,7 +154,7 @@ export class FlashcardsService {
     if (input.source === 'review' && !this.options.leitnerEnabled) return Promise.reject(reviewDisabled());
     return this.uow.run(async () => {
       const repo = this.repo;
-      const subject = await repo.findSubject(input.subjectId);
+      const subject = await this.subjects.subjectTitle(input.subjectId);
       if (!subject) throw subjectNotFound();
       let cards: FlashcardRow[];
       let title: string;
@@ -334,7 +341,7 @@ export class FlashcardsService {
 
   private async load(repo: FlashcardsRepository, userId: string, sessionId: string): Promise<FlashcardSession> {
     const { session, cards } = await this.owned(repo, userId, sessionId);
-    const [subject, favorites] = await Promise.all([repo.findSubject(session.subject_id), repo.sessionFavoriteIds(userId, session.id)]);
+    const [subject, favorites] = await Promise.all([this.subjects.subjectTitle(session.subject_id), repo.sessionFavoriteIds(userId, session.id)]);
     const isReview = session.source === 'review';
     const schedules = isReview
       ? await repo.schedules(

@@ -64,19 +64,12 @@ const studySubjectIdsQuery = fixedQuery((db: Executor, study: string, year: stri
 
 const entriesQuery = fixedQuery((db: Executor, userId: string) => db.selectFrom('library_entries').select(['subject_id', 'status']).where('user_id', '=', userId));
 
+const subjectTitleQuery = fixedQuery((db: Executor, id: string) => db.selectFrom('subjects').select(['id', 'title']).where('id', '=', id));
 const subjectsByIdsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, ids) => db.selectFrom('subjects').select(['id', 'title', 'description']).where('id', 'in', ids));
 
 const summaryCountsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, subjectIds) =>
   db
     .selectFrom('summaries')
-    .select((eb) => ['subject_id as key', eb.fn.countAll().as('n')])
-    .where('subject_id', 'in', subjectIds)
-    .groupBy('subject_id'),
-);
-
-const questionListCountsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, subjectIds) =>
-  db
-    .selectFrom('question_lists')
     .select((eb) => ['subject_id as key', eb.fn.countAll().as('n')])
     .where('subject_id', 'in', subjectIds)
     .groupBy('subject_id'),
@@ -196,6 +189,11 @@ export class LibraryRepository {
 
   // ------------------------------------------------------------ subjects
 
+  /** A subject's id and title (the flashcards' pages and sessions ask for it, a hot path). */
+  async subjectTitle(id: string): Promise<{ id: string; title: string } | undefined> {
+    return (await subjectTitleQuery(this.db, id))[0];
+  }
+
   findSubject(id: string) {
     return this.db.selectFrom('subjects').select(['id', 'title', 'description']).where('id', '=', id).executeTakeFirst();
   }
@@ -229,12 +227,6 @@ export class LibraryRepository {
     return countMap(rows as Array<{ key: string; n: number }>);
   }
 
-  async questionListCounts(subjectIds: string[]): Promise<Map<string, number>> {
-    if (subjectIds.length === 0) return new Map();
-    const rows = await questionListCountsQuery(this.db, subjectIds);
-    return countMap(rows as Array<{ key: string; n: number }>);
-  }
-
   summariesOfSubject(subjectId: string) {
     return this.db
       .selectFrom('summaries')
@@ -243,24 +235,6 @@ export class LibraryRepository {
       .orderBy('sort_index')
       .orderBy('id')
       .execute();
-  }
-
-  async questionListsOfSubject(subjectId: string) {
-    const lists = await this.db
-      .selectFrom('question_lists')
-      .select(['id', 'title', 'description', 'sort_index', 'chapter_id'])
-      .where('subject_id', '=', subjectId)
-      .orderBy('sort_index')
-      .orderBy('id')
-      .execute();
-    const counts = await this.db
-      .selectFrom('questions')
-      .select((eb) => ['question_list_id as key', eb.fn.countAll().as('n')])
-      .where('subject_id', '=', subjectId)
-      .groupBy('question_list_id')
-      .execute();
-    const byList = countMap(counts as Array<{ key: string; n: number }>);
-    return lists.map((l) => ({ ...l, total_questions: byList.get(l.id) ?? 0 }));
   }
 
   // ------------------------------------------------------------ summaries and chapters

@@ -31,6 +31,10 @@ export interface PracticeSource {
     userId: string,
     limit: number,
   ): Promise<Array<{ sessionId: string; subjectId: string; subjectTitle: string; questionListId: string | null; title: string; progress: number; currentIndex: number; questionsCount: number; updatedAt: string }>>;
+  /** per subject: how many question lists it has (the questions feature's catalogue, decision 020) */
+  listCounts(subjectIds: string[]): Promise<Map<string, number>>;
+  /** a subject's question lists in their order, each with its number of questions */
+  listsOfSubject(subjectId: string): Promise<Array<{ id: string; title: string; description: string; sort_index: number; chapter_id: string | null; total_questions: number }>>;
 }
 
 
@@ -113,6 +117,16 @@ export class LibraryService {
     return new LibraryRepository(this.uow.executor);
   }
 
+  /** Per subject: how many question lists it has (asked of the questions feature). */
+  private listCounts(subjectIds: string[]): Promise<Map<string, number>> {
+    return this.practice?.listCounts(subjectIds) ?? Promise.resolve(new Map());
+  }
+
+  /** A subject's id and title, for the features that show it (flashcards, questions; decision 020). */
+  subjectTitle(id: string): Promise<{ id: string; title: string } | undefined> {
+    return this.repo.subjectTitle(id);
+  }
+
   /** Her subjects: those of her study and year, plus the ones she added, minus the ones she removed. */
   private async libraryMembership(reader: Reader): Promise<Map<string, 'study' | 'added'>> {
     const [studyIds, entries] = await Promise.all([this.repo.studySubjectIds(reader.study, reader.year), this.repo.entries(reader.id)]);
@@ -131,7 +145,7 @@ export class LibraryService {
     const [subjects, summaryCounts, listCounts, chapterRows, progress] = await Promise.all([
       this.repo.subjectsByIds(ids),
       this.repo.summaryCounts(ids),
-      this.repo.questionListCounts(ids),
+      this.listCounts(ids),
       this.repo.chaptersOfSubjects(ids),
       this.repo.recentProgress(reader.id, { subjectIds: ids }),
     ]);
@@ -187,7 +201,7 @@ export class LibraryService {
     for (const row of ofEarlierYears) if (!membership.has(row.subject_id)) reasons.set(row.subject_id, 'earlier_year');
     for (const row of ofRelated) if (!membership.has(row.subject_id) && !reasons.has(row.subject_id)) reasons.set(row.subject_id, 'related');
     const ids = [...reasons.keys()];
-    const [subjects, summaryCounts, listCounts] = await Promise.all([this.repo.subjectsByIds(ids), this.repo.summaryCounts(ids), this.repo.questionListCounts(ids)]);
+    const [subjects, summaryCounts, listCounts] = await Promise.all([this.repo.subjectsByIds(ids), this.repo.summaryCounts(ids), this.listCounts(ids)]);
     const order: Record<LibrarySuggestion['reason'], number> = { earlier_year: 0, related: 1 };
     return {
       subjects: subjects
@@ -211,7 +225,7 @@ export class LibraryService {
   async search(reader: Reader, query: string, limit: number): Promise<SubjectSearchResult> {
     const [{ rows, total }, membership] = await Promise.all([this.repo.searchSubjects(query, limit), this.libraryMembership(reader)]);
     const ids = rows.map((r) => r.id);
-    const [summaryCounts, listCounts] = await Promise.all([this.repo.summaryCounts(ids), this.repo.questionListCounts(ids)]);
+    const [summaryCounts, listCounts] = await Promise.all([this.repo.summaryCounts(ids), this.listCounts(ids)]);
     return {
       total,
       subjects: rows.map((r) => ({
@@ -256,7 +270,7 @@ export class LibraryService {
     if (!subject) throw subjectNotFound();
     const [summaries, lists, chapterRows, membership] = await Promise.all([
       this.repo.summariesOfSubject(subjectId),
-      this.repo.questionListsOfSubject(subjectId),
+      (this.practice?.listsOfSubject(subjectId) ?? Promise.resolve([])),
       this.repo.chaptersOfSubjects([subjectId]),
       this.libraryMembership(reader),
     ]);

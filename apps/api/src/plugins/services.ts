@@ -4,6 +4,7 @@ import { AccessTokens } from '../auth/tokens.ts';
 import { DeviceCookies } from '../auth/device-cookies.ts';
 import { LibraryService } from '../library/service.ts';
 import { QuestionsService } from '../questions/service.ts';
+import { QuestionCatalogueService } from '../questions/catalogue-service.ts';
 import { FlashcardsService, type FlashcardsOptions } from '../flashcards/service.ts';
 import { UserService } from '../user/service.ts';
 import { PushService } from '../push/service.ts';
@@ -116,11 +117,14 @@ export default fp<ServicesOptions>(
     registerMailJobs(jobs, mailer);
     if (mailer instanceof SmtpMailer) app.addHook('onClose', async () => mailer.close());
     const questions = new QuestionsService(uow);
+    const questionCatalogue = new QuestionCatalogueService(uow);
     const library = new LibraryService(uow, {
       listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
       openSessions: (userId, limit) => questions.openSessions(userId, limit),
+      listCounts: (subjectIds) => questionCatalogue.listCounts(subjectIds),
+      listsOfSubject: (subjectId) => questionCatalogue.listsOfSubject(subjectId),
     }, { flashcardsEnabled: opts.flashcards.enabled });
-    const flashcards = new FlashcardsService(uow, opts.flashcards);
+    const flashcards = new FlashcardsService(uow, opts.flashcards, library);
 
     // Shop (decisions 009 and 015): Mollie when a key is set, else the test checkout, which in
     // production runs only because the operator chose PAYMENTS=test (env.ts refuses it otherwise).

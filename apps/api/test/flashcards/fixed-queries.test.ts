@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/env.ts';
 import { importContent } from '../../src/content/importer.ts';
 import { FlashcardsRepository } from '../../src/flashcards/repository.ts';
+import { LibraryRepository } from '../../src/library/repository.ts';
 import { DIALECTS, openTestDatabase, signedInUser, type TestApp } from '../helpers.ts';
 import { FIXTURE_DIR, SUBJECT } from './support.ts';
 
@@ -119,9 +120,11 @@ describe.each(DIALECTS)('fixed flashcard queries on %s', (dialect: DialectName) 
     };
 
     let subject: unknown;
-    same(await one(async () => (subject = await repo.findSubject(SUBJECT))), 'findSubject');
+    // the subject's title is the library's (decision 020): the same query, asked of its repository
+    const library = new LibraryRepository(handle.db);
+    same(await one(async () => (subject = await library.subjectTitle(SUBJECT))), 'findSubject');
     expect(subject).toEqual({ id: SUBJECT, title: 'Kaartenvak' });
-    expect(await repo.findSubject('bestaat-niet')).toBeUndefined();
+    expect(await library.subjectTitle('bestaat-niet')).toBeUndefined();
 
     let found: Awaited<ReturnType<FlashcardsRepository['findSession']>>;
     same(await one(async () => (found = await repo.findSession(userId, session.id))), 'findSession');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestContext } from '../helpers.ts';
 import { LibraryRepository } from '../../src/library/repository.ts';
+import { QuestionCatalogueRepository } from '../../src/questions/catalogue-repository.ts';
 import { createLibraryApp, student } from './support.ts';
 
 /** The repository's fixed queries (compiled once per dialect) answer as the builders they replaced. */
@@ -41,7 +42,7 @@ describe.each(DIALECTS)('library repository fixed queries on %s', (dialect) => {
       const counts = await db.selectFrom('summaries').select((eb) => ['subject_id', eb.fn.countAll().as('n')]).where('subject_id', 'in', subjects).groupBy('subject_id').execute();
       expect(await repo.summaryCounts(subjects)).toEqual(new Map(counts.map((c) => [c.subject_id, Number(c.n)])));
       const lists = await db.selectFrom('question_lists').select((eb) => ['subject_id', eb.fn.countAll().as('n')]).where('subject_id', 'in', subjects).groupBy('subject_id').execute();
-      expect(await repo.questionListCounts(subjects)).toEqual(new Map(lists.map((c) => [c.subject_id, Number(c.n)])));
+      expect(await new QuestionCatalogueRepository(db).listCounts(subjects)).toEqual(new Map(lists.map((c) => [c.subject_id, Number(c.n)])));
       const ofSubjects = await db.selectFrom('chapters').select(['id', 'title']).where('subject_id', 'in', subjects).orderBy('summary_id').orderBy('sort_index').execute();
       expect((await repo.chaptersOfSubjects(subjects)).map((c) => ({ id: c.id, title: c.title }))).toEqual(ofSubjects);
       const summaries = padded(summaryIds, n);

@@ -1,0 +1,25 @@
+import type { UnitOfWork } from '../write/unit-of-work.ts';
+import { QuestionCatalogueRepository } from './catalogue-repository.ts';
+
+/**
+ * The practice catalogue for other features (decision 020): the library's subject pages ask it for
+ * question lists and their sizes instead of reading the questions feature's tables.
+ */
+export class QuestionCatalogueService {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The repository on the current unit of work's transaction, or on the database for reads. */
+  private get repo(): QuestionCatalogueRepository {
+    return new QuestionCatalogueRepository(this.uow.executor);
+  }
+
+  /** Per subject: how many question lists it has. */
+  listCounts(subjectIds: string[]): Promise<Map<string, number>> {
+    return this.repo.listCounts(subjectIds);
+  }
+
+  /** A subject's question lists in their order, each with its number of questions. */
+  listsOfSubject(subjectId: string) {
+    return this.repo.listsOfSubject(subjectId);
+  }
+}
