@@ -11,6 +11,29 @@ export const CACHE_STORE = 'cache';
 
 let opening: Promise<IDBDatabase | null> | null = null;
 
+/**
+ * Another tab holds the database open at an older version and does not let go, so this tab's
+ * upgrade waits (the first schema bump with two tabs open: tabs running code from before
+ * `versionchange` was handled never close). Everything that reads or writes the database waits with
+ * it; the PWA toasts tell her to close the other tab (pwa:upgradeBlocked).
+ */
+let upgradeBlocked = false;
+const blockedListeners = new Set<(blocked: boolean) => void>();
+
+function setUpgradeBlocked(blocked: boolean): void {
+  if (upgradeBlocked === blocked) return;
+  upgradeBlocked = blocked;
+  for (const listener of blockedListeners) listener(blocked);
+}
+
+export const isUpgradeBlocked = (): boolean => upgradeBlocked;
+
+/** Calls `listener` whenever an upgrade of the database starts or stops waiting for another tab. */
+export function onUpgradeBlocked(listener: (blocked: boolean) => void): () => void {
+  blockedListeners.add(listener);
+  return () => blockedListeners.delete(listener);
+}
+
 function openDb(): Promise<IDBDatabase | null> {
   opening ??= new Promise<IDBDatabase | null>((resolve) => {
     if (typeof indexedDB === 'undefined') return resolve(null);
@@ -25,8 +48,25 @@ function openDb(): Promise<IDBDatabase | null> {
       if (!db.objectStoreNames.contains(OUTBOX_STORE)) db.createObjectStore(OUTBOX_STORE, { keyPath: 'seq', autoIncrement: true });
       if (!db.objectStoreNames.contains(CACHE_STORE)) db.createObjectStore(CACHE_STORE);
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onblocked = () => setUpgradeBlocked(true);
+    request.onsuccess = () => {
+      setUpgradeBlocked(false);
+      const db = request.result;
+      // A newer version of Blok in another tab upgrades the database: let go of it at once, so its
+      // upgrade is not blocked by this tab. The next read or write here opens it again (and, if this
+      // tab's code is now too old for it, falls back to memory with a warning).
+      db.onversionchange = () => {
+        db.close();
+        opening = null;
+      };
+      // Closed by the browser (storage cleared, a crash of its database process): open again next time.
+      db.onclose = () => {
+        opening = null;
+      };
+      resolve(db);
+    };
     request.onerror = () => {
+      setUpgradeBlocked(false);
       console.warn('IndexedDB unavailable, offline data stays in memory', request.error);
       resolve(null);
     };

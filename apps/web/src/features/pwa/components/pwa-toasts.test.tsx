@@ -1,8 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { ToastHost } from '../../../components/ui/toast/toast.tsx';
 import { PwaToasts } from './pwa-toasts.tsx';
+
+// The offline database's blocked state (its own behaviour: lib/offline/offline-db.test.ts), driven here.
+const upgrade = vi.hoisted(() => ({ blocked: false, listeners: new Set<(blocked: boolean) => void>() }));
+vi.mock('../../../lib/offline/offline-db.ts', () => ({
+  isUpgradeBlocked: () => upgrade.blocked,
+  onUpgradeBlocked: (listener: (blocked: boolean) => void) => {
+    upgrade.listeners.add(listener);
+    return () => upgrade.listeners.delete(listener);
+  },
+}));
+function setUpgradeBlocked(blocked: boolean) {
+  upgrade.blocked = blocked;
+  act(() => upgrade.listeners.forEach((listener) => listener(blocked)));
+}
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const IPHONE =
@@ -25,6 +39,16 @@ function goOffline() {
 }
 
 describe('global toasts', () => {
+  it('tells her in Dutch to close the other tab while an upgrade of the offline data waits for it', async () => {
+    renderToasts(BROWSER);
+    expect(screen.queryByText('Blok is ook open in een ander tabblad')).toBeNull();
+    setUpgradeBlocked(true);
+    expect(await screen.findByText('Blok is ook open in een ander tabblad')).toBeInTheDocument();
+    expect(screen.getByText('Sluit de andere tabbladen met Blok, dan kan deze versie je offline gegevens bijwerken.')).toBeInTheDocument();
+    setUpgradeBlocked(false);
+    await waitFor(() => expect(screen.queryByText('Blok is ook open in een ander tabblad')).toBeNull());
+  });
+
   it("shows 'Geen internetverbinding' while offline", async () => {
     renderToasts(BROWSER);
     expect(screen.queryByText('Geen internetverbinding')).toBeNull();

@@ -6,6 +6,7 @@ import { readKey, writeKey } from '../../../lib/storage.ts';
 import { useInstallPrompt } from '../hooks/use-install-prompt.ts';
 import { useNetworkStatus } from '../hooks/use-network-status.ts';
 import { useServiceWorkerUpdate } from '../hooks/use-service-worker-update.ts';
+import { useUpgradeBlocked } from '../hooks/use-upgrade-blocked.ts';
 import { isIPhone, isNativeWrapper, isStandalone } from '../utils/platform.ts';
 
 const INSTALL_DISMISSED_KEY = 'install_banner_dismissed';
@@ -26,6 +27,7 @@ function BrowserToasts({ userAgent }: { userAgent: string }) {
   const { updateAvailable, applyUpdate } = useServiceWorkerUpdate();
   const { online, slow } = useNetworkStatus();
   const installPrompt = useInstallPrompt();
+  const upgradeBlocked = useUpgradeBlocked();
   const [slowDismissed, setSlowDismissed] = useState(false);
   const [installDismissed, setInstallDismissed] = useState(() => readKey(INSTALL_DISMISSED_KEY, 'session') === '1');
   const [updateDismissed, setUpdateDismissed] = useState(false);
@@ -55,6 +57,17 @@ function BrowserToasts({ userAgent }: { userAgent: string }) {
         icon={<RefreshIcon size={22} />}
         title={t('updateTitle')}
         action={{ label: t('updateAction'), onClick: applyUpdate }}
+      />
+      <Toast
+        // Stays until the other tab is closed: until then nothing she does offline can be saved.
+        open={upgradeBlocked}
+        onOpenChange={() => undefined}
+        closable={false}
+        type="foreground"
+        variant="warning"
+        icon={<RefreshIcon size={22} />}
+        title={t('upgradeBlocked')}
+        description={t('upgradeBlockedText')}
       />
       <Toast
         open={!online && offlineDismissedAt !== offlineSince}
