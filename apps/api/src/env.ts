@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS } from './push/endpoint-policy.ts';
 
@@ -31,6 +32,76 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** The most proxies TRUST_PROXY may count: no real chain in front of Blok is longer (1 or 2 is usual). */
+export const MAX_TRUST_PROXY_HOPS = 5;
+/** The widest IPv4 range TRUST_PROXY takes: a /8 (10.0.0.0/8, the largest private network). */
+const MIN_TRUST_PROXY_IPV4_PREFIX = 8;
+/** The widest IPv6 range TRUST_PROXY takes outside the private ones (fc00::/7, fe80::/10): a /16. */
+const MIN_TRUST_PROXY_IPV6_PREFIX = 16;
+
+const TRUSTS_EVERYONE = 'would trust any client to name its own address: give the number of proxies in front (e.g. 1) or their addresses/CIDRs';
+
+/** The 128 bits of an IPv6 address as a bigint (node:net has validated it). */
+function ipv6Bits(address: string): bigint {
+  let text = address;
+  if (text.includes('.')) {
+    const colon = text.lastIndexOf(':');
+    const [a, b, c, d] = text.slice(colon + 1).split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, colon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const front = groups(head);
+  const back = groups(tail);
+  const all = tail === undefined ? front : [...front, ...new Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return all.reduce((bits, group) => (bits << 16n) | BigInt(parseInt(group, 16)), 0n);
+}
+
+/** Whether the IPv6 network `bits`/`prefix` lies inside `outer`/`outerPrefix`. */
+function within(bits: bigint, prefix: number, outer: bigint, outerPrefix: number): boolean {
+  return prefix >= outerPrefix && bits >> BigInt(128 - outerPrefix) === outer >> BigInt(128 - outerPrefix);
+}
+
+const IPV4_MAPPED = ipv6Bits('::ffff:0:0');
+const IPV6_PRIVATE: Array<[bigint, number]> = [
+  [ipv6Bits('fc00::'), 7],
+  [ipv6Bits('fe80::'), 10],
+];
+
+/**
+ * Why a TRUST_PROXY value is refused, or null: `true`; a hop count above MAX_TRUST_PROXY_HOPS; an
+ * address or CIDR that is none (`1.2.3.4/33` made the start fail with a stack trace); and a
+ * catch-all range: `0.0.0.0/0` or `0.0.0.0/1,128.0.0.0/1` trust every client as a proxy, so each
+ * could name its own address. A range is catch-all when it is wider than a /8 of IPv4 (also as
+ * IPv4-mapped IPv6, which covers every IPv4 client of a dual-stack socket) or, outside the private
+ * fc00::/7 and fe80::/10, wider than a /16 of IPv6.
+ */
+export function trustProxyProblem(value: string): string | null {
+  if (value === 'false' || value === '') return null;
+  if (value === 'true') return `true ${TRUSTS_EVERYONE}`;
+  if (/^\d+$/.test(value)) {
+    return Number(value) <= MAX_TRUST_PROXY_HOPS ? null : `${value} proxies (more than ${MAX_TRUST_PROXY_HOPS}) ${TRUSTS_EVERYONE}`;
+  }
+  for (const entry of value.split(',').map((p) => p.trim())) {
+    const match = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(entry);
+    const kind = match ? isIP(match[1]!) : 0;
+    const prefix = match?.[2] === undefined ? (kind === 4 ? 32 : 128) : Number(match[2]);
+    if (!match || kind === 0 || prefix > (kind === 4 ? 32 : 128)) {
+      return `"${entry}" is no address or CIDR: give false, the number of proxies in front (e.g. 1), or their addresses/CIDRs, comma-separated`;
+    }
+    let wide: boolean;
+    if (kind === 4) wide = prefix < MIN_TRUST_PROXY_IPV4_PREFIX;
+    else {
+      const bits = ipv6Bits(match[1]!);
+      const mapped = prefix <= 96 ? within(IPV4_MAPPED, 128, bits, prefix) : within(bits, prefix, IPV4_MAPPED, 96);
+      if (mapped) wide = prefix - 96 < MIN_TRUST_PROXY_IPV4_PREFIX;
+      else wide = prefix < MIN_TRUST_PROXY_IPV6_PREFIX && !IPV6_PRIVATE.some(([net, len]) => within(bits, prefix, net, len));
+    }
+    if (wide) return `${entry} ${TRUSTS_EVERYONE} (at most a /${MIN_TRUST_PROXY_IPV4_PREFIX} of IPv4, a /${MIN_TRUST_PROXY_IPV6_PREFIX} of IPv6 outside fc00::/7 and fe80::/10)`;
+  }
+  return null;
+}
+
 /** Every environment variable the API reads, validated once at start. Nothing else reads process.env. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,18 +122,18 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies to trust for X-Forwarded-For (decision 012): `false` (default, clients connect
-   * directly), a hop count (`1`: one load balancer in front), or a comma-separated list of proxy
-   * addresses/CIDRs. Never `true`: then any client could pick its own address and escape the
-   * per-address limits.
+   * directly), a hop count of 1 to MAX_TRUST_PROXY_HOPS (`1`: one load balancer in front), or a
+   * comma-separated list of proxy addresses/CIDRs. Never anything that trusts every client (`true`,
+   * a count past any real chain of proxies, a range of half the internet): then any client could
+   * pick its own address and escape the per-address limits. See trustProxyProblem.
    */
   TRUST_PROXY: z
     .string()
     .default('false')
-    .refine((v) => v !== 'true', 'true would trust any client: give the number of proxies (e.g. 1) or their addresses/CIDRs')
-    .refine(
-      (v) => v === 'false' || v === '' || /^\d{1,2}$/.test(v) || v.split(',').every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p.trim())),
-      'false, a hop count, or a comma-separated list of addresses/CIDRs',
-    ),
+    .superRefine((value, ctx) => {
+      const problem = trustProxyProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   /**
    * The IPv6 network every per-address counter counts a client by (decision 012): one /64 (default)
    * is what a provider hands a single customer, who could otherwise count as 2^64 clients. 48 or 56
