@@ -7,10 +7,15 @@ const LIST = 'psy-vragen-waarneming';
 
 const settingsUrl = (listId = LIST) => `/bibliotheek/question-settings/${SUBJECT}/${listId}`;
 const questionHeading = (page: Page, n: number) => page.getByRole('heading', { level: 2, name: `Oefenvraag ${n}` });
-const option = (page: Page, q: DemoQuestion, index: number) =>
-  q.answers!.filter((a) => a.correct).length > 1
-    ? page.getByRole('checkbox', { name: new RegExp(`^Antwoord ${LETTERS[index]}:`) })
-    : page.getByRole('button', { name: new RegExp(`^Antwoord ${LETTERS[index]}:`) });
+/**
+ * The option of the answer written at `index`, by its text: each session shows the answers in an
+ * order of its own (issue 26), so its letter is not known ahead.
+ */
+const option = (page: Page, q: DemoQuestion, index: number) => {
+  const text = q.answers![index]!.text.replace(/[`*_]/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const name = new RegExp(`^Antwoord [${LETTERS}]: ${text}`);
+  return q.answers!.filter((a) => a.correct).length > 1 ? page.getByRole('checkbox', { name }) : page.getByRole('button', { name });
+};
 
 /** Answers the shown question right, whatever its type. */
 async function answerRight(page: Page, q: DemoQuestion) {

@@ -9,8 +9,12 @@ import { parse } from 'yaml';
 const COURSES = resolve(import.meta.dirname, '..', '..', '..', 'packages', 'content', 'courses');
 
 export interface DemoAnswer {
+  /** the answer's key within its question; by default its written position (a1, a2, ...) */
+  id?: string;
   text: string;
   correct?: boolean;
+  /** keeps its written position in every session */
+  pinned?: boolean;
 }
 export interface DemoQuestion {
   id: string;
@@ -49,3 +53,6 @@ export function chapterOfList(subjectId: string, listId: string): { summaryId: s
 }
 
 export const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
+
+/** The API's id of the answer written at `index` (the importer's scheme: <question id>-<key>). */
+export const demoAnswerId = (q: DemoQuestion, index: number): string => `${q.id}-${q.answers![index]!.id ?? `a${index + 1}`}`;

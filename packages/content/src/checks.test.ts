@@ -7,7 +7,7 @@ const select = (correct: number[], k = 4, multiple = false): QuestionManifest =>
   type: 'SELECT',
   text: 'Vraag?',
   multiple,
-  answers: Array.from({ length: k }, (_, i) => ({ text: `Antwoord ${i + 1}`, correct: correct.includes(i) })),
+  answers: Array.from({ length: k }, (_, i) => ({ text: `Antwoord ${i + 1}`, correct: correct.includes(i), pinned: false })),
   feedback: 'Toelichting.',
   recommended: false,
 });

@@ -59,16 +59,31 @@ export const SubjectManifestSchema = z.object({
   flashcardSets: z.array(RelativePathSchema.refine((p) => /\.ya?ml$/.test(p), 'moet een .yaml-bestand zijn')).default([]),
 });
 
-export const AnswerManifestSchema = z.object({
-  /**
-   * The answer's key within its question (a1, a2, ...). Optional: by default the written position
-   * (a1 for the first answer). A student's picked answers point at it, so an answer that moves
-   * keeps its id, and an answer whose meaning changes gets a new one.
-   */
-  id: SlugSchema.optional(),
-  text: z.string().trim().min(1, 'antwoordtekst ontbreekt'),
-  correct: z.boolean().default(false),
-});
+export const AnswerManifestSchema = z
+  .object({
+    /**
+     * The answer's key within its question (a1, a2, ...). Optional: by default the written position
+     * (a1 for the first answer). A student's picked answers point at it, so an answer that moves
+     * keeps its id, and an answer whose meaning changes gets a new one.
+     */
+    id: SlugSchema.optional(),
+    text: z.string().trim().min(1, 'antwoordtekst ontbreekt'),
+    correct: z.boolean().default(false),
+    /**
+     * Keeps the answer at the position where it is written in every session (issue 26): for answers
+     * whose place matters, such as "Alle bovenstaande", "Geen van bovenstaande" or the steps of a
+     * numeric scale. Every other answer is shown in an order of the session's own.
+     */
+    pinned: z.boolean().default(false),
+  })
+  // strict, so that a misspelt `pinned` is refused instead of silently shuffled
+  .strict();
+
+/**
+ * An answer that speaks of the answers above or below it ("Alle bovenstaande", "geen van de
+ * voorgaande", "beide bovengenoemde") only makes sense at its written place.
+ */
+export const REFERS_TO_OTHER_ANSWERS = /\b(boven|onder)staande\b|\bbovengenoemde\b|\bhierboven\b|\bhieronder\b|\bvoorgaande\b|\balle (andere )?antwoorden\b|\bgeen van de (andere )?antwoorden\b/i;
 
 /** The explanation every question shows after it is answered: never empty. */
 const FeedbackSchema = z.string({ error: 'toelichting (feedback) ontbreekt' }).trim().min(1, 'toelichting (feedback) ontbreekt');
@@ -84,8 +99,22 @@ export const QuestionManifestSchema = z.discriminatedUnion('type', [
      * at least two answers correct and at least one wrong. Checked in load.ts (answerProblems).
      */
     multiple: z.boolean().default(false),
-    /** 2 to 20 answers (labels A to T) */
-    answers: z.array(AnswerManifestSchema).min(2, 'minstens twee antwoorden').max(20, 'hoogstens twintig antwoorden (A tot en met T)'),
+    /** 2 to 20 answers (labels A to T); an answer that refers to the others must be pinned */
+    answers: z
+      .array(AnswerManifestSchema)
+      .min(2, 'minstens twee antwoorden')
+      .max(20, 'hoogstens twintig antwoorden (A tot en met T)')
+      .superRefine((answers, ctx) => {
+        for (const [i, a] of answers.entries()) {
+          if (!a.pinned && REFERS_TO_OTHER_ANSWERS.test(a.text)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'pinned'],
+              message: 'dit antwoord verwijst naar de andere antwoorden; zet het op zijn plaats vast met pinned: true',
+            });
+          }
+        }
+      }),
     feedback: FeedbackSchema,
     feedbackPicture: ImagePathSchema.optional(),
     recommended: z.boolean().default(false),

@@ -38,10 +38,15 @@ export const SessionQuestionParamsSchema = z.object({ id: SessionIdSchema, quest
 /**
  * An answer option (spec section 3). `isCorrect` is null until it may be shown: the question is
  * answered and the session shows answers in between, or the run has reached its results.
+ *
+ * Answers come in the order the session shows them: shuffled per session with a seed stored with
+ * it (pinned answers at their written place; `@blok/domain/answer-order`, decision 006), the same on
+ * every call and device. Answers are still named by id (save-answer takes ids).
  */
 export const AnswerSchema = z.object({
   id: z.string(),
   questionId: z.string(),
+  /** 0-based position in the order shown; the label A to T follows it */
   sortIndex: z.int(),
   answerText: z.string(),
   isCorrect: z.nullable(z.boolean()),
@@ -72,7 +77,8 @@ export type ListQuestion = z.infer<typeof ListQuestionSchema>;
  *   partially correct) in any of her sessions; a restart clears it.
  * - score: integer 0-100 of her latest finished session of this list (see SessionOverview.score),
  *   null when she has not finished one.
- * - sessionId: her latest unfinished session of this list, null when none.
+ * - sessionId: her latest session of this list while it is unfinished, null when none (a new round
+ *   supersedes an older unfinished session).
  */
 export const QuestionListProgressSchema = z.object({
   progress: z.int().check(z.minimum(0), z.maximum(100)),

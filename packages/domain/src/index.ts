@@ -6,3 +6,4 @@ export * from './navigation.ts';
 export * from './credentials.ts';
 export * from './markup.ts';
 export * from './search.ts';
+export * from './answer-order.ts';

@@ -196,7 +196,7 @@ export async function importContent(db: DB, root: string, options: { force?: boo
           // in the file while keeping its id keeps the students' picked answers on the same text.
           const answerIds = answers.map((a, ai) => `${q.id}-${answerKey(a, ai)}`);
           for (const [ai, a] of answers.entries()) {
-            const arow = { question_id: q.id, sort_index: ai, answer_text: a.text, is_correct: a.correct ? 1 : 0 };
+            const arow = { question_id: q.id, sort_index: ai, answer_text: a.text, is_correct: a.correct ? 1 : 0, pinned: a.pinned ? 1 : 0 };
             await trx.insertInto('answers').values({ id: answerIds[ai]!, ...arow }).onConflict((oc) => oc.column('id').doUpdateSet(arow)).execute();
           }
           let stale = trx.deleteFrom('answers').where('question_id', '=', q.id);

@@ -36,6 +36,8 @@ export interface NewSession {
   showAnswers: boolean;
   mode: 'recommended' | 'all';
   questionIds: string[];
+  /** seed of the session's answer order (@blok/domain/answer-order) */
+  answerSeed: number;
 }
 
 export interface SessionStatePatch {
@@ -164,15 +166,30 @@ const resetSessionQuery = fixedQuery((db: Executor, sessionId: string, updatedAt
     .where('id', '=', sessionId),
 );
 
-/** openQuestionSessions (Home's continue cards): her unfinished sessions, the limit a bound parameter. */
+/**
+ * openQuestionSessions (Home's continue cards): her unfinished sessions, the limit a bound
+ * parameter. A session of a list that she started a newer round of is superseded (issue 26): it is
+ * no longer hers to continue, finished or not the newer one.
+ */
 const unfinishedSessionsQuery = fixedQuery((db: Executor, userId: string, limit: number) =>
   db
-    .selectFrom('question_sessions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('finished_at', 'is', null)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('question_sessions as s')
+    .selectAll('s')
+    .where('s.user_id', '=', userId)
+    .where('s.finished_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('question_sessions as newer')
+            .select('newer.id')
+            .where('newer.user_id', '=', userId)
+            .whereRef('newer.question_list_id', '=', 's.question_list_id')
+            .where((eb) => eb.or([eb('newer.created_at', '>', eb.ref('s.created_at')), eb.and([eb('newer.created_at', '=', eb.ref('s.created_at')), eb('newer.id', '>', eb.ref('s.id'))])])),
+        ),
+      ),
+    )
+    .orderBy('s.updated_at', 'desc')
+    .orderBy('s.id', 'desc')
     .limit(limit),
 );
 const sessionQuestionCountsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, sessionIds) =>
@@ -265,6 +282,7 @@ export class QuestionsRepository {
           created_at: ts,
           updated_at: ts,
           finished_at: null,
+          answer_seed: s.answerSeed,
         })
         .execute();
       // Chunked so that long sessions stay below the bound-parameter limits of both dialects.
@@ -395,7 +413,8 @@ export class QuestionsRepository {
  * The student's standing on question lists, for the library and the settings screen:
  * - progress: rounded percentage of the list's questions she answered (0, 1 or 2) in any session;
  * - score: integer 0-100 of her latest finished session of the list, null when none;
- * - sessionId: her latest unfinished session of the list, null when none.
+ * - sessionId: her latest session of the list while it is unfinished, null when none (a newer
+ *   round supersedes an older unfinished one, issue 26).
  * Lists without any session get { progress: 0, score: null, sessionId: null }.
  */
 async function listProgress(db: Executor, userId: string, listIds: string[]): Promise<Map<string, ListProgress>> {
@@ -430,13 +449,13 @@ async function listProgress(db: Executor, userId: string, listIds: string[]): Pr
     .orderBy('id', 'desc')
     .execute();
   const latestFinished = new Map<string, string>();
+  const seenList = new Set<string>();
   for (const s of sessions) {
     const entry = result.get(s.question_list_id!)!;
-    if (s.finished_at === null) {
-      if (entry.sessionId === null) entry.sessionId = s.id;
-    } else if (!latestFinished.has(s.question_list_id!)) {
-      latestFinished.set(s.question_list_id!, s.id);
-    }
+    // only her latest session of a list can be continued
+    if (!seenList.has(s.question_list_id!) && s.finished_at === null) entry.sessionId = s.id;
+    seenList.add(s.question_list_id!);
+    if (s.finished_at !== null && !latestFinished.has(s.question_list_id!)) latestFinished.set(s.question_list_id!, s.id);
   }
   const finishedIds = [...latestFinished.values()];
   if (finishedIds.length > 0) {
@@ -464,7 +483,8 @@ export interface OpenSessionCard {
 }
 
 /**
- * The user's unfinished practice sessions, most recently used first, one per list (the latest).
+ * The user's unfinished practice sessions, most recently used first, one per list: her latest
+ * session of a list, and only while it is unfinished (a newer round supersedes it).
  * For Home's continue cards: link to /bibliotheek/questions/{sessionId}/{subjectId}/{questionListId}.
  */
 async function openQuestionSessions(db: Executor, userId: string, limit = 5): Promise<OpenSessionCard[]> {

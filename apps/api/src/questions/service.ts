@@ -12,8 +12,10 @@ import {
   type StartSessionBody,
   type UserAnswer,
 } from '@blok/contract';
+import { randomInt } from 'node:crypto';
 import { AppError } from '../errors.ts';
 import { contentImageUrl } from '../content/render.ts';
+import { MAX_ANSWER_SEED, orderAnswers } from '@blok/domain/answer-order';
 import { computeGrade, computeScore, countStatuses } from '@blok/domain/grade';
 import { goTo, isAtEnd, moveNext, progressOf, skip, startReview, type NavigationState } from '@blok/domain/navigation';
 import { UnitOfWork } from '../write/unit-of-work.ts';
@@ -53,6 +55,15 @@ function sameAnswer(row: SessionQuestionRow, answerIds: string[] | null, textAns
   return answerIds !== null && stored.length === answerIds.length && answerIds.every((id) => stored.includes(id));
 }
 
+/**
+ * A question's answers in the order this session shows them (seeded by the session, pinned answers
+ * at their written place; decision 006). Every answer the API sends follows it, so the letters A to
+ * T are the same on every call, device and screen.
+ */
+function shownOrder(session: SessionRow, questionId: string, options: AnswerRow[]): AnswerRow[] {
+  return orderAnswers(options, session.answer_seed, questionId, (a) => a.pinned === 1);
+}
+
 function stateOf(session: SessionRow, total: number): NavigationState {
   return { current: Math.min(Math.max(0, session.current_index), total), skippedMode: session.skipped_mode === 1, reviewIndex: session.review_index };
 }
@@ -89,8 +100,8 @@ export class QuestionsService {
     if (!list) throw listNotFound();
     const [questions, progress] = await Promise.all([this.repo.questionsOfList(list.id), this.repo.listProgress(userId, [list.id])]);
     const answers = await this.repo.answersOf(questions.map((q) => q.id));
-    // The answers' state comes from her current session of the list, or else her latest one.
-    const stateSession = (await this.repo.latestSessionOfList(userId, list.id, true)) ?? (await this.repo.latestSessionOfList(userId, list.id));
+    // The answers' state (and order) come from her latest session of the list: a new round supersedes older ones.
+    const stateSession = await this.repo.latestSessionOfList(userId, list.id);
     const rows = stateSession ? await this.repo.sessionQuestions(stateSession.id) : [];
     const rowByQuestion = new Map(rows.map((r) => [r.question_id, r]));
     return {
@@ -106,7 +117,12 @@ export class QuestionsService {
           type: q.type === 'OPEN' ? ('OPEN' as const) : ('SELECT' as const),
           pictureUrl: q.picture ? contentImageUrl(q.subject_id, q.picture) : null,
           recommended: q.recommended === 1,
-          answers: this.answers(answers.get(q.id) ?? [], parseAnswerIds(row?.answer_ids ?? null), isLocked(status), revealed),
+          answers: this.answers(
+            row && stateSession ? shownOrder(stateSession, q.id, answers.get(q.id) ?? []) : (answers.get(q.id) ?? []),
+            parseAnswerIds(row?.answer_ids ?? null),
+            isLocked(status),
+            revealed,
+          ),
         };
       }),
     };
@@ -201,6 +217,7 @@ export class QuestionsService {
       showAnswers: body?.showAnswers ?? primary.answer_displaying === ANSWER_DISPLAYING_IN_BETWEEN,
       mode,
       questionIds,
+      answerSeed: randomInt(1, MAX_ANSWER_SEED + 1),
     });
     return { id };
   }
@@ -446,7 +463,8 @@ export class QuestionsService {
     };
   }
 
-  private sessionQuestion(session: SessionRow, row: SessionQuestionRow, index: number, options: AnswerRow[]): SessionQuestion {
+  private sessionQuestion(session: SessionRow, row: SessionQuestionRow, index: number, written: AnswerRow[]): SessionQuestion {
+    const options = shownOrder(session, row.question_id, written);
     const picked = parseAnswerIds(row.answer_ids);
     const locked = isLocked(row.status);
     const revealed = isRevealed(session, row.status);
@@ -479,10 +497,11 @@ export class QuestionsService {
 
   private answers(options: AnswerRow[], picked: string[], answered: boolean, revealed: boolean): Answer[] {
     const pickedSet = new Set(picked);
-    return options.map((a) => ({
+    // sortIndex is the position shown (the array's order): the label A to T follows it.
+    return options.map((a, position) => ({
       id: a.id,
       questionId: a.question_id,
-      sortIndex: a.sort_index,
+      sortIndex: position,
       answerText: a.answer_text,
       isCorrect: revealed ? a.is_correct === 1 : null,
       isChecked: pickedSet.has(a.id),

@@ -19,10 +19,11 @@ export type Headers = Record<string, string>;
 
 /** A student and a small client for the questions API. */
 export async function student(app: TestApp) {
-  const { headers } = await signedInUser(app);
+  const { headers, email } = await signedInUser(app);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   return {
+    email,
     headers,
     call,
     async start(listId: string, body?: object, all = false): Promise<string> {
@@ -50,3 +51,7 @@ export async function student(app: TestApp) {
 
 /** Answer ids follow the importer's scheme: <question id>-a<1-based position>. */
 export const answerId = (questionId: string, position: number) => `${questionId}-a${position}`;
+
+/** Answers put back in their written order (by the importer's ids), for assertions about content. */
+export const writtenOrder = <T extends { id: string }>(answers: T[]): T[] =>
+  [...answers].sort((a, b) => Number(a.id.slice(a.id.lastIndexOf('-a') + 2)) - Number(b.id.slice(b.id.lastIndexOf('-a') + 2)));

@@ -12,6 +12,7 @@ import * as m0010 from './0010-library-search.ts';
 import * as m0011 from './0011-idempotency-keys-seq.ts';
 import * as m0012push from './0012-push-endpoint-policy.ts';
 import * as m0012quota from './0012-write-anonymous-quota.ts';
+import * as m0015 from './0015-answer-order.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-idempotency-keys-seq': m0011,
   '0012-push-endpoint-policy': m0012push,
   '0012-write-anonymous-quota': m0012quota,
+  '0015-answer-order': m0015,
 };

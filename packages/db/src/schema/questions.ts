@@ -38,6 +38,8 @@ export interface AnswersTable {
   sort_index: number;
   answer_text: string;
   is_correct: number;
+  /** 1: keeps its written position in every session's order (content field `pinned`) */
+  pinned: number;
 }
 
 /** A run through one question list (or several lists of one subject). */
@@ -61,6 +63,8 @@ export interface QuestionSessionsTable {
   updated_at: string;
   /** first time the run reached its end (the results) */
   finished_at: string | null;
+  /** seed of the order its SELECT answers are shown in (@blok/domain/answer-order); null: written order */
+  answer_seed: number | null;
 }
 
 /** One question of a session with the student's answer. */

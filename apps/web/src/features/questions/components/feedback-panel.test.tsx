@@ -21,6 +21,16 @@ describe('feedback panel', () => {
     expect(screen.queryByRole('button', { name: 'Lees meer' })).toBeNull();
   });
 
+  it('names the correct answer by the letter it had in the order shown, not where it is written', () => {
+    // shown as Tweede, Derde, Eerste: the correct one (q1-a1, written first) was C
+    const base = makeQuestion(0);
+    const [a1, a2, a3] = base.answers;
+    const shown = { ...base, answers: [a2!, a3!, a1!] };
+    const q = answered(shown, ['q1-a2'], 0);
+    render(<FeedbackPanel question={{ ...q, correctAnswerIds: ['q1-a1'] }} isLast={false} onNext={() => undefined} isBusy={false} headingId="h" />);
+    expect(screen.getByText('Het juiste antwoord is C.')).toBeInTheDocument();
+  });
+
   it("reads 'Zie overzicht' on the last question and 'Vraag goed beantwoord' when right", () => {
     const q = answered(makeQuestion(0), ['q1-a1'], 1);
     render(<FeedbackPanel question={q} isLast onNext={() => undefined} isBusy={false} headingId="h" />);

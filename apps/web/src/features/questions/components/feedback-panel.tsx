@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { FEEDBACK_COLLAPSED_HEIGHT, type SessionQuestion } from '@blok/contract/questions';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { assetUrl } from '../utils/asset-url.ts';
-import { answerLabel } from '../utils/labels.ts';
+import { lettersOf } from '../utils/labels.ts';
 import { statusKind } from '@blok/domain/status';
 import { StatusIcon } from './status-icon.tsx';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
@@ -49,7 +49,8 @@ export function FeedbackPanel({ question, isLast, onNext, isBusy, headingId }: F
     return () => observer.disconnect();
   }, [question.id]);
 
-  const correctLetters = question.answers.filter((a) => question.correctAnswerIds.includes(a.id)).map((a) => answerLabel(a.sortIndex));
+  // letters by the place in the order shown: 'Het juiste antwoord is C' names what she saw
+  const correctLetters = lettersOf(question.answers, question.correctAnswerIds);
   const headingKey = kind === 'correct' ? 'feedback.correct' : kind === 'partial' ? 'feedback.partial' : 'feedback.wrong';
   const collapsed = collapsible && !expanded;
 

@@ -186,6 +186,31 @@ describe('answering questions', () => {
     expect(await outboxAll()).toHaveLength(0);
   });
 
+  it("does not offer 'Sla over' while she grades her own open answer", async () => {
+    await signIn(testTokens);
+    const open = makeQuestion(0, { type: 'OPEN', answers: [], openQuestions: [{ id: 'q1' }], selfAssessmentModelAnswer: 'Het modelantwoord.' });
+    let state = makeOverview([open, makeQuestion(1)]);
+    stubApi((method, path) => {
+      if (method === 'GET' && path === sessionPath) return { body: state };
+      if (method === 'POST' && path === 'question-list/lijst-a/save-answer') {
+        const inReview = { ...open, isCorrect: 4, revealed: true, textAnswer: 'Mijn uitleg', modelAnswer: 'Het modelantwoord.' };
+        state = makeOverview([inReview, makeQuestion(1)]);
+        return { body: inReview };
+      }
+      return undefined;
+    });
+    await renderApp(screenUrl);
+    await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 1' });
+    expect(screen.getByRole('button', { name: 'Sla over' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Jouw antwoord'), 'Mijn uitleg');
+    await user.click(screen.getByRole('button', { name: 'Verstuur antwoord' }));
+    expect(await screen.findByRole('heading', { name: 'Vergelijk je antwoord met het modelantwoord' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Goed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sla over' })).toBeNull();
+  });
+
   it('opens the quit modal with the spec texts and leads back to the subject', async () => {
     await signIn(testTokens);
     const state = makeOverview([makeQuestion(0)]);

@@ -135,7 +135,6 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
           pendingAction={flow.pendingAction}
           onExit={exit}
           onRedo={() => setRedoOpen(true)}
-          onQuit={() => setQuitOpen(true)}
         />
       ) : (
         <QuestionStep

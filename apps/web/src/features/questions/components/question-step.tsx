@@ -61,7 +61,8 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
   const locked = isLocked(question.isCorrect);
   const inReview = isInReview(question);
   const showFeedback = locked && question.revealed && !inReview;
-  const canSkip = isUnanswered(question.isCorrect);
+  // Not while she grades her own open answer (review, 4): that question is answered, only unjudged.
+  const canSkip = isUnanswered(question.isCorrect) && !inReview;
   const number = question.questionIndex + 1;
   const isLast = isLastOpen(overview, question.questionIndex);
   const isSelect = question.type === 'SELECT';

@@ -27,7 +27,6 @@ type ResultsProps = {
   /** back to where she came from (reader or subject) */
   onExit: () => void;
   onRedo: () => void;
-  onQuit: () => void;
 };
 
 /** Joins phrases the Dutch way: "a", "a en b", "a, b en c". */
@@ -41,18 +40,20 @@ function joinPhrases(parts: string[], and: string): string {
  * circle, a success notification, a progress bar and a row per question. Answered rows open a
  * detail area; skipped and review rows lead to answering them.
  */
-export function Results({ overview, onAction, isBusy, pendingAction, onExit, onRedo, onQuit }: ResultsProps) {
+export function Results({ overview, onAction, isBusy, pendingAction, onExit, onRedo }: ResultsProps) {
   const { t } = useTranslation(['questions', 'common']);
   const open = openQuestionCount(overview);
   const total = overview.questionsCount;
   const tone = gradeTone(overview.grade);
   const busyWith = (type: FlowAction['type']) => isBusy && pendingAction?.type === type;
 
+  const answered = overview.correctAnswers + overview.partialAnswers + overview.wrongAnswers;
+  // Nothing answered yet (all skipped): say so, instead of "0 van de 5 goed" and "opgeslagen".
+  const nothingYet = answered + overview.reviewAnswers === 0;
   const done = [t('results.partCorrect', { correct: overview.correctAnswers, count: total })];
   if (overview.partialAnswers > 0) done.push(t('results.partPartial', { count: overview.partialAnswers }));
   if (overview.wrongAnswers > 0) done.push(t('results.partWrong', { count: overview.wrongAnswers }));
-  const summary = t('results.summary', { parts: joinPhrases(done, t('results.and')) });
-  const answered = overview.correctAnswers + overview.partialAnswers + overview.wrongAnswers;
+  const summary = nothingYet ? t('results.nothingAnswered') : t('results.summary', { parts: joinPhrases(done, t('results.and')) });
   const pct = (n: number) => (total > 0 ? (100 * n) / total : 0);
 
   return (
@@ -64,9 +65,15 @@ export function Results({ overview, onAction, isBusy, pendingAction, onExit, onR
         <p className={styles.topic}>{overview.title}</p>
       </header>
 
-      <Notice variant="success" title={t(`results.notice.${tone}.title`)}>
-        {t(`results.notice.${tone}.text`, { count: open })}
-      </Notice>
+      {nothingYet ? (
+        <Notice variant="info" title={t('results.notice.nothing.title')}>
+          {t('results.notice.nothing.text', { count: open })}
+        </Notice>
+      ) : (
+        <Notice variant="success" title={t(`results.notice.${tone}.title`)}>
+          {t(`results.notice.${tone}.text`, { count: open })}
+        </Notice>
+      )}
 
       <section className={styles.summary} aria-label={t('results.summaryLabel')}>
         <GradeCircle grade={overview.grade} />
@@ -134,11 +141,6 @@ export function Results({ overview, onAction, isBusy, pendingAction, onExit, onR
         <button type="button" className={styles.textButton} onClick={onRedo} disabled={isBusy}>
           {t('results.redo')}
         </button>
-        {open > 0 && (
-          <button type="button" className={`${styles.textButton} ${styles.quit}`} onClick={onQuit}>
-            {t('step.quit')}
-          </button>
-        )}
       </div>
     </div>
   );
@@ -193,8 +195,10 @@ function ResultRow({ question, disabled, onAnswer }: { question: SessionQuestion
 
 function ResultDetail({ question }: { question: SessionQuestion }) {
   const { t } = useTranslation(['questions', 'common']);
-  const picked = question.answers.filter((a) => a.isChecked);
-  const correct = question.answers.filter((a) => question.correctAnswerIds.includes(a.id));
+  // each with the letter it had in the order shown
+  const shown = question.answers.map((a, index) => ({ ...a, letter: answerLabel(index) }));
+  const picked = shown.filter((a) => a.isChecked);
+  const correct = shown.filter((a) => question.correctAnswerIds.includes(a.id));
   return (
     <div className={styles.detailInner}>
       <div className={styles.questionText}>
@@ -210,7 +214,7 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
           <ul className={styles.answerList}>
             {picked.map((a) => (
               <li key={a.id}>
-                <span className={styles.answerLetter}>{answerLabel(a.sortIndex)}</span>
+                <span className={styles.answerLetter}>{a.letter}</span>
                 <Markdown className={styles.answerText} text={a.answerText} phrasing />
               </li>
             ))}
@@ -224,7 +228,7 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
           <ul className={styles.answerList}>
             {correct.map((a) => (
               <li key={a.id}>
-                <span className={styles.answerLetter}>{answerLabel(a.sortIndex)}</span>
+                <span className={styles.answerLetter}>{a.letter}</span>
                 <Markdown className={styles.answerText} text={a.answerText} phrasing />
               </li>
             ))}
