@@ -19,6 +19,7 @@ import { useTouchPrimary } from '../../../hooks/use-touch-primary.ts';
 import { timeZone } from '../utils/time-zone.ts';
 import { CrossIcon, FlipIcon, StarIcon } from './flashcards-icons.tsx';
 import styles from './flashcard-session.module.css';
+import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 
 type FlashcardSessionScreenProps = {
   sessionId: string;
@@ -87,9 +88,7 @@ function Study({ session, exitTo }: { session: FlashcardSession; exitTo: string 
           <span className={styles.position}>{t('session.position', { current, total })}</span>
         </div>
         <h1 className={styles.heading}>{session.title}</h1>
-        <div className={styles.progress} role="progressbar" aria-label={t('session.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
-          <span className={styles.progressFill} style={{ width: `${progress}%` }} />
-        </div>
+        <ProgressBar value={progress} label={t('session.progressLabel')} />
       </header>
 
       <CardStep key={`${session.id}-${card.position}`} session={session} card={card} paused={stopOpen} />

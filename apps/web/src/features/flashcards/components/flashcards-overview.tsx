@@ -11,6 +11,7 @@ import { useFlashcardOverview } from '../api/get-overview.ts';
 import { useStartFlashcardSession } from '../api/start-session.ts';
 import { timeZone } from '../utils/time-zone.ts';
 import styles from './flashcards.module.css';
+import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 
 /** /bibliotheek/flashcards-overview/{subjectId}: the sets with counts and progress, favorites and (FSRS) what is due today. */
 export function FlashcardsOverview({ subjectId }: { subjectId: string }) {
@@ -107,16 +108,7 @@ function SetItem({ subjectId, set }: { subjectId: string; set: FlashcardSetSumma
         <span>{t('overview.known', { known: set.knownCount, total: set.cardCount })}</span>
         {set.dueCount !== null && set.dueCount > 0 && <span className={styles.due}>{t('overview.due', { count: set.dueCount })}</span>}
       </p>
-      <div
-        className={styles.progress}
-        role="progressbar"
-        aria-label={t('overview.progressLabel', { title: set.title })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={set.progress}
-      >
-        <span className={styles.progressFill} style={{ width: `${set.progress}%` }} />
-      </div>
+      <ProgressBar value={set.progress} label={t('overview.progressLabel', { title: set.title })} />
       <div className={styles.actions}>
         <ButtonLink to={paths.library.flashcardsSettings.getHref(subjectId, set.id)} aria-label={t('overview.studyLabel', { title: set.title })}>
           {t('overview.study')}

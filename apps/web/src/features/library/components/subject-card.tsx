@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import type { LibrarySubject } from '@blok/contract/library';
 import { paths } from '../../../config/paths.ts';
 import { ChevronRightIcon, TrashIcon } from '../../../components/icons/icons.tsx';
-import { ProgressBar } from './progress-bar.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 import { SubjectTile } from './subject-tile.tsx';
 import styles from './library.module.css';
 

@@ -9,7 +9,7 @@ import { ArrowLeftIcon, CheckIcon, ChevronRightIcon } from '../../../components/
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAddSubject } from '../api/add-subject.ts';
 import { useSubject } from '../api/get-subject.ts';
-import { ProgressBar } from './progress-bar.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 import { SubjectTile } from './subject-tile.tsx';
 import styles from './library.module.css';
 

@@ -14,6 +14,7 @@ import { FeedbackPanel } from './feedback-panel.tsx';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import styles from './question-step.module.css';
+import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 
 export const QUESTION_HEADING_ID = 'question-heading';
 export const FEEDBACK_HEADING_ID = 'feedback-heading';
@@ -105,17 +106,7 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
     <div className={styles.step}>
       <header className={styles.header}>
         <h1 className={styles.topic}>{overview.title}</h1>
-        <div
-          className={styles.progress}
-          role="progressbar"
-          aria-label={t('step.progressLabel')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={overview.progress}
-          aria-valuetext={t('step.counter', { number, total: overview.questionsCount })}
-        >
-          <span className={styles.progressFill} style={{ width: `${overview.progress}%` }} />
-        </div>
+        <ProgressBar value={overview.progress} label={t('step.progressLabel')} valueText={t('step.counter', { number, total: overview.questionsCount })} />
         <div className={styles.meta}>
           <p className={styles.counter}>{t('step.counter', { number, total: overview.questionsCount })}</p>
           {canSkip && (
