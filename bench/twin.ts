@@ -33,9 +33,9 @@ const tokens = new AccessTokens(env.JWT_SECRET!, Number(env.ACCESS_TOKEN_TTL_SEC
 const big = 1_000_000_000;
 const auth = new AuthService(uow, tokens, { loginPerIp: big, loginFailuresPerAccountAndIp: big, loginFailuresPerAccount: big, loginFailuresPerIp: big, registerPerIp: big, windowSeconds: 900 });
 const user = new UserService(uow, { mail: null as never, outbox: null });
-const questions = new QuestionsService(uow);
+const questions: QuestionsService = new QuestionsService(uow, { subjectTitle: (id) => library.subjectTitle(id), subjectTitles: (ids) => library.subjectTitles(ids) });
 const questionCatalogue = new QuestionCatalogueService(uow);
-const library = new LibraryService(uow, {
+const library: LibraryService = new LibraryService(uow, {
   listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
   openSessions: (userId, limit) => questions.openSessions(userId, limit),
   listCounts: (subjectIds) => questionCatalogue.listCounts(subjectIds),

@@ -127,6 +127,11 @@ export class LibraryService {
     return this.repo.subjectTitle(id);
   }
 
+  /** Subjects' titles by id (Home's continue cards of practice sessions). */
+  async subjectTitles(ids: string[]): Promise<Map<string, string>> {
+    return new Map((await this.repo.subjectsByIds(ids)).map((s) => [s.id, s.title]));
+  }
+
   /** Her subjects: those of her study and year, plus the ones she added, minus the ones she removed. */
   private async libraryMembership(reader: Reader): Promise<Map<string, 'study' | 'added'>> {
     const [studyIds, entries] = await Promise.all([this.repo.studySubjectIds(reader.study, reader.year), this.repo.entries(reader.id)]);

@@ -116,9 +116,13 @@ export default fp<ServicesOptions>(
     registerPushJobs(jobs, push);
     registerMailJobs(jobs, mailer);
     if (mailer instanceof SmtpMailer) app.addHook('onClose', async () => mailer.close());
-    const questions = new QuestionsService(uow);
+    // subject titles are the library's; the library is made below (called only after start-up)
+    const questions: QuestionsService = new QuestionsService(uow, {
+      subjectTitle: (id) => library.subjectTitle(id),
+      subjectTitles: (ids) => library.subjectTitles(ids),
+    });
     const questionCatalogue = new QuestionCatalogueService(uow);
-    const library = new LibraryService(uow, {
+    const library: LibraryService = new LibraryService(uow, {
       listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
       openSessions: (userId, limit) => questions.openSessions(userId, limit),
       listCounts: (subjectIds) => questionCatalogue.listCounts(subjectIds),

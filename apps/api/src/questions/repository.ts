@@ -199,7 +199,6 @@ const sessionQuestionCountsQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, sess
     .where('session_id', 'in', sessionIds)
     .groupBy('session_id'),
 );
-const subjectTitlesQuery = fixedInListQuery(FIXED_IN_LIST_MAX, (db, subjectIds) => db.selectFrom('subjects').select(['id', 'title']).where('id', 'in', subjectIds));
 
 /** The only place that touches the questions feature's tables. */
 export class QuestionsRepository {
@@ -219,10 +218,6 @@ export class QuestionsRepository {
 
   listsOfSubject(subjectId: string): Promise<QuestionListRow[]> {
     return this.db.selectFrom('question_lists').selectAll().where('subject_id', '=', subjectId).orderBy('sort_index').orderBy('id').execute();
-  }
-
-  findSubject(id: string): Promise<{ id: string; title: string } | undefined> {
-    return this.db.selectFrom('subjects').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
   }
 
   /** Questions of a list in their order. */
@@ -403,8 +398,8 @@ export class QuestionsRepository {
     return listProgress(this.db, userId, listIds);
   }
 
-  /** See openQuestionSessions below. */
-  openSessions(userId: string, limit = 5): Promise<OpenSessionCard[]> {
+  /** See openQuestionSessions below; the subject titles are the library's to add. */
+  openSessions(userId: string, limit = 5): Promise<Array<Omit<OpenSessionCard, 'subjectTitle'>>> {
     return openQuestionSessions(this.db, userId, limit);
   }
 }
@@ -487,7 +482,7 @@ export interface OpenSessionCard {
  * session of a list, and only while it is unfinished (a newer round supersedes it).
  * For Home's continue cards: link to /bibliotheek/questions/{sessionId}/{subjectId}/{questionListId}.
  */
-async function openQuestionSessions(db: Executor, userId: string, limit = 5): Promise<OpenSessionCard[]> {
+async function openQuestionSessions(db: Executor, userId: string, limit = 5): Promise<Array<Omit<OpenSessionCard, 'subjectTitle'>>> {
   const sessions = await unfinishedSessionsQuery(db, userId, limit * 4);
   const seen = new Set<string>();
   const picked = sessions.filter((s) => {
@@ -502,15 +497,12 @@ async function openQuestionSessions(db: Executor, userId: string, limit = 5): Pr
     picked.map((s) => s.id),
   );
   const total = new Map(counts.map((c) => [c.session_id, Number(c.n)]));
-  const subjects = await subjectTitlesQuery(db, [...new Set(picked.map((s) => s.subject_id))]);
-  const subjectTitle = new Map(subjects.map((s) => [s.id, s.title]));
   return picked.map((s) => {
     const questionsCount = total.get(s.id) ?? 0;
     const state = { current: Math.min(s.current_index, questionsCount), skippedMode: s.skipped_mode === 1, reviewIndex: s.review_index };
     return {
       sessionId: s.id,
       subjectId: s.subject_id,
-      subjectTitle: subjectTitle.get(s.subject_id) ?? '',
       questionListId: s.question_list_id,
       title: s.title,
       progress: progressOf(state, questionsCount),

@@ -68,13 +68,23 @@ function stateOf(session: SessionRow, total: number): NavigationState {
   return { current: Math.min(Math.max(0, session.current_index), total), skippedMode: session.skipped_mode === 1, reviewIndex: session.review_index };
 }
 
+/** What the questions feature needs of the library: subject titles. */
+export interface SubjectTitleSource {
+  subjectTitle(id: string): Promise<{ id: string; title: string } | undefined>;
+  subjectTitles(ids: string[]): Promise<Map<string, string>>;
+}
+
 /**
  * Practice sessions: starting, answering, navigating, results. Pure rules live in grade.ts,
  * status.ts and navigation.ts; this class applies them to the repository's rows and shapes the
  * contract's answers.
  */
 export class QuestionsService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    /** subject titles, asked of the library, which owns the subjects (decision 020) */
+    private readonly subjects: SubjectTitleSource,
+  ) {}
 
   /** The repository on the current unit of work's transaction, or on the database for reads. */
   private get repo(): QuestionsRepository {
@@ -89,8 +99,11 @@ export class QuestionsService {
   }
 
   /** Her open practice sessions, most recent first, for Home's continue cards. */
-  openSessions(userId: string, limit: number): Promise<OpenSessionCard[]> {
-    return this.repo.openSessions(userId, limit);
+  async openSessions(userId: string, limit: number): Promise<OpenSessionCard[]> {
+    const cards = await this.repo.openSessions(userId, limit);
+    if (cards.length === 0) return [];
+    const titles = await this.subjects.subjectTitles([...new Set(cards.map((c) => c.subjectId))]);
+    return cards.map((c) => ({ ...c, subjectTitle: titles.get(c.subjectId) ?? '' }));
   }
 
   // ------------------------------------------------------------------ lists
@@ -129,7 +142,7 @@ export class QuestionsService {
   }
 
   async questionListsOfSubject(userId: string, subjectId: string): Promise<QuestionListsResponse> {
-    const subject = await this.repo.findSubject(subjectId);
+    const subject = await this.subjects.subjectTitle(subjectId);
     if (!subject) throw new AppError('not_found', 'Dit vak bestaat niet.');
     const lists = await this.repo.listsOfSubject(subjectId);
     const ids = lists.map((l) => l.id);
@@ -206,7 +219,7 @@ export class QuestionsService {
 
     let title = primary.title;
     if (lists.length > 1) {
-      const subject = await this.repo.findSubject(primary.subject_id);
+      const subject = await this.subjects.subjectTitle(primary.subject_id);
       title = `${subject?.title ?? primary.title}: ${lists.length} onderwerpen`;
     }
     const id = await this.repo.createSession({

@@ -6,7 +6,8 @@ import { DIALECTS, type TestContext } from '../helpers.ts';
 import { answerId, questionsApp, student } from './support.ts';
 
 const listProgress = (db: Executor, userId: string, ids: string[]) => new QuestionsRepository(db).listProgress(userId, ids);
-const openQuestionSessions = (db: Executor, userId: string, limit: number) => new QuestionsRepository(db).openSessions(userId, limit);
+// Home's continue cards: the questions service, which asks the library for the subject titles
+const openQuestionSessions = (ctx: TestContext, userId: string, limit: number) => ctx.app.services.questions.openSessions(userId, limit);
 
 /** The functions the library and Home use to show practice progress and open sessions. */
 describe.each(DIALECTS)('practice progress for the library and Home on %s', (dialect) => {
@@ -53,13 +54,13 @@ describe.each(DIALECTS)('practice progress for the library and Home on %s', (dia
     const b = await s.start('fx-lijst-b', { showAnswers: true });
     await s.step(b, 'skip');
 
-    const cards = await openQuestionSessions(ctx.handle.db, userId, 5);
+    const cards = await openQuestionSessions(ctx, userId, 5);
     expect(cards.map((c) => c.sessionId)).toEqual([b, latestA]);
     expect(cards[0]).toMatchObject({ subjectId: 'fixture-vragen', subjectTitle: 'Testvak vragen', questionListId: 'fx-lijst-b', title: 'Lijst B', currentIndex: 1, questionsCount: 2, progress: 100 });
     for (const card of cards) expect(OpenSessionSchema.parse(card)).toEqual(card);
 
     // a finished session is no longer open
     await s.step(b, 'next');
-    expect((await openQuestionSessions(ctx.handle.db, userId, 5)).map((c) => c.sessionId)).toEqual([latestA]);
+    expect((await openQuestionSessions(ctx, userId, 5)).map((c) => c.sessionId)).toEqual([latestA]);
   });
 });
