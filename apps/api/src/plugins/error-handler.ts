@@ -16,6 +16,12 @@ export function notFound(_request: FastifyRequest, reply: FastifyReply): void {
   void reply.status(404).send({ error: 'not_found', error_description: 'Deze pagina of dit adres bestaat niet.' });
 }
 
+/** Whether the error is the one the request's own stream failed with (Node sets `errored` on it). */
+function isClientAbort(err: unknown, request: FastifyRequest): boolean {
+  const failed = request.raw.errored;
+  return failed != null && (err === failed || (err as { cause?: unknown }).cause === failed);
+}
+
 /**
  * One place that turns errors into `{ error, error_description }` answers: domain errors with
  * their status, schema violations as 400 invalid_request, anything unknown as a generic 500
@@ -38,6 +44,13 @@ export default fp(
     }
 
     app.setErrorHandler(async (err, request, reply) => {
+      // The request's own stream failed: the client dropped the connection mid-request (a phone that
+      // lost its network, a closed tab). Node fails the request with ECONNRESET ('aborted'), which
+      // must not pass for a database socket's ECONNRESET (a 503 and a warning for the operator).
+      if (isClientAbort(err, request)) {
+        request.log.info({ code: (err as { code?: string }).code }, 'client aborted the request');
+        return reply.status(400).send({ error: 'invalid_request', error_description: 'Het verzoek is afgebroken voordat het helemaal binnen was.' });
+      }
       if (err instanceof AppError) {
         for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
         return reply.status(err.statusCode).send({ error: err.code, error_description: err.message });
