@@ -68,5 +68,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ApiErrorSchema = z.object({
   error: z.string(),
   error_description: z.string(),
+  /** invalid_request for the body's shape: each refused field with its Dutch message (issue 26) */
+  fields: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -15,7 +15,7 @@ export const PushPreferenceSchema = z.object({
   dailyReminder: z.object({
     enabled: z.boolean(),
     /** local time HH:MM (24 hours) */
-    time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/)),
+    time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Kies een tijd tussen 00:00 en 23:59' })),
     /** the weekdays to remind on; at least one when enabled */
     days: z.array(WeekdaySchema).check(z.maxLength(7), z.refine((days) => new Set(days).size === days.length, { message: 'Elke dag mag maar één keer voorkomen.' })),
   }),

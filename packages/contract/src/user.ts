@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { MAX_PASSWORD_INPUT_LENGTH } from './auth-constants.ts';
+import { findFailure } from './validation/engine.ts';
 
 /** Picture shown when the user has none (served by the web app). */
 export const DEFAULT_PROFILE_PICTURE_URL = '/images/default-profile.svg';
@@ -23,16 +24,31 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-/** Names may hold letters (any script), spaces, hyphens, apostrophes and dots ("J.", "d'Ancona"). */
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
-const name = (max: number) =>
-  z.string().check(z.trim(), z.maxLength(max), z.refine((v) => v === '' || NAME_PATTERN.test(v), { message: 'Gebruik alleen letters, spaties, streepjes en apostroffen.' }));
+/**
+ * The profile's name rules (spec section 5 rule strings, personName: letters, spaces, dots, hyphens
+ * and apostrophes): the form checks them first, the API with the same engine and Dutch messages.
+ */
+export const PROFILE_NAME_RULES = {
+  firstName: 'required|personName|maxLength:50',
+  middleName: 'personName|maxLength:20',
+  lastName: 'personName|maxLength:80',
+} as const;
+
+/** A string field checked by rule strings; a refusal carries the rule's Dutch message. */
+const ruled = (fieldName: string, rules: string) =>
+  z.string().check(
+    z.trim(),
+    z.superRefine((value, ctx) => {
+      const failure = findFailure(value, rules, { fieldName, locale: 'nl' });
+      if (failure) ctx.addIssue({ code: 'custom', message: failure.message, input: value });
+    }),
+  );
 
 /** PUT user/profile: the name and the study choice (catalogue ids, like registration). */
 export const UpdateProfileBodySchema = z.object({
-  firstName: name(50).check(z.refine((v) => v.length > 0, { message: 'Je moet een naam invoeren' })),
-  middleName: z._default(name(20), ''),
-  lastName: z._default(name(80), ''),
+  firstName: ruled('firstName', PROFILE_NAME_RULES.firstName),
+  middleName: z._default(ruled('middleName', PROFILE_NAME_RULES.middleName), ''),
+  lastName: z._default(ruled('lastName', PROFILE_NAME_RULES.lastName), ''),
   university: z.string().check(z.minLength(1), z.maxLength(100)),
   study: z.string().check(z.minLength(1), z.maxLength(100)),
   year: z.string().check(z.minLength(1), z.maxLength(100)),

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '@blok/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_ID_HEADER } from '@blok/contract';
+import { issueMessage, type FieldIssue } from '@blok/contract/validation/index';
 import { AppError } from '../errors.ts';
 
 /** Retry-After of a 503 database_unavailable: a restart or failover usually takes seconds. */
@@ -64,11 +65,18 @@ export default fp(
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         await addDeviceHeader(request, reply);
-        const first = err.validation[0];
-        const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
+        // Each refused field with the Dutch message of the rule it breaks; the description is the
+        // first message, never a field's name (issue 26).
+        const fields: FieldIssue[] = [];
+        for (const v of err.validation) {
+          const field = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+          if (fields.some((f) => f.field === field)) continue;
+          fields.push({ field, message: issueMessage({ ...(v.params as object), code: v.keyword, message: v.message }, field) });
+        }
         return reply.status(400).send({
           error: 'invalid_request',
-          error_description: field ? `Ongeldige invoer voor ${field}.` : 'Ongeldige invoer.',
+          error_description: fields[0] ? `${fields[0].message}.`.replace(/\.\.$/, '.') : 'Ongeldige invoer.',
+          fields: fields.filter((f) => f.field !== ''),
         });
       }
       const e = err as { statusCode?: number; code?: string; message?: string };

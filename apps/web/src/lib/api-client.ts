@@ -81,19 +81,26 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
 async function readError(response: Response): Promise<ApiError> {
   let code = '';
   let description = '';
+  const fields: Array<{ field: string; message: string }> = [];
   try {
     const data: unknown = await response.json();
     if (data && typeof data === 'object') {
       const record = data as Record<string, unknown>;
       if (typeof record.error === 'string') code = record.error;
       if (typeof record.error_description === 'string') description = record.error_description;
+      if (Array.isArray(record.fields)) {
+        for (const f of record.fields as unknown[]) {
+          const item = f as { field?: unknown; message?: unknown } | null;
+          if (typeof item?.field === 'string' && typeof item.message === 'string') fields.push({ field: item.field, message: item.message });
+        }
+      }
     }
   } catch {
     // not JSON: keep the defaults
   }
   const retryAfterRaw = response.headers.get('retry-after');
   const retryAfter = retryAfterRaw !== null && Number.isFinite(Number(retryAfterRaw)) ? Number(retryAfterRaw) : null;
-  return new ApiError(response.status, code || 'unknown', description, retryAfter);
+  return new ApiError(response.status, code || 'unknown', description, retryAfter, fields);
 }
 
 /* ------------------------------------------------------------------ refresh */

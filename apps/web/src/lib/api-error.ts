@@ -7,14 +7,17 @@ export class ApiError extends Error {
   readonly description: string;
   /** seconds from the Retry-After header of a 429 */
   readonly retryAfter: number | null;
+  /** invalid_request for the body's shape: each refused field (its path) with its Dutch message */
+  readonly fields: ReadonlyArray<{ field: string; message: string }>;
 
-  constructor(status: number, code: string, description: string, retryAfter: number | null = null) {
+  constructor(status: number, code: string, description: string, retryAfter: number | null = null, fields: ReadonlyArray<{ field: string; message: string }> = []) {
     super(description || code);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.description = description;
     this.retryAfter = retryAfter;
+    this.fields = fields;
   }
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolverOptions } from 'react-hook-form';
 import { FORM_MODE } from '@blok/contract/validation/index';
-import { rulesResolver, toReactHookFormMode } from './form-rules.ts';
+import { rulesResolver, serverFieldErrors, toReactHookFormMode } from './form-rules.ts';
+import { ApiError } from './api-error.ts';
 
 describe('form modes as react-hook-form options', () => {
   it('maps to react-hook-form options', () => {
@@ -47,5 +48,24 @@ describe('rulesResolver', () => {
       values: {},
       errors: { email: { type: 'required', message: 'Your email is required' } },
     });
+  });
+});
+
+describe('serverFieldErrors', () => {
+  const refused = new ApiError(400, 'invalid_request', 'Je moet een naam invoeren.', null, [
+    { field: 'firstName', message: 'Je moet een naam invoeren' },
+    { field: 'username', message: 'Voer een geldig e-mailadres in' },
+    { field: 'elders', message: 'Deze invoer is niet geldig' },
+  ]);
+
+  it("keys the server's Dutch messages by the form's own fields", () => {
+    expect(serverFieldErrors(refused, ['firstName', 'lastName'] as const)).toEqual({ firstName: 'Je moet een naam invoeren' });
+    expect(serverFieldErrors(refused, ['email'] as const, { username: 'email' })).toEqual({ email: 'Voer een geldig e-mailadres in' });
+  });
+
+  it('finds nothing in other errors', () => {
+    expect(serverFieldErrors(new Error('x'), ['firstName'] as const)).toEqual({});
+    expect(serverFieldErrors(null, ['firstName'] as const)).toEqual({});
+    expect(serverFieldErrors(new ApiError(400, 'invalid_current_password', 'Dit wachtwoord klopt niet.'), ['password'] as const)).toEqual({});
   });
 });

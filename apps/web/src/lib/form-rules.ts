@@ -29,6 +29,24 @@ export function toReactHookFormMode(mode: FormMode): ReactHookFormModeOptions {
 }
 
 /**
+ * The server's field errors of a refused request (issue 26), keyed by the form's own field names:
+ * `aliases` maps a server path to a form field ('username' -> 'email'); paths the form does not
+ * know are left out. Each message is the Dutch message of the same rule the form checks, so it
+ * goes under its field, never as a sentence naming the field.
+ */
+export function serverFieldErrors<F extends string>(error: unknown, formFields: readonly F[], aliases: Partial<Record<string, F>> = {}): Partial<Record<F, string>> {
+  const found: Partial<Record<F, string>> = {};
+  const fields = (error as { fields?: unknown } | null)?.fields;
+  if (!Array.isArray(fields)) return found;
+  for (const item of fields as Array<{ field?: unknown; message?: unknown }>) {
+    if (typeof item.field !== 'string' || typeof item.message !== 'string') continue;
+    const name = aliases[item.field] ?? (formFields as readonly string[]).find((f) => f === item.field);
+    if (name && found[name as F] === undefined) found[name as F] = item.message;
+  }
+  return found;
+}
+
+/**
  * A react-hook-form resolver that runs validateForm with the given rules.
  * Errors come back as `{ [field]: { type: ruleName, message } }`.
  * The locale can also be given per form through useForm's `context: { locale }`.

@@ -36,3 +36,4 @@ export {
   type RuleContext,
 } from './rules.ts';
 export { FORM_MODE, type FormMode } from './form-modes.ts';
+export { issueMessage, type FieldIssue, type IssueLike } from './issues.ts';

@@ -35,6 +35,7 @@ export const RULE_NAMES = [
   'passwordConfirm',
   'passwordSecurity',
   'telephoneNumber',
+  'personName',
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];
@@ -123,6 +124,7 @@ const nl: Record<RuleName, MessageFn> = {
   passwordConfirm: () => 'Deze wachtwoorden komen niet overeen',
   passwordSecurity: () => 'Dit wachtwoord komt niet overeen met het veiligheidsbeleid',
   telephoneNumber: () => 'Voer een geldig telefoonnummer in',
+  personName: () => 'Gebruik alleen letters, spaties, streepjes en apostroffen',
 };
 
 const en: Record<RuleName, MessageFn> = {
@@ -142,6 +144,7 @@ const en: Record<RuleName, MessageFn> = {
   passwordConfirm: () => 'These passwords do not match',
   passwordSecurity: () => 'This password does not meet the security policy',
   telephoneNumber: () => 'Enter a valid telephone number',
+  personName: () => 'Use letters, spaces, hyphens and apostrophes only',
 };
 
 export const MESSAGES: Readonly<Record<Locale, Readonly<Record<RuleName, MessageFn>>>> = { nl, en };

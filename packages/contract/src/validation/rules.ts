@@ -106,6 +106,9 @@ const NUMERIC_PATTERN = /^[0-9]+$/;
 /** +31, 0031 or 0, then 9 digits (first one not 0), spaces or dashes allowed between digits. */
 const TELEPHONE_PATTERN = /^(?:\+31|0031|0)[ -]?[1-9](?:[ -]?[0-9]){8}$/;
 
+/** A name: letters (any script) first, then letters, spaces, dots, hyphens and apostrophes ("J.", "d'Ancona"). */
+const PERSON_NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+
 /* ------------------------------------------------------------------ rules */
 
 export const required: RuleFn = (value) => !isEmpty(value);
@@ -186,6 +189,9 @@ export const passwordSecurity: RuleFn = (value) => isSecurePassword(asString(val
 /** Dutch numbers: +31, 0031 or 0, then 9 digits (area code or mobile 6, then the rest). */
 export const telephoneNumber: RuleFn = (value) => TELEPHONE_PATTERN.test(asString(value).trim());
 
+/** A person's name (Blok's own rule, not in the spec): no digits or symbols. */
+export const personName: RuleFn = (value) => PERSON_NAME_PATTERN.test(asString(value).trim().normalize('NFC'));
+
 export const RULES: Readonly<Record<RuleName, RuleFn>> = {
   required,
   email,
@@ -203,4 +209,5 @@ export const RULES: Readonly<Record<RuleName, RuleFn>> = {
   passwordConfirm,
   passwordSecurity,
   telephoneNumber,
+  personName,
 };

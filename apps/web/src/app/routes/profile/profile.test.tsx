@@ -155,3 +155,46 @@ describe('Profile', () => {
     expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('user/profile/picture'))).toBe(false);
   });
 });
+
+describe('Profile field errors (issue 26)', () => {
+  async function profileForm(put?: { status: number; body: unknown }) {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    const fetchSpy = mockApi([
+      { path: 'user/profile', body: testProfile, headers: { deviceid } },
+      { method: 'PUT', path: 'user/profile', ...(put ?? { status: 200, body: testProfile }), headers: { deviceid } },
+      { path: 'catalogue', body: testCatalogue },
+    ]);
+    await renderApp('/profile');
+    const form = await screen.findByRole('region', { name: 'Persoonlijke gegevens' });
+    return { fetchSpy, form, user: userEvent.setup() };
+  }
+
+  it('catches digits in the first name in the form, under that field, in Dutch, before any request', async () => {
+    const { fetchSpy, form, user } = await profileForm();
+    const firstName = within(form).getByLabelText('Voornaam');
+    await user.clear(firstName);
+    await user.type(firstName, 'Sanne2');
+    await user.click(within(form).getByRole('button', { name: 'Gegevens opslaan' }));
+    expect(await within(form).findByText('Gebruik alleen letters, spaties, streepjes en apostroffen')).toBeInTheDocument();
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveAccessibleDescription('Gebruik alleen letters, spaties, streepjes en apostroffen');
+    expect(within(form).queryByText(/firstName|Ongeldige invoer/)).toBeNull();
+    expect(bodyOf(fetchSpy, 'PUT', 'user/profile')).toBeUndefined();
+  });
+
+  it("puts the server's field error under its own field, never the server's field name", async () => {
+    const { form, user } = await profileForm({
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'Gebruik maximaal 80 tekens.', fields: [{ field: 'lastName', message: 'Gebruik maximaal 80 tekens' }] },
+    });
+    await user.type(within(form).getByLabelText('Voornaam'), 'Sanne');
+    await user.click(within(form).getByRole('button', { name: 'Gegevens opslaan' }));
+    const lastName = within(form).getByLabelText('Achternaam');
+    await waitFor(() => expect(lastName).toHaveAccessibleDescription('Gebruik maximaal 80 tekens'));
+    expect(lastName).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).queryByText(/lastName|Ongeldige invoer/)).toBeNull();
+    // the field's message is not repeated as a general error
+    expect(within(form).getAllByText(/Gebruik maximaal 80 tekens/)).toHaveLength(1);
+  });
+});

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
-import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
+import { rulesResolver, serverFieldErrors, toReactHookFormMode } from '../../../lib/form-rules.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Dialog, POPUP } from '../../../components/ui/dialog/dialog.tsx';
@@ -28,6 +28,7 @@ export function ForgotPasswordScreen() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ForgotValues>({
     ...toReactHookFormMode(FORM_MODE.submit),
@@ -38,7 +39,17 @@ export function ForgotPasswordScreen() {
 
   const request = useRequestResetLink();
   const onSubmit = handleSubmit(({ email }) =>
-    request.mutate({ email: email.trim() }, { onSuccess: () => setSentTo(email.trim()) }),
+    request.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: () => setSentTo(email.trim()),
+        // A refused address: its rule's Dutch message under the field (issue 26).
+        onError: (error) => {
+          const refused = serverFieldErrors(error, ['email'] as const).email;
+          if (refused) setError('email', { message: refused });
+        },
+      },
+    ),
   );
   const requestError =
     request.error instanceof ApiError && request.error.code === 'too_many_requests' && request.error.description
@@ -62,7 +73,7 @@ export function ForgotPasswordScreen() {
           error={errors.email?.message}
           {...register('email')}
         />
-        {request.isError && (
+        {request.isError && !serverFieldErrors(request.error, ['email'] as const).email && (
           <Notice variant="error" role="alert">
             {requestError}
           </Notice>

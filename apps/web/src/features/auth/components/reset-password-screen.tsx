@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
-import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
+import { rulesResolver, serverFieldErrors, toReactHookFormMode } from '../../../lib/form-rules.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Dialog, POPUP } from '../../../components/ui/dialog/dialog.tsx';
@@ -61,6 +61,10 @@ export function ResetPasswordScreen() {
         onSuccess: () => setDone(true),
         onError: (error) => {
           if (error instanceof ApiError && (error.code === 'weak_password' || error.code === 'password_too_long')) setError('password', { message: error.description });
+          // A field the server refused: its rule's Dutch message under that field (issue 26).
+          const fields = serverFieldErrors(error, ['password', 'passwordConfirmation'] as const);
+          if (fields.password) setError('password', { message: fields.password });
+          if (fields.passwordConfirmation) setError('passwordConfirmation', { message: fields.passwordConfirmation });
         },
       },
     ),
@@ -90,7 +94,7 @@ export function ResetPasswordScreen() {
           <Link to={paths.auth.forgotPassword.getHref()}>{t('reset.requestNew')}</Link>
         </Notice>
       )}
-      {reset.isError && !(reset.error instanceof ApiError && ['invalid_reset_token', 'weak_password', 'password_too_long'].includes(reset.error.code)) && (
+      {reset.isError && !(reset.error instanceof ApiError && (['invalid_reset_token', 'weak_password', 'password_too_long'].includes(reset.error.code) || reset.error.fields.some((f) => f.field === 'password' || f.field === 'passwordConfirmation'))) && (
         <Notice variant="error" role="alert">
           {reset.error instanceof ApiError && reset.error.description ? reset.error.description : t('reset.error')}
         </Notice>

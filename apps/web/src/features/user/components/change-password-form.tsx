@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
-import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
+import { rulesResolver, serverFieldErrors, toReactHookFormMode } from '../../../lib/form-rules.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { TextField } from '../../../components/ui/text-field/text-field.tsx';
@@ -11,6 +11,7 @@ import styles from './profile.module.css';
 import { MAX_PASSWORD_LENGTH } from '@blok/contract/auth-constants';
 
 type PasswordValues = { currentPassword: string; newPassword: string; newPasswordConfirmation: string };
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'newPasswordConfirmation'] as const;
 const PASSWORD_RULES: FieldRules = {
   currentPassword: 'required',
   newPassword: `required|maxLength:${MAX_PASSWORD_LENGTH}|passwordSecurity`,
@@ -43,11 +44,16 @@ export function ChangePasswordForm() {
         } else if (error instanceof ApiError && (error.code === 'weak_password' || error.code === 'password_too_long')) {
           setError('newPassword', { message: error.description });
         }
+        // A field the server refused: its rule's Dutch message under that field (issue 26).
+        const fields = serverFieldErrors(error, PASSWORD_FIELDS);
+        for (const field of PASSWORD_FIELDS) if (fields[field]) setError(field, { message: fields[field] });
       },
     }),
   );
 
-  const fieldError = change.error instanceof ApiError && ['invalid_current_password', 'weak_password', 'password_too_long'].includes(change.error.code);
+  const fieldError =
+    change.error instanceof ApiError &&
+    (['invalid_current_password', 'weak_password', 'password_too_long'].includes(change.error.code) || Object.keys(serverFieldErrors(change.error, PASSWORD_FIELDS)).length > 0);
   const generalError = change.error instanceof ApiError && change.error.description ? change.error.description : t('password.error');
 
   return (

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field/text-field.tsx';
 import { TrashIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSubmitRulesForm } from '../../../lib/use-submit-rules-form.ts';
+import { serverFieldErrors } from '../../../lib/form-rules.ts';
 import { useDeleteProfile } from '../api/delete-profile.ts';
 import styles from './profile.module.css';
 
@@ -21,8 +22,9 @@ export function DeleteAccountButton({ onDeleted }: { onDeleted: () => void }) {
 
   const error = deletion.error instanceof ApiError ? deletion.error : null;
   // A wrong password belongs under the field; throttling and other failures above the buttons.
-  const passwordError = errors.password?.message ?? (error?.code === 'invalid_current_password' ? t('deletePasswordWrong') : undefined);
-  const generalError = deletion.isError && error?.code !== 'invalid_current_password' ? (error?.code === 'too_many_requests' && error.description ? error.description : t('deleteError')) : null;
+  const refused = serverFieldErrors(error, ['password'] as const).password;
+  const passwordError = errors.password?.message ?? refused ?? (error?.code === 'invalid_current_password' ? t('deletePasswordWrong') : undefined);
+  const generalError = deletion.isError && error?.code !== 'invalid_current_password' && !refused ? (error?.code === 'too_many_requests' && error.description ? error.description : t('deleteError')) : null;
 
   return (
     <>

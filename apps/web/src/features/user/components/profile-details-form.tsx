@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
-import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
-import type { Profile } from '@blok/contract/user';
+import { FORM_MODE } from '@blok/contract/validation/index';
+import { rulesResolver, serverFieldErrors, toReactHookFormMode } from '../../../lib/form-rules.ts';
+import { PROFILE_NAME_RULES, type Profile } from '@blok/contract/user';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { TextField } from '../../../components/ui/text-field/text-field.tsx';
@@ -12,11 +12,8 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 import styles from './profile.module.css';
 
 type NameValues = { firstName: string; middleName: string; lastName: string };
-const NAME_RULES: FieldRules = {
-  firstName: 'required|maxLength:50',
-  middleName: 'maxLength:20',
-  lastName: 'maxLength:80',
-};
+const NAME_FIELDS = ['firstName', 'middleName', 'lastName'] as const;
+const STUDY_FIELDS = ['university', 'study', 'year'] as const;
 
 export type StudyValue = { university: string; study: string; year: string };
 
@@ -43,23 +40,42 @@ export function ProfileDetailsForm({ profile, renderStudyChoice }: ProfileDetail
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<NameValues>({
     ...toReactHookFormMode(FORM_MODE.submit),
-    resolver: rulesResolver<NameValues>(NAME_RULES),
+    // The same rules and Dutch messages the API checks with (issue 26).
+    resolver: rulesResolver<NameValues>(PROFILE_NAME_RULES),
     context: { locale: i18n.language },
     values: { firstName: profile.firstName, middleName: profile.middleName, lastName: profile.lastName },
-    resetOptions: { keepDirtyValues: true },
+    // A later copy of the profile (the fresh fetch after the saved one) keeps what she typed and its errors.
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
 
   const onSubmit = handleSubmit((names) => {
     const complete = choice.university !== '' && choice.study !== '' && choice.year !== '';
     setChoiceError(!complete);
     if (!complete) return;
-    update.mutate({ ...names, ...choice });
+    update.mutate(
+      { ...names, ...choice },
+      {
+        // A field the server refused shows its rule's message under that field.
+        onError: (error) => {
+          const fieldErrors = serverFieldErrors(error, NAME_FIELDS);
+          for (const field of NAME_FIELDS) {
+            const message = fieldErrors[field];
+            if (message) setError(field, { type: 'server', message }, { shouldFocus: true });
+          }
+        },
+      },
+    );
   });
 
-  const serverError = update.error instanceof ApiError && update.error.description ? update.error.description : t('edit.error');
+  const nameRefused = Object.keys(serverFieldErrors(update.error, NAME_FIELDS)).length > 0;
+  const studyRefused = Object.keys(serverFieldErrors(update.error, STUDY_FIELDS)).length > 0;
+  // Field errors sit under their fields; a request refused for its shape never shows its own sentence here.
+  const serverError =
+    update.error instanceof ApiError && update.error.description && update.error.code !== 'invalid_request' ? update.error.description : t('edit.error');
 
   return (
     <section aria-labelledby="profile-details-heading" className={styles.panel}>
@@ -74,7 +90,7 @@ export function ProfileDetailsForm({ profile, renderStudyChoice }: ProfileDetail
           setChoice(next);
           update.reset();
         })}
-        {choiceError && (
+        {(choiceError || studyRefused) && (
           <Notice variant="error" role="alert">
             {t('edit.chooseStudy')}
           </Notice>
@@ -82,7 +98,7 @@ export function ProfileDetailsForm({ profile, renderStudyChoice }: ProfileDetail
         <div aria-live="polite">
           {update.isSuccess && <Notice variant="success">{t('edit.saved')}</Notice>}
         </div>
-        {update.isError && (
+        {update.isError && !nameRefused && !studyRefused && (
           <Notice variant="error" role="alert">
             {serverError}
           </Notice>
