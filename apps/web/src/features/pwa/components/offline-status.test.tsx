@@ -55,6 +55,13 @@ describe('the offline strip', () => {
     expect(screen.getByRole('status')).toHaveTextContent('3 antwoorden wachten op verbinding');
   });
 
+  it('inside the native wrapper, offline says nothing about the connection (issue 25)', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWithProviders(<OfflineStatus userAgent="Mozilla/5.0 (Linux; Android 14) Chrome/120 Mobile BlokApp/2.4" />);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(screen.queryByText(/laatst bekende gegevens/)).toBeNull();
+  });
+
   it('offline, waiting writes are shown at once', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderWithProviders(<OfflineStatus />);

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { WifiOffIcon } from '../../../components/icons/icons.tsx';
 import { usePendingWrites } from '../../../lib/offline/outbox.ts';
 import { useNetworkStatus } from '../hooks/use-network-status.ts';
+import { isNativeWrapper } from '../utils/platform.ts';
 import styles from './offline-status.module.css';
 
 /**
@@ -31,9 +32,12 @@ function useLasting(waiting: boolean, delayMs: number): boolean {
  * A strip at the top of every screen while she is offline or writes still wait: what she sees is
  * the last known data, and how many answers are not yet saved on the server (decision 013).
  */
-export function OfflineStatus() {
+export function OfflineStatus({ userAgent = navigator.userAgent }: { userAgent?: string }) {
   const { t } = useTranslation('pwa');
-  const { online } = useNetworkStatus();
+  const network = useNetworkStatus();
+  // Inside the native wrapper every network notice is the wrapper's (spec section 2): the strip
+  // says nothing about the connection there, only answers that still wait to be saved.
+  const online = network.online || isNativeWrapper(userAgent);
   const { answers, progress } = usePendingWrites();
   const anyWaiting = answers > 0 || progress > 0;
   const lastingWait = useLasting(anyWaiting, PENDING_STRIP_DELAY_MS);
@@ -43,6 +47,7 @@ export function OfflineStatus() {
   const waiting = anyWaiting && (!online || lastingWait || shown);
   if (waiting !== shown) setShown(waiting);
   if (online && !waiting) return <div role="status" className={styles.hidden} />;
+  // (in the wrapper `online` is true: only waiting writes show, without the offline line)
   return (
     <div role="status" className={styles.bar} data-offline={!online || undefined}>
       <span className={styles.icon} aria-hidden="true">
