@@ -109,17 +109,21 @@ export default fp<CommandsOptions>(
         if (!key || !UUID.test(key)) throw new AppError('invalid_idempotency_key', 'De Idempotency-Key moet een UUID zijn.');
 
         const store = app.services.idempotency;
+        const identity: RequestIdentity = { scope: req.auth?.userId ?? 'anonymous', key: key.toLowerCase(), method: req.method, path: req.url, body: req.body, plain };
         if (!req.auth) {
           // Anonymous: a per-address ceiling on stored keys, shared by every process (issue 25).
-          // Past it the request still runs, without a stored key: no replay, no new row.
-          // Keyed like every per-address counter: IPv6 by its /64 (plugins/client-key.ts).
+          // Past it the request stores no new key: no new row. Keyed like every per-address
+          // counter: IPv6 by its /64 (plugins/client-key.ts).
           const quota = await store.countAnonymousKey(req.clientKey, opts.anonymousKeysPerAddress);
           if (!quota.allowed) {
             if (quota.count === opts.anonymousKeysPerAddress + 1) req.log.warn({ address: req.clientKey }, 'anonymous Idempotency-Keys over the per-address ceiling: not stored this hour');
+            // A retry of a key stored before the ceiling was reached still gets its first answer
+            // (a registration whose answer was lost must not run again and answer 409).
+            const seen = await store.lookup(identity);
+            if (seen.kind !== 'none' && seen.kind !== 'stale') return answer(seen, reply);
             return original.call(this as never, req, reply);
           }
         }
-        const identity: RequestIdentity = { scope: req.auth?.userId ?? 'anonymous', key: key.toLowerCase(), method: req.method, path: req.url, body: req.body, plain };
         /** the handler's value stored with the change, and its text as sent */
         let sent: { body: unknown; text: string | null } | undefined;
         const errorBody = (err: AppError) => ({ error: err.code, error_description: err.message });

@@ -79,6 +79,21 @@ describe.each(DIALECTS)('anonymous Idempotency-Keys on %s', (dialect) => {
     expect(await keysOf('/api/auth/logout')).toBe(2 * LIMIT + 2);
   });
 
+  it('still replays a key stored before the address went over the ceiling', async () => {
+    const address = '203.0.113.30';
+    const key = randomUUID();
+    const token = randomBytes(24).toString('base64url');
+    expect((await logout(ctx.app, address, key, token)).statusCode).toBe(204);
+    for (let i = 0; i < LIMIT + 1; i += 1) expect((await logout(ctx.app, address)).statusCode).toBe(204);
+    // over the ceiling now: the first key is still answered from the store, not run again
+    const retry = await logout(ctx.app, address, key, token);
+    expect(retry.statusCode).toBe(204);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    // the same key with another body is still refused
+    const reused = await logout(ctx.app, address, key, randomBytes(24).toString('base64url'));
+    expect(reused.statusCode).toBe(422);
+  });
+
   it('forgets the counters of windows that are over when it purges', async () => {
     await ctx.handle.db.insertInto('idempotency_quotas').values({ address: '192.0.2.99', window_start: new Date(Date.now() - 2 * 3600_000).toISOString(), count: 9 }).execute();
     await ctx.app.services.idempotency.purge(ctx.handle.db);
