@@ -14,7 +14,8 @@ import { answerId, FIXTURE_DIR } from '../questions/support.ts';
 /**
  * Decision 014's request pipeline, on each dialect, seen through Kysely's query log: an
  * authenticated request checks its device and reads its user in one query; a save-answer or a
- * refresh with an Idempotency-Key commits once (the key in the change's transaction); a fixed-shape
+ * refresh with an Idempotency-Key commits once (the key in the change's transaction; an anonymous
+ * refresh first counts its key against the address's ceiling, issue 25); a fixed-shape
  * query compiled once answers as the query built anew.
  */
 describe.each(DIALECTS)('request pipeline on %s', (dialect: DialectName) => {
@@ -152,7 +153,7 @@ describe.each(DIALECTS)('request pipeline on %s', (dialect: DialectName) => {
     expect(commits(replay)).toBe(0);
   });
 
-  it('commits a refresh with an Idempotency-Key once; a password login claims its key first and counts its attempt in one commit', async () => {
+  it('commits a refresh with an Idempotency-Key once after its address ceiling; a password login claims its key first and counts its attempt in one commit', async () => {
     const { tokens, email } = await registerUser(app);
     let res: Awaited<ReturnType<typeof refresh>> | undefined;
     const key = randomUUID();
@@ -165,7 +166,12 @@ describe.each(DIALECTS)('request pipeline on %s', (dialect: DialectName) => {
       });
     });
     expect(res!.statusCode, res!.body).toBe(200);
-    expect(commits(statements)).toBe(1);
+    // an anonymous key first counts against the address's ceiling (issue 25: one upsert of its own,
+    // shared by every process), then the refresh commits once with its stored response
+    const quota = statements.filter((s) => /^insert into "idempotency_quotas"/.test(s));
+    expect(quota).toHaveLength(1);
+    expect(statements.indexOf(quota[0]!)).toBeLessThan(statements.findIndex(isBegin));
+    expect(commits(statements)).toBe(2);
     expect((await refresh(app, (res!.json() as { refresh_token: string }).refresh_token)).statusCode).toBe(200);
 
     const loginStatements = await statementsOf(async () => {
@@ -180,8 +186,11 @@ describe.each(DIALECTS)('request pipeline on %s', (dialect: DialectName) => {
     // the claim is its own commit, before the throttling and the password check; the throttling
     // counters (the address's, then the three failure reservations in one statement) commit
     // together, then the session with the stored response
-    expect(loginStatements.find(isWrite)).toMatch(/^insert into "idempotency_keys"/);
-    expect(commits(loginStatements)).toBe(3);
+    // (first the address's anonymous-key ceiling, issue 25, an autocommit of its own)
+    const writes = loginStatements.filter(isWrite);
+    expect(writes[0]).toMatch(/^insert into "idempotency_quotas"/);
+    expect(writes[1]).toMatch(/^insert into "idempotency_keys"/);
+    expect(commits(loginStatements)).toBe(4);
     const counters = loginStatements.map((s, i) => (/^insert into "rate_limits"/.test(s) ? i : -1)).filter((i) => i >= 0);
     expect(counters).toHaveLength(2);
     expect(loginStatements[counters[1]!]).toMatch(/values \(.+\), \(.+\), \(.+\) on conflict/);
