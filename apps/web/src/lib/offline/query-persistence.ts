@@ -9,6 +9,12 @@ import { clearOfflineMarks, markOfflineSummariesStale } from './offline-marks.ts
  */
 
 const CACHE_KEY = 'queries';
+/**
+ * A copy written synchronously when the page goes (a full load of the next page): the IndexedDB
+ * write then started is asynchronous and may die with the page, and the next page would restore
+ * (and save over) an older cache. Moved into IndexedDB by the next start.
+ */
+export const PENDING_KEY = 'blok-offline-pending';
 /** Older saved data is not shown: after a week offline it says too little about now. */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const WRITE_DELAY_MS = 500;
@@ -29,11 +35,48 @@ function isPersistable(query: Query): boolean {
   return true;
 }
 
+const usable = (saved: Saved | undefined): saved is Saved =>
+  saved !== undefined && saved.buster === BUSTER && typeof saved.savedAt === 'number' && Date.now() - saved.savedAt <= PERSIST_MAX_AGE_MS;
+
+function readPending(): Saved | undefined {
+  try {
+    const text = localStorage.getItem(PENDING_KEY);
+    return text === null ? undefined : (JSON.parse(text) as Saved);
+  } catch {
+    return undefined;
+  }
+}
+
+function removePending(savedAt?: number): void {
+  try {
+    // Only the copy this write covers: a newer one (another tab leaving meanwhile) stays.
+    if (savedAt !== undefined && (readPending()?.savedAt ?? 0) > savedAt) return;
+    localStorage.removeItem(PENDING_KEY);
+  } catch {
+    // No localStorage (private mode, blocked): nothing was written there either.
+  }
+}
+
 /** Loads the saved data into the client; call before the first render. */
 export async function restoreQueries(client: QueryClient): Promise<void> {
   try {
-    const saved = await cacheGet<Saved>(CACHE_KEY);
-    if (!saved || saved.buster !== BUSTER || Date.now() - saved.savedAt > PERSIST_MAX_AGE_MS) return;
+    const pending = readPending();
+    const stored = await cacheGet<Saved>(CACHE_KEY).catch((error: unknown) => {
+      console.warn('Offline data could not be read', error);
+      return undefined;
+    });
+    const usePending = usable(pending) && !(usable(stored) && stored.savedAt >= pending.savedAt);
+    const saved = usePending ? pending : stored;
+    if (usePending) {
+      // The copy the last page wrote on leaving goes to IndexedDB; it stays in localStorage until
+      // that write is done, so a failed write loses nothing.
+      await cacheSet(CACHE_KEY, pending)
+        .then(() => removePending(pending.savedAt))
+        .catch((error: unknown) => console.warn('Offline data could not be saved', error));
+    } else if (pending !== undefined) {
+      removePending(pending.savedAt);
+    }
+    if (!usable(saved)) return;
     hydrate(client, saved.state);
     // Saved data is what she saw last, not what the server holds now: every screen asks again when
     // it opens (online), and shows the saved copy meanwhile and offline.
@@ -61,11 +104,19 @@ export function dropPremiumContent(client: QueryClient): void {
 /** Writes the cache to IndexedDB whenever it changes (debounced). Returns the stop function. */
 export function persistQueries(client: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** IndexedDB writes started and not yet committed: leaving the page may lose them. */
+  let writing = 0;
+  const snapshot = (): Saved => ({ savedAt: Date.now(), buster: BUSTER, state: dehydrate(client, { shouldDehydrateQuery: isPersistable }) });
+  const store = (saved: Saved) => {
+    writing += 1;
+    cacheSet(CACHE_KEY, saved)
+      .then(() => removePending(saved.savedAt))
+      .catch((error: unknown) => console.warn('Offline data could not be saved', error))
+      .finally(() => (writing -= 1));
+  };
   const write = () => {
     timer = undefined;
-    const state = dehydrate(client, { shouldDehydrateQuery: isPersistable });
-    const saved: Saved = { savedAt: Date.now(), buster: BUSTER, state };
-    cacheSet(CACHE_KEY, saved).catch((error: unknown) => console.warn('Offline data could not be saved', error));
+    store(snapshot());
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success') {
@@ -79,11 +130,20 @@ export function persistQueries(client: QueryClient): () => void {
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
     if (timer === undefined) timer = setTimeout(write, WRITE_DELAY_MS);
   });
-  // Leaving the page (a full reload, closing the tab) writes what is still waiting for its turn.
+  // Leaving the page (a full load of the next page, closing the tab) with a write waiting or under
+  // way: the copy goes to localStorage at once, as IndexedDB may not finish before the page is gone.
   const onHide = () => {
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    write();
+    if (timer === undefined && writing === 0) return;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const saved = snapshot();
+    try {
+      localStorage.setItem(PENDING_KEY, JSON.stringify(saved));
+    } catch (error) {
+      // Full (QuotaExceededError) or blocked: the IndexedDB write below is all there is.
+      console.warn('Offline data could not be saved', error);
+    }
+    store(saved);
   };
   window.addEventListener('pagehide', onHide);
   return () => {
@@ -95,6 +155,7 @@ export function persistQueries(client: QueryClient): () => void {
 
 /** Signing out: the saved data, the 'Offline beschikbaar' marks and the cached pictures go with the session. */
 export async function clearPersistedQueries(): Promise<void> {
+  removePending();
   await cacheDelete(CACHE_KEY);
   await clearOfflineMarks();
   if (typeof caches !== 'undefined') await caches.delete(IMAGE_CACHE).catch(() => undefined);
