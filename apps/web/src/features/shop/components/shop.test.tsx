@@ -61,7 +61,8 @@ describe('Shop', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Shop' })).toBeInTheDocument();
-    const plans = screen.getByRole('group', { name: 'Kies je abonnement' });
+    // the page's heading shows while the shop still loads: wait for the plans themselves
+    const plans = await screen.findByRole('group', { name: 'Kies je abonnement' });
     const yearly = within(plans).getByRole('radio', { name: /Per jaar/ });
     expect(yearly).toBeChecked();
     expect(within(plans).getByText('€ 79,99')).toBeInTheDocument();
