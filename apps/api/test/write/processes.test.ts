@@ -98,8 +98,10 @@ describe.each(DIALECTS)('two API processes on one %s database', (dialect: Dialec
   const effects = async () => (await sql<{ job_id: string; worker: string }>`select job_id, worker from job_effects`.execute(handle.db)).rows;
 
   it('runs each of 200 due jobs exactly once across both processes', async () => {
-    for (let i = 0; i < 200; i += 1) await enqueueJob(handle.db, { name: 'test.effect', payload: { i } });
+    // both processes are up before the jobs are due: a process that starts first must not drain
+    // them all before the other polls (its start takes 11-14 s on a loaded machine)
     procs.push(...(await Promise.all([startProcess({ DATABASE_URL: databaseUrl }), startProcess({ DATABASE_URL: databaseUrl })])));
+    for (let i = 0; i < 200; i += 1) await enqueueJob(handle.db, { name: 'test.effect', payload: { i } });
     await until(async () => {
       const left = await handle.db.selectFrom('jobs').select('id').where('name', '=', 'test.effect').where('state', '!=', 'done').execute();
       return left.length === 0;
