@@ -1,22 +1,8 @@
-import { fixedInListQuery, fixedQuery, sql, type Executor } from '@blok/db';
+import { fixedInListQuery, fixedQuery, sql, type ChaptersTable, type Executor } from '@blok/db';
 import { foldForSearch } from '@blok/domain/search';
 
 /** A chapter without its text: what lists, progress and access checks need. */
-export interface ChapterRow {
-  id: string;
-  summary_id: string;
-  subject_id: string;
-  title: string;
-  priority: number;
-  sort_index: number;
-  start_index: number;
-  end_index: number;
-  start_page: number;
-  end_page: number;
-  access: 'free' | 'premium';
-  question_list_id: string | null;
-  word_count: number;
-}
+export type ChapterRow = Omit<ChaptersTable, 'markdown' | 'html'>;
 
 export interface ProgressRow {
   summary_id: string;
