@@ -28,6 +28,7 @@ import questionsRoutes from './routes/questions/index.ts';
 import flashcardsRoutes from './routes/flashcards/index.ts';
 import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
+import planRoutes from './routes/plan/index.ts';
 import compressJson, { compressJsonByLibrary } from './plugins/compress-json.ts';
 import accessLog from './plugins/access-log.ts';
 import requestLimit, { requestLimitByLibrary } from './plugins/request-limit.ts';
@@ -257,6 +258,7 @@ export async function buildApp(opts: BuildOptions) {
       if (env.FLASHCARDS_ENABLED) await api.register(flashcardsRoutes, { leitnerEnabled: env.LEITNER_ENABLED });
       // The test checkout's routes exist only when it takes the payments (decision 015).
       await api.register(shopRoutes, { prefix: '/shop', testCheckout: env.payments === 'test' });
+      await api.register(planRoutes);
       // An address below /api that is no route: a JSON 404 with the API's headers, counted by the limit.
       api.setNotFoundHandler(notFound);
     },

@@ -10,3 +10,4 @@ export * from './push.ts';
 export * from './password-reset.ts';
 export * from './config.ts';
 export * from './flashcards.ts';
+export * from './plan.ts';

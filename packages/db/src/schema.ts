@@ -10,6 +10,7 @@ import type { FlashcardsTables } from './schema/flashcards.ts';
 import type { ShopTables } from './schema/shop.ts';
 import type { WriteTables } from './schema/write.ts';
 import type { JobsTables } from './schema/jobs.ts';
+import type { PlanTables } from './schema/plan.ts';
 
 /**
  * The database schema, shared by SQLite and PostgreSQL, composed of the tables each feature owns.
@@ -33,7 +34,8 @@ export interface Database
     FlashcardsTables,
     ShopTables,
     WriteTables,
-    JobsTables {}
+    JobsTables,
+    PlanTables {}
 
 export type * from './schema/account.ts';
 export type * from './schema/auth.ts';
@@ -46,6 +48,7 @@ export type * from './schema/flashcards.ts';
 export type * from './schema/shop.ts';
 export type * from './schema/write.ts';
 export type * from './schema/jobs.ts';
+export type * from './schema/plan.ts';
 
 // Re-exported so repositories can type generated columns when later tables need them.
 export type { ColumnType, Generated };

@@ -7,3 +7,5 @@ export * from './credentials.ts';
 export * from './markup.ts';
 export * from './search.ts';
 export * from './answer-order.ts';
+export * from './readiness.ts';
+export * from './study-plan.ts';

@@ -24,6 +24,10 @@ import { HealthService } from '../health/service.ts';
 import { purgeFinishedJobs } from '../jobs/queue.ts';
 import { IdempotencyStore } from '../write/idempotency.ts';
 import { UnitOfWork } from '../write/unit-of-work.ts';
+import { PlanService } from '../plan/service.ts';
+import { LibraryPlanSource } from '../library/plan-source.ts';
+import { QuestionsPlanSource } from '../questions/plan-source.ts';
+import { FlashcardsPlanSource } from '../flashcards/plan-source.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +46,7 @@ declare module 'fastify' {
       questions: QuestionsService;
       flashcards: FlashcardsService;
       shop: ShopService;
+      plan: PlanService;
     };
     /** The leased job runner of this process (decision 007). */
     jobs: JobRunner;
@@ -129,6 +134,12 @@ export default fp<ServicesOptions>(
       listsOfSubject: (subjectId) => questionCatalogue.listsOfSubject(subjectId),
     }, { flashcardsEnabled: opts.flashcards.enabled });
     const flashcards = new FlashcardsService(uow, opts.flashcards, library);
+    // Exam-ready (issue 27): reads the owners through their plan sources (decision 020).
+    const plan = new PlanService(uow, {
+      library: new LibraryPlanSource(uow),
+      practice: new QuestionsPlanSource(uow),
+      cards: opts.flashcards.enabled ? new FlashcardsPlanSource(uow, opts.flashcards.leitnerEnabled) : null,
+    }, { now: opts.flashcards.now });
 
     // Shop (decisions 009 and 015): Mollie when a key is set, else the test checkout, which in
     // production runs only because the operator chose PAYMENTS=test (env.ts refuses it otherwise).
@@ -156,7 +167,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, questions, flashcards, shop });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, questions, flashcards, shop, plan });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

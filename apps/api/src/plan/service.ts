@@ -1,0 +1,587 @@
+import type { ChapterReadiness as ChapterReadinessOut, ExamPlan, PlanTask as PlanTaskOut, SaveExamPlanBody, SubjectDayPlan, SubjectReadiness, TodayPlan } from '@blok/contract';
+import { PLAN_MAX_DAYS_AHEAD } from '@blok/contract';
+import type { Executor } from '@blok/db';
+import { chapterReadiness, questionValue, retrievability, subjectReadiness } from '@blok/domain/readiness';
+import { ALL_DAYS, DEFAULT_MINUTES_PER_DAY, addDays, daysBetween, planDay, readingMinutes, taskTitle, type DayPlan, type PlanTask } from '@blok/domain/study-plan';
+import { plainText } from '@blok/domain/markup';
+import { AppError } from '../errors.ts';
+import type { UnitOfWork } from '../write/unit-of-work.ts';
+import { PlanRepository, type ChapterStatsRow, type ExamPlanRow, type StatsDelta } from './repository.ts';
+import { DEFAULT_TIME_ZONE, localDate, startOfLocalDay } from './zone.ts';
+
+/** The signed-in student, as far as the plan needs her (her library depends on study and year). */
+export interface Student {
+  id: string;
+  study: string;
+  year: string;
+  hasSubscription: boolean;
+  firstName: string;
+}
+
+/** A chapter of a subject's content, in reading order. */
+export interface ContentChapter {
+  id: string;
+  summaryId: string;
+  /** may hold inline markup */
+  title: string;
+  priority: number;
+  wordCount: number;
+  /** the chapter's own question list (content field), if any */
+  questionListId: string | null;
+}
+
+/** What the plan needs of the library (which owns subjects, chapters and reading progress). */
+export interface PlanLibrarySource {
+  inLibrary(student: Student, subjectId: string): Promise<boolean>;
+  subjectTitles(ids: string[]): Promise<Map<string, string>>;
+  /** a subject's valid chapters in reading order (summaries, then chapters) */
+  chaptersOf(subjectId: string): Promise<ContentChapter[]>;
+  /** the subject's chapters she read (the backfill) */
+  readChapterIds(userId: string, subjectId: string): Promise<string[]>;
+}
+
+/** What the plan needs of the questions feature. */
+export interface PlanPracticeSource {
+  /** a subject's question lists with their chapter and size */
+  listsOfSubject(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null; sort_index: number; total_questions: number }>>;
+  /** every status she gave a question of the subject, oldest first (the backfill) */
+  answerHistory(userId: string, subjectId: string): Promise<Array<{ questionId: string; chapterId: string | null; sessionId: string; status: number }>>;
+}
+
+/** What the plan needs of the flashcards feature (absent when FLASHCARDS_ENABLED is off). */
+export interface PlanCardsSource {
+  /** LEITNER_ENABLED: FSRS spaced repetition */
+  spacedRepetition: boolean;
+  /** cards per chapter of a subject ('' for cards of a set without a chapter) */
+  cardCounts(subjectId: string): Promise<Map<string, number>>;
+  /** her latest verdict and FSRS state per card of the subject (the backfill) */
+  cardStates(userId: string, subjectId: string): Promise<Array<{ flashcardId: string; chapterId: string | null; known: boolean | null; stability: number | null; lastReview: string | null }>>;
+  /** cards of the subject due before `until` (spaced repetition) */
+  dueCount(userId: string, subjectId: string, until: Date): Promise<number>;
+}
+
+export interface PlanSources {
+  library: PlanLibrarySource;
+  practice: PlanPracticeSource;
+  cards: PlanCardsSource | null;
+}
+
+/** An answer the questions service stored (inside its unit of work). */
+export interface AnswerEvent {
+  userId: string;
+  subjectId: string;
+  chapterId: string | null;
+  questionId: string;
+  sessionId: string;
+  /** @blok/domain/status: 0 wrong, 1 correct, 2 partial, 3 skipped, 4 open for review */
+  status: number;
+}
+
+/** A card verdict the flashcards service stored (inside its unit of work). */
+export interface CardEvent {
+  userId: string;
+  subjectId: string;
+  chapterId: string | null;
+  flashcardId: string;
+  known: boolean;
+  /** FSRS rating: the card's new stability and review time */
+  fsrs?: { stability: number; lastReview: string };
+}
+
+/** Chapters the library marked read (inside its unit of work). */
+export interface ReadEvent {
+  userId: string;
+  subjectId: string;
+  chapterIds: string[];
+}
+
+/** What the reminders need to know of her day. */
+export interface DaySummary {
+  hasPlan: boolean;
+  /** tasks of today not done yet, and their minutes */
+  tasksLeft: number;
+  minutesLeft: number;
+  /** tasks today at all */
+  tasks: number;
+  /** the nearest exam: subject and days until it */
+  nearestExam: { subjectTitle: string; days: number } | null;
+}
+
+const subjectNotFound = () => new AppError('not_found', 'Dit vak staat niet in je bibliotheek.');
+const MILLI = 1000;
+
+const parseDays = (s: string) =>
+  s
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
+
+interface Standing {
+  subjectTitle: string;
+  chapters: ChapterReadinessOut[];
+  readiness: number;
+}
+
+/**
+ * Exam-ready (issue 27, decision 021): her exam date per subject, readiness per chapter and subject,
+ * and today's plan. Readiness and plan are computed by @blok/domain from the per-chapter aggregates
+ * this service keeps: the questions, flashcards and library services call `recordAnswer`,
+ * `recordCard` and `recordRead` inside their own unit of work, so an aggregate changes in the same
+ * transaction as the answer, rating or read that changed it. A subject's aggregates are built from
+ * her history once, on its first read (`ensureRebuilt`: students from before this feature).
+ */
+export class PlanService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly sources: PlanSources,
+    options: { now?: () => Date } = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private get repo(): PlanRepository {
+    return new PlanRepository(this.uow.executor);
+  }
+
+  // ------------------------------------------------------------------ exam plans
+
+  private toExamPlan(subjectId: string, row: ExamPlanRow | undefined, timeZone: string | undefined): ExamPlan {
+    const zone = timeZone ?? row?.time_zone ?? DEFAULT_TIME_ZONE;
+    const today = localDate(this.now().getTime(), zone);
+    return {
+      subjectId,
+      isSet: row !== undefined,
+      examDate: row?.exam_date ?? null,
+      minutesPerDay: row?.minutes_per_day ?? null,
+      studyDays: row ? parseDays(row.study_days) : [...ALL_DAYS],
+      timeZone: zone,
+      daysUntilExam: row?.exam_date ? daysBetween(today, row.exam_date) : null,
+    };
+  }
+
+  private async owned(student: Student, subjectId: string): Promise<void> {
+    if (!(await this.sources.library.inLibrary(student, subjectId))) throw subjectNotFound();
+  }
+
+  async examPlan(student: Student, subjectId: string, timeZone?: string): Promise<ExamPlan> {
+    await this.owned(student, subjectId);
+    return this.toExamPlan(subjectId, await this.repo.findExamPlan(student.id, subjectId), timeZone);
+  }
+
+  /** Sets or changes her exam date, minutes and days in one step; today's plan is made again. */
+  saveExamPlan(student: Student, subjectId: string, body: SaveExamPlanBody): Promise<ExamPlan> {
+    return this.uow.run(async () => {
+      await this.owned(student, subjectId);
+      const nowMs = this.now().getTime();
+      const today = localDate(nowMs, body.timeZone);
+      if (body.examDate !== null) {
+        const days = daysBetween(today, body.examDate);
+        if (days < 0) throw new AppError('invalid_request', 'Kies een tentamendatum vanaf vandaag.');
+        if (days > PLAN_MAX_DAYS_AHEAD) throw new AppError('invalid_request', 'Kies een tentamendatum binnen twee jaar.');
+      }
+      const repo = this.repo;
+      const studyDays = [...new Set(body.studyDays)].sort((a, b) => a - b);
+      await repo.saveExamPlan(
+        { user_id: student.id, subject_id: subjectId, exam_date: body.examDate, minutes_per_day: body.minutesPerDay, study_days: studyDays.join(','), time_zone: body.timeZone },
+        new Date(nowMs).toISOString(),
+      );
+      await repo.deleteDaysFrom(student.id, subjectId, today);
+      return this.toExamPlan(subjectId, await repo.findExamPlan(student.id, subjectId), body.timeZone);
+    });
+  }
+
+  /** Removes her exam plan of a subject; answers the defaults. */
+  removeExamPlan(student: Student, subjectId: string, timeZone?: string): Promise<ExamPlan> {
+    return this.uow.run(async () => {
+      await this.owned(student, subjectId);
+      const repo = this.repo;
+      const row = await repo.findExamPlan(student.id, subjectId);
+      if (row) {
+        await repo.deleteExamPlan(student.id, subjectId);
+        await repo.deleteDaysFrom(student.id, subjectId, localDate(this.now().getTime(), timeZone ?? row.time_zone));
+      }
+      return this.toExamPlan(subjectId, undefined, timeZone ?? row?.time_zone);
+    });
+  }
+
+  // ------------------------------------------------------------------ readiness
+
+  async readiness(student: Student, subjectId: string, timeZone?: string): Promise<SubjectReadiness> {
+    await this.owned(student, subjectId);
+    const plan = await this.repo.findExamPlan(student.id, subjectId);
+    const zone = timeZone ?? plan?.time_zone ?? DEFAULT_TIME_ZONE;
+    const today = localDate(this.now().getTime(), zone);
+    const standing = await this.standing(student.id, subjectId, plan?.exam_date ?? null);
+    const weakest = [...standing.chapters].sort((a, b) => a.readiness - b.readiness || a.priority - b.priority || a.number - b.number)[0];
+    return {
+      subjectId,
+      subjectTitle: standing.subjectTitle,
+      examDate: plan?.exam_date ?? null,
+      daysUntilExam: plan?.exam_date ? daysBetween(today, plan.exam_date) : null,
+      readiness: standing.readiness,
+      spacedRepetition: this.sources.cards?.spacedRepetition ?? false,
+      weakestChapterId: weakest?.chapterId ?? null,
+      chapters: standing.chapters,
+    };
+  }
+
+  /** Where she stands per chapter, from the aggregates (built from her history on first use). */
+  private async standing(userId: string, subjectId: string, examDate: string | null): Promise<Standing> {
+    await this.ensureRebuilt(userId, subjectId);
+    const cards = this.sources.cards;
+    const [titles, chapters, lists, cardCounts, stats, cardMarks] = await Promise.all([
+      this.sources.library.subjectTitles([subjectId]),
+      this.sources.library.chaptersOf(subjectId),
+      this.sources.practice.listsOfSubject(subjectId),
+      cards ? cards.cardCounts(subjectId) : Promise.resolve(new Map<string, number>()),
+      this.repo.chapterStats(userId, subjectId),
+      cards?.spacedRepetition ? this.repo.cardMarks(userId, subjectId) : Promise.resolve([]),
+    ]);
+    const statsOf = new Map<string, ChapterStatsRow>(stats.map((s) => [s.chapter_id, s]));
+    const nowMs = this.now().getTime();
+    const examMs = examDate ? Date.parse(`${examDate}T09:00:00Z`) : null;
+    const retention = new Map<string, { today: number; onExam: number }>();
+    for (const m of cardMarks) {
+      if (m.stability === null || m.last_review === null) continue;
+      const last = Date.parse(m.last_review);
+      const r = retention.get(m.chapter_id) ?? { today: 0, onExam: 0 };
+      r.today += retrievability((nowMs - last) / 86_400_000, m.stability);
+      if (examMs !== null) r.onExam += retrievability((examMs - last) / 86_400_000, m.stability);
+      retention.set(m.chapter_id, r);
+    }
+    const out = chapters.map((c, index): ChapterReadinessOut => {
+      const own = lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId));
+      const questionCount = own.reduce((sum, l) => sum + l.total_questions, 0);
+      const listId = own.sort((a, b) => a.sort_index - b.sort_index)[0]?.id ?? null;
+      const s = statsOf.get(c.id);
+      const cardCount = cardCounts.get(c.id) ?? 0;
+      const sums = retention.get(c.id);
+      const ret = cards?.spacedRepetition && cardCount > 0 ? { today: (sums?.today ?? 0) / cardCount, onExam: examMs !== null ? (sums?.onExam ?? 0) / cardCount : null } : null;
+      const standing = {
+        number: index + 1,
+        priority: c.priority,
+        read: s?.read === 1,
+        questionCount,
+        questionPoints: (s?.question_points ?? 0) / MILLI,
+        questionsCorrect: Math.min(questionCount, s?.questions_correct ?? 0),
+        cardCount,
+        cardsKnown: Math.min(cardCount, s?.cards_known ?? 0),
+        retention: ret,
+      };
+      const r = chapterReadiness(standing);
+      return {
+        chapterId: c.id,
+        number: index + 1,
+        title: plainText(c.title),
+        summaryId: c.summaryId,
+        priority: c.priority,
+        readiness: r.readiness,
+        read: standing.read,
+        questionListId: listId,
+        questionCount,
+        questionsAnswered: Math.min(questionCount, s?.questions_answered ?? 0),
+        questionsCorrect: standing.questionsCorrect,
+        cardCount,
+        cardsKnown: standing.cardsKnown,
+        cardsUnknown: Math.min(cardCount, s?.cards_unknown ?? 0),
+        retentionToday: ret ? Math.round(ret.today * 1000) / 1000 : null,
+        retentionOnExam: ret?.onExam != null ? Math.round(ret.onExam * 1000) / 1000 : null,
+        readingMinutes: readingMinutes(c.wordCount),
+        reason: r.reason,
+      };
+    });
+    return { subjectTitle: titles.get(subjectId) ?? '', chapters: out, readiness: subjectReadiness(out) };
+  }
+
+  // ------------------------------------------------------------------ today's plan
+
+  /** Her plan for today over every subject she saved an exam plan for. */
+  async today(student: Student, timeZone?: string): Promise<TodayPlan> {
+    const plans = await this.repo.examPlansOf(student.id);
+    const zone = timeZone ?? plans[0]?.time_zone ?? DEFAULT_TIME_ZONE;
+    const date = localDate(this.now().getTime(), zone);
+    const subjects: SubjectDayPlan[] = [];
+    for (const plan of plans) {
+      if (!(await this.sources.library.inLibrary(student, plan.subject_id))) continue;
+      subjects.push(await this.subjectDay(student.id, plan, date, zone));
+    }
+    subjects.sort((a, b) => (a.examDate ?? '9999').localeCompare(b.examDate ?? '9999') || a.subjectTitle.localeCompare(b.subjectTitle, 'nl'));
+    const taskCount = subjects.reduce((n, s) => n + s.tasks.length, 0);
+    return { date, timeZone: zone, subjects, allDone: taskCount > 0 && subjects.every((s) => s.done) };
+  }
+
+  private async subjectDay(userId: string, plan: ExamPlanRow, date: string, zone: string): Promise<SubjectDayPlan> {
+    const standing = await this.standing(userId, plan.subject_id, plan.exam_date);
+    const cards = this.sources.cards;
+    const dayEnd = startOfLocalDay(addDays(date, 1), zone);
+    const dueNow = cards?.spacedRepetition ? await cards.dueCount(userId, plan.subject_id, dayEnd) : null;
+    const minutesPerDay = plan.minutes_per_day ?? DEFAULT_MINUTES_PER_DAY;
+    // The day's plan is made once (the first time she looks that day), so its tasks tick off as she
+    // does them instead of moving on to the next ones.
+    let day: DayPlan;
+    const stored = await this.repo.findDay(userId, plan.subject_id, date);
+    if (stored) {
+      day = JSON.parse(stored) as DayPlan;
+    } else {
+      day = planDay({
+        today: date,
+        examDate: plan.exam_date,
+        minutesPerDay,
+        studyDays: parseDays(plan.study_days),
+        cardsDue: dueNow,
+        chapters: standing.chapters.map((c) => ({
+          id: c.chapterId,
+          number: c.number,
+          priority: c.priority,
+          wordCount: c.readingMinutes * 200,
+          read: c.read,
+          questionCount: c.questionCount,
+          questionsCorrect: c.questionsCorrect,
+          questionListId: c.questionListId,
+          readiness: c.readiness,
+          cardCount: c.cardCount,
+          cardsKnown: c.cardsKnown,
+        })),
+      });
+      await this.uow.run((tx) => new PlanRepository(tx).saveDay(userId, plan.subject_id, date, JSON.stringify(day), this.now().toISOString()));
+    }
+    const activity = await this.repo.activityOn(userId, [plan.subject_id], date);
+    const byChapter = new Map(activity.map((a) => [a.chapter_id, a]));
+    const cardsToday = activity.reduce((n, a) => n + a.cards, 0);
+    const chapterOf = new Map(standing.chapters.map((c) => [c.chapterId, c]));
+    const tasks = day.tasks.map((t): PlanTaskOut => this.tick(t, chapterOf, byChapter, cardsToday, dueNow));
+    return {
+      subjectId: plan.subject_id,
+      subjectTitle: standing.subjectTitle,
+      examDate: plan.exam_date,
+      daysUntilExam: day.daysUntilExam,
+      studyDaysLeft: day.studyDaysLeft,
+      phase: day.phase,
+      minutesPerDay,
+      minutes: day.minutes,
+      minutesLeft: day.minutesLeft,
+      tooShort: day.tooShort,
+      readiness: standing.readiness,
+      tasks,
+      done: tasks.every((t) => t.done),
+    };
+  }
+
+  /** How far a task is, from what she did today (and, for reading, whether the chapter is read). */
+  private tick(
+    t: PlanTask,
+    chapterOf: Map<string, ChapterReadinessOut>,
+    byChapter: Map<string, { questions: number; cards: number }>,
+    cardsToday: number,
+    dueNow: number | null,
+  ): PlanTaskOut {
+    const base = { title: taskTitle(t), minutes: t.minutes, summaryId: null as string | null, questionListId: null as string | null };
+    switch (t.kind) {
+      case 'read': {
+        const c = chapterOf.get(t.chapterId);
+        const progress = c?.read ? 1 : 0;
+        return { ...base, id: `read:${t.chapterId}`, kind: 'read', chapterId: t.chapterId, chapterNumber: t.chapterNumber, summaryId: c?.summaryId ?? null, progress, target: 1, done: progress >= 1 };
+      }
+      case 'practice': {
+        const progress = Math.min(t.questions, byChapter.get(t.chapterId)?.questions ?? 0);
+        return { ...base, id: `practice:${t.chapterId}`, kind: 'practice', chapterId: t.chapterId, chapterNumber: t.chapterNumber, questionListId: t.questionListId, progress, target: t.questions, done: progress >= t.questions };
+      }
+      case 'cards': {
+        const progress = Math.min(t.cards, byChapter.get(t.chapterId)?.cards ?? 0);
+        return { ...base, id: `cards:${t.chapterId}`, kind: 'cards', chapterId: t.chapterId, chapterNumber: t.chapterNumber, progress, target: t.cards, done: progress >= t.cards };
+      }
+      case 'review': {
+        const progress = dueNow === 0 ? t.cards : Math.min(t.cards, cardsToday);
+        return { ...base, id: 'review', kind: 'review', chapterId: null, chapterNumber: null, progress, target: t.cards, done: progress >= t.cards };
+      }
+    }
+  }
+
+  /** Her day for the reminders: what is left today and the nearest exam. */
+  async daySummary(userId: string, student: Student | null = null): Promise<DaySummary> {
+    const plans = await this.repo.examPlansOf(userId);
+    if (plans.length === 0) return { hasPlan: false, tasksLeft: 0, minutesLeft: 0, tasks: 0, nearestExam: null };
+    const reader: Student = student ?? { id: userId, study: '', year: '', hasSubscription: false, firstName: '' };
+    const zone = plans[0]!.time_zone;
+    const date = localDate(this.now().getTime(), zone);
+    let tasksLeft = 0;
+    let minutesLeft = 0;
+    let tasks = 0;
+    let nearestExam: DaySummary['nearestExam'] = null;
+    for (const plan of plans) {
+      if (student && !(await this.sources.library.inLibrary(reader, plan.subject_id))) continue;
+      const day = await this.subjectDay(userId, plan, date, zone);
+      tasks += day.tasks.length;
+      for (const t of day.tasks) {
+        if (!t.done) {
+          tasksLeft += 1;
+          minutesLeft += t.minutes;
+        }
+      }
+      if (day.daysUntilExam !== null && day.daysUntilExam >= 0 && (nearestExam === null || day.daysUntilExam < nearestExam.days)) {
+        nearestExam = { subjectTitle: day.subjectTitle, days: day.daysUntilExam };
+      }
+    }
+    return { hasPlan: true, tasksLeft, minutesLeft, tasks, nearestExam };
+  }
+
+  /** Her time zone as her plans know it (the most recent one), or undefined. */
+  async timeZoneOf(userId: string): Promise<string | undefined> {
+    const plans = await this.repo.examPlansOf(userId);
+    return [...plans].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0]?.time_zone;
+  }
+
+  // ------------------------------------------------------------------ the write paths' hooks
+
+  /** Her local date for a subject's activity. */
+  private async dateFor(repo: PlanRepository, userId: string, subjectId: string): Promise<string> {
+    const zone = (await repo.timeZoneOf(userId, subjectId)) ?? DEFAULT_TIME_ZONE;
+    return localDate(this.now().getTime(), zone);
+  }
+
+  /**
+   * An answer (or a skip, or the assessment of an open answer) was stored: called by the questions
+   * service inside its unit of work. The question's latest state replaces its earlier one in the
+   * chapter's aggregates; an answer in a new session keeps the one before as `previous_state`.
+   */
+  async recordAnswer(tx: Executor, e: AnswerEvent): Promise<void> {
+    const repo = new PlanRepository(tx);
+    const nowIso = this.now().toISOString();
+    const mark = await repo.findMark(e.userId, 'question', e.questionId);
+    const sameSession = mark?.session_id === e.sessionId;
+    const previous = mark ? (sameSession ? mark.previous_state : mark.state) : null;
+    // A real answer counts as today's activity once per session (a skip does not; its later answer does).
+    const counts = e.status !== 3 && (!mark || !sameSession || mark.state === 3);
+    if (e.chapterId) {
+      const before = mark ? questionValue(mark.state, mark.previous_state) : 0;
+      const after = questionValue(e.status, previous);
+      const delta: StatsDelta = {
+        questionPoints: Math.round(after * MILLI) - Math.round(before * MILLI),
+        questionsAnswered: mark ? 0 : 1,
+        questionsCorrect: (e.status === 1 ? 1 : 0) - (mark?.state === 1 ? 1 : 0),
+      };
+      await repo.addToStats(e.userId, e.subjectId, e.chapterId, delta, nowIso);
+    }
+    await repo.saveMark({
+      user_id: e.userId,
+      kind: 'question',
+      item_id: e.questionId,
+      subject_id: e.subjectId,
+      chapter_id: e.chapterId ?? '',
+      session_id: e.sessionId,
+      state: e.status,
+      previous_state: previous,
+      stability: null,
+      last_review: null,
+      updated_at: nowIso,
+    });
+    if (counts) await repo.addActivity(e.userId, e.subjectId, await this.dateFor(repo, e.userId, e.subjectId), e.chapterId ?? '', { questions: 1 }, nowIso);
+  }
+
+  /** A card verdict ('Wist ik' / 'Wist ik niet', or an FSRS rating) was stored: called by the flashcards service in its unit of work. */
+  async recordCard(tx: Executor, e: CardEvent): Promise<void> {
+    const repo = new PlanRepository(tx);
+    const nowIso = this.now().toISOString();
+    const mark = await repo.findMark(e.userId, 'card', e.flashcardId);
+    const state = e.known ? 1 : 0;
+    if (e.chapterId && mark?.state !== state) {
+      const delta: StatsDelta = { cardsKnown: (state === 1 ? 1 : 0) - (mark?.state === 1 ? 1 : 0), cardsUnknown: (state === 0 ? 1 : 0) - (mark && mark.state === 0 ? 1 : 0) };
+      await repo.addToStats(e.userId, e.subjectId, e.chapterId, delta, nowIso);
+    }
+    await repo.saveMark({
+      user_id: e.userId,
+      kind: 'card',
+      item_id: e.flashcardId,
+      subject_id: e.subjectId,
+      chapter_id: e.chapterId ?? '',
+      session_id: null,
+      state,
+      previous_state: mark?.state ?? null,
+      stability: e.fsrs?.stability ?? mark?.stability ?? null,
+      last_review: e.fsrs?.lastReview ?? mark?.last_review ?? null,
+      updated_at: nowIso,
+    });
+    await repo.addActivity(e.userId, e.subjectId, await this.dateFor(repo, e.userId, e.subjectId), e.chapterId ?? '', { cards: 1 }, nowIso);
+  }
+
+  /** Chapters were marked read: called by the library service in its unit of work. */
+  async recordRead(tx: Executor, e: ReadEvent): Promise<void> {
+    if (e.chapterIds.length === 0) return;
+    const repo = new PlanRepository(tx);
+    const nowIso = this.now().toISOString();
+    const date = await this.dateFor(repo, e.userId, e.subjectId);
+    for (const chapterId of e.chapterIds) {
+      if (await repo.isRead(e.userId, chapterId)) continue;
+      await repo.addToStats(e.userId, e.subjectId, chapterId, { read: 1 }, nowIso);
+      await repo.addActivity(e.userId, e.subjectId, date, chapterId, { read: 1 }, nowIso);
+    }
+  }
+
+  // ------------------------------------------------------------------ backfill
+
+  /**
+   * Builds a subject's aggregates from her history, once (students from before this feature, or a
+   * subject she never touched: then it is cheap). Idempotent: the rebuild claims its row in
+   * plan_rebuilds in the same transaction, so two requests never both build it.
+   */
+  async ensureRebuilt(userId: string, subjectId: string): Promise<void> {
+    if (await this.repo.isRebuilt(userId, subjectId)) return;
+    await this.uow.run(async (tx) => {
+      const repo = new PlanRepository(tx);
+      const nowIso = this.now().toISOString();
+      if (!(await repo.claimRebuild(userId, subjectId, nowIso))) return;
+      await repo.clearSubject(userId, subjectId);
+      const [history, reads, cardStates] = await Promise.all([
+        this.sources.practice.answerHistory(userId, subjectId),
+        this.sources.library.readChapterIds(userId, subjectId),
+        this.sources.cards ? this.sources.cards.cardStates(userId, subjectId) : Promise.resolve([]),
+      ]);
+      const deltas = new Map<string, Required<StatsDelta>>();
+      const deltaOf = (chapterId: string) => {
+        let d = deltas.get(chapterId);
+        if (!d) {
+          d = { read: 1, questionPoints: 0, questionsAnswered: 0, questionsCorrect: 0, cardsKnown: 0, cardsUnknown: 0 };
+          deltas.set(chapterId, d);
+        }
+        return d;
+      };
+      const readSet = new Set(reads);
+      // Per question: the status of its latest session and of the session before.
+      const byQuestion = new Map<string, { chapterId: string | null; sessions: Array<{ sessionId: string; status: number }> }>();
+      for (const h of history) {
+        const q = byQuestion.get(h.questionId) ?? { chapterId: h.chapterId, sessions: [] };
+        const last = q.sessions[q.sessions.length - 1];
+        if (last?.sessionId === h.sessionId) last.status = h.status;
+        else q.sessions.push({ sessionId: h.sessionId, status: h.status });
+        byQuestion.set(h.questionId, q);
+      }
+      for (const [questionId, q] of byQuestion) {
+        const latest = q.sessions[q.sessions.length - 1]!;
+        const previous = q.sessions.length > 1 ? q.sessions[q.sessions.length - 2]!.status : null;
+        if (q.chapterId) {
+          const d = deltaOf(q.chapterId);
+          d.questionPoints += Math.round(questionValue(latest.status, previous) * MILLI);
+          d.questionsAnswered += 1;
+          if (latest.status === 1) d.questionsCorrect += 1;
+        }
+        await repo.saveMark({ user_id: userId, kind: 'question', item_id: questionId, subject_id: subjectId, chapter_id: q.chapterId ?? '', session_id: latest.sessionId, state: latest.status, previous_state: previous, stability: null, last_review: null, updated_at: nowIso });
+      }
+      for (const c of cardStates) {
+        if (c.known === null && c.stability === null) continue;
+        if (c.chapterId && c.known !== null) {
+          const d = deltaOf(c.chapterId);
+          if (c.known) d.cardsKnown += 1;
+          else d.cardsUnknown += 1;
+        }
+        await repo.saveMark({ user_id: userId, kind: 'card', item_id: c.flashcardId, subject_id: subjectId, chapter_id: c.chapterId ?? '', session_id: null, state: c.known ? 1 : 0, previous_state: null, stability: c.stability, last_review: c.lastReview, updated_at: nowIso });
+      }
+      for (const chapterId of readSet) deltaOf(chapterId);
+      for (const [chapterId, d] of deltas) {
+        const { read: _read, ...rest } = d;
+        await repo.addToStats(userId, subjectId, chapterId, readSet.has(chapterId) ? { ...rest, read: 1 } : rest, nowIso);
+      }
+    });
+  }
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod/mini';
+import { TimeZoneSchema } from './flashcards.ts';
+import { WeekdaySchema } from './push.ts';
+
+/*
+ * Exam-ready (issue 27, decision 021): her exam date per subject, where she stands per chapter
+ * (readiness) and today's plan ("Vandaag"). Readiness and plan are computed by @blok/domain
+ * (readiness.ts, study-plan.ts) from aggregates the API keeps current with every answer, card
+ * verdict and read chapter.
+ */
+
+const ContentId = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const IsoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'ongeldige datum'), z.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'ongeldige datum'));
+
+/** Fewest and most minutes per day she may plan. */
+export const PLAN_MIN_MINUTES = 5;
+export const PLAN_MAX_MINUTES = 600;
+/** Farthest exam date ahead, in days. */
+export const PLAN_MAX_DAYS_AHEAD = 730;
+
+export const ExamPlanParamsSchema = z.object({ subjectId: ContentId });
+export const PlanQuerySchema = z.object({
+  /** her time zone: her day starts at midnight there; the stored one (or Europe/Amsterdam) when absent */
+  timeZone: z.optional(TimeZoneSchema),
+});
+
+
+/** PUT /api/subjects/{subjectId}/exam-plan: set or change her exam date, minutes per day and study days in one step. */
+export const SaveExamPlanBodySchema = z.object({
+  /** YYYY-MM-DD (today or later), or null: plan without a deadline */
+  examDate: z.nullable(IsoDate),
+  /** null: the default (30) */
+  minutesPerDay: z.nullable(z.int().check(z.minimum(PLAN_MIN_MINUTES), z.maximum(PLAN_MAX_MINUTES))),
+  /** at least one day */
+  studyDays: z.array(WeekdaySchema).check(z.minLength(1), z.maxLength(7)),
+  timeZone: TimeZoneSchema,
+});
+export type SaveExamPlanBody = z.infer<typeof SaveExamPlanBodySchema>;
+
+/** Her exam plan of a subject; `isSet` false: none saved (the defaults are shown). */
+export const ExamPlanSchema = z.object({
+  subjectId: z.string(),
+  isSet: z.boolean(),
+  examDate: z.nullable(z.string()),
+  minutesPerDay: z.nullable(z.int()),
+  studyDays: z.array(z.int()),
+  timeZone: z.string(),
+  /** calendar days from her today until the exam; null without a date */
+  daysUntilExam: z.nullable(z.int()),
+});
+export type ExamPlan = z.infer<typeof ExamPlanSchema>;
+
+/** One chapter's readiness. */
+export const ChapterReadinessSchema = z.object({
+  chapterId: z.string(),
+  /** 1-based position in the subject ("Hoofdstuk 3") */
+  number: z.int(),
+  /** plain text title */
+  title: z.string(),
+  summaryId: z.string(),
+  priority: z.int(),
+  /** 0..100 */
+  readiness: z.int().check(z.minimum(0), z.maximum(100)),
+  read: z.boolean(),
+  questionListId: z.nullable(z.string()),
+  questionCount: z.int(),
+  questionsAnswered: z.int(),
+  questionsCorrect: z.int(),
+  cardCount: z.int(),
+  cardsKnown: z.int(),
+  cardsUnknown: z.int(),
+  /** spaced repetition on: mean FSRS retrievability of its cards today and on the exam date (0..1), else null */
+  retentionToday: z.nullable(z.number()),
+  retentionOnExam: z.nullable(z.number()),
+  readingMinutes: z.int(),
+  /** Dutch: why, e.g. "Hoofdstuk 3: 2 van de 5 vragen goed, 12 kaarten nog niet gekend" */
+  reason: z.string(),
+});
+export type ChapterReadiness = z.infer<typeof ChapterReadinessSchema>;
+
+/** GET /api/subjects/{subjectId}/readiness */
+export const SubjectReadinessSchema = z.object({
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+  examDate: z.nullable(z.string()),
+  daysUntilExam: z.nullable(z.int()),
+  /** 0..100: the chapters weighted by exam priority (high 3, medium 2, low 1) */
+  readiness: z.int().check(z.minimum(0), z.maximum(100)),
+  spacedRepetition: z.boolean(),
+  /** the weakest chapter (lowest readiness), or null without chapters */
+  weakestChapterId: z.nullable(z.string()),
+  chapters: z.array(ChapterReadinessSchema),
+});
+export type SubjectReadiness = z.infer<typeof SubjectReadinessSchema>;
+
+export const PLAN_TASK_KINDS = ['read', 'practice', 'cards', 'review'] as const;
+
+/** One task of today's plan; it ticks off by itself from what she does. */
+export const PlanTaskSchema = z.object({
+  /** stable within the day: kind and chapter */
+  id: z.string(),
+  kind: z.enum(PLAN_TASK_KINDS),
+  /** Dutch, e.g. "Lees hoofdstuk 2" */
+  title: z.string(),
+  minutes: z.int(),
+  chapterId: z.nullable(z.string()),
+  chapterNumber: z.nullable(z.int()),
+  /** read: the summary to open */
+  summaryId: z.nullable(z.string()),
+  /** practice: the question list to open */
+  questionListId: z.nullable(z.string()),
+  /** how much is done of the target (questions answered, cards gone through, 1 = read) */
+  progress: z.int(),
+  target: z.int(),
+  done: z.boolean(),
+});
+export type PlanTask = z.infer<typeof PlanTaskSchema>;
+
+export const PLAN_PHASES = ['no-exam', 'learn', 'review', 'exam-day', 'after-exam', 'rest-day'] as const;
+
+/** One subject's plan for today. */
+export const SubjectDayPlanSchema = z.object({
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+  examDate: z.nullable(z.string()),
+  daysUntilExam: z.nullable(z.int()),
+  studyDaysLeft: z.nullable(z.int()),
+  /** no-exam, learn, review (the last days: mixed review), exam-day, after-exam, rest-day */
+  phase: z.enum(PLAN_PHASES),
+  minutesPerDay: z.int(),
+  /** minutes of today's tasks */
+  minutes: z.int(),
+  /** minutes of all work left */
+  minutesLeft: z.int(),
+  /** the work left does not fit her minutes before the exam */
+  tooShort: z.boolean(),
+  readiness: z.int(),
+  tasks: z.array(PlanTaskSchema),
+  done: z.boolean(),
+});
+export type SubjectDayPlan = z.infer<typeof SubjectDayPlanSchema>;
+
+/** GET /api/plan/today: her plan for today over the subjects she planned (an exam plan saved). */
+export const TodayPlanSchema = z.object({
+  /** her local date */
+  date: z.string(),
+  timeZone: z.string(),
+  subjects: z.array(SubjectDayPlanSchema),
+  /** every task of today is done (false without tasks) */
+  allDone: z.boolean(),
+});
+export type TodayPlan = z.infer<typeof TodayPlanSchema>;
