@@ -19,7 +19,8 @@ import { IdempotencyStore } from '../apps/api/src/write/idempotency.ts';
 import { AccessTokens } from '../apps/api/src/auth/tokens.ts';
 import { AuthService } from '../apps/api/src/auth/service.ts';
 import { UserService } from '../apps/api/src/user/service.ts';
-import { QuestionsService } from '../apps/api/src/questions/service.ts';
+import { QuestionsReadService } from '../apps/api/src/questions/read-service.ts';
+import { QuestionSessionService } from '../apps/api/src/questions/session-service.ts';
 import { QuestionCatalogueService } from '../apps/api/src/questions/catalogue-service.ts';
 import { LibraryService } from '../apps/api/src/library/service.ts';
 import { FlashcardsService } from '../apps/api/src/flashcards/service.ts';
@@ -33,7 +34,9 @@ const tokens = new AccessTokens(env.JWT_SECRET!, Number(env.ACCESS_TOKEN_TTL_SEC
 const big = 1_000_000_000;
 const auth = new AuthService(uow, tokens, { loginPerIp: big, loginFailuresPerAccountAndIp: big, loginFailuresPerAccount: big, loginFailuresPerIp: big, registerPerIp: big, windowSeconds: 900 });
 const user = new UserService(uow, { mail: null as never, outbox: null });
-const questions: QuestionsService = new QuestionsService(uow, { subjectTitle: (id) => library.subjectTitle(id), subjectTitles: (ids) => library.subjectTitles(ids) });
+const subjectTitles = { subjectTitle: (id: string) => library.subjectTitle(id), subjectTitles: (ids: string[]) => library.subjectTitles(ids) };
+const questions = new QuestionsReadService(uow, subjectTitles);
+const questionSessions = new QuestionSessionService(uow, subjectTitles);
 const questionCatalogue = new QuestionCatalogueService(uow);
 const library: LibraryService = new LibraryService(uow, {
   listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
@@ -92,7 +95,7 @@ app.get('/api/summaries/:id/chapters/:chapterId', async (req) => {
   return library.chapter(await user.student(await userId(req.headers.authorization)), p.id!, p.chapterId!);
 });
 app.get('/api/session/:id', async (req) => questions.overview(await userId(req.headers.authorization), (req.params as P).id!));
-app.get('/api/session/:id/next', async (req) => questions.next(await userId(req.headers.authorization), (req.params as P).id!));
+app.get('/api/session/:id/next', async (req) => questionSessions.next(await userId(req.headers.authorization), (req.params as P).id!));
 app.get('/api/flashcard-sessions/:id', async (req) => flashcards.session(await userId(req.headers.authorization), (req.params as P).id!));
 app.post('/api/flashcard-sessions/:id/answer', async (req, reply) => {
   const id = await userId(req.headers.authorization);
@@ -100,7 +103,7 @@ app.post('/api/flashcard-sessions/:id/answer', async (req, reply) => {
 });
 app.post('/api/question-list/:id/save-answer', async (req, reply) => {
   const id = await userId(req.headers.authorization);
-  return command(req, reply, id, true, () => questions.saveAnswer(id, (req.params as P).id!, req.body as { questionId: string; answerId: string; sessionId: string }));
+  return command(req, reply, id, true, () => questionSessions.saveAnswer(id, (req.params as P).id!, req.body as { questionId: string; answerId: string; sessionId: string }));
 });
 app.post('/api/auth/login', async (req, reply) => {
   const b = req.body as P;

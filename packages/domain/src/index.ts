@@ -9,3 +9,4 @@ export * from './search.ts';
 export * from './answer-order.ts';
 export * from './readiness.ts';
 export * from './study-plan.ts';
+export * from './list-progress.ts';

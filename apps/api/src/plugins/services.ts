@@ -3,7 +3,8 @@ import { AuthService, type RateLimits } from '../auth/service.ts';
 import { AccessTokens } from '../auth/tokens.ts';
 import { DeviceCookies } from '../auth/device-cookies.ts';
 import { LibraryService } from '../library/service.ts';
-import { QuestionsService } from '../questions/service.ts';
+import { QuestionsReadService } from '../questions/read-service.ts';
+import { QuestionSessionService } from '../questions/session-service.ts';
 import { QuestionCatalogueService } from '../questions/catalogue-service.ts';
 import { FlashcardsService, type FlashcardsOptions } from '../flashcards/service.ts';
 import { UserService } from '../user/service.ts';
@@ -43,7 +44,10 @@ declare module 'fastify' {
       mail: MailService;
       mailer: Mailer;
       library: LibraryService;
-      questions: QuestionsService;
+      /** her practice as she reads it; also her standing per list and open sessions for the library */
+      questions: QuestionsReadService;
+      /** her actions on practice sessions: start, answer, assess, navigate, reset, restart */
+      questionSessions: QuestionSessionService;
       flashcards: FlashcardsService;
       shop: ShopService;
       plan: PlanService;
@@ -122,10 +126,12 @@ export default fp<ServicesOptions>(
     registerMailJobs(jobs, mailer);
     if (mailer instanceof SmtpMailer) app.addHook('onClose', async () => mailer.close());
     // subject titles are the library's; the library is made below (called only after start-up)
-    const questions: QuestionsService = new QuestionsService(uow, {
-      subjectTitle: (id) => library.subjectTitle(id),
-      subjectTitles: (ids) => library.subjectTitles(ids),
-    });
+    const subjectTitles = {
+      subjectTitle: (id: string) => library.subjectTitle(id),
+      subjectTitles: (ids: string[]) => library.subjectTitles(ids),
+    };
+    const questions = new QuestionsReadService(uow, subjectTitles);
+    const questionSessions = new QuestionSessionService(uow, subjectTitles);
     const questionCatalogue = new QuestionCatalogueService(uow);
     const library: LibraryService = new LibraryService(uow, {
       listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
@@ -167,7 +173,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, questions, flashcards, shop, plan });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, questions, questionSessions, flashcards, shop, plan });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

@@ -1,6 +1,14 @@
-import { fixedInListQuery, fixedQuery, uuidv7, type Executor, type QuestionListsTable, type QuestionSessionsTable, type QuestionsTable, type AnswersTable } from '@blok/db';
-import { computeProgress, computeScore, countStatuses } from '@blok/domain/grade';
-import { progressOf } from '@blok/domain/navigation';
+import {
+  fixedInListQuery,
+  fixedQuery,
+  uuidv7,
+  type AnswersTable,
+  type Executor,
+  type QuestionListsTable,
+  type QuestionSessionsTable,
+  type QuestionsTable,
+  type SessionQuestionsTable,
+} from '@blok/db';
 import { ANSWERABLE_STATUSES, ANSWERED_STATUSES } from '@blok/domain/status';
 
 export type QuestionListRow = QuestionListsTable;
@@ -9,24 +17,8 @@ export type AnswerRow = AnswersTable;
 export type SessionRow = QuestionSessionsTable;
 
 /** A question of a session joined with its content. */
-export interface SessionQuestionRow {
-  id: string;
-  session_id: string;
-  question_index: number;
-  question_id: string;
-  status: number;
-  answer_ids: string | null;
-  text_answer: string | null;
-  answered_at: string | null;
-  question_list_id: string;
-  subject_id: string;
-  type: string;
-  question_text: string;
-  picture: string | null;
-  feedback_text: string;
-  feedback_picture: string | null;
-  model_answer: string | null;
-}
+export type SessionQuestionRow = SessionQuestionsTable &
+  Pick<QuestionsTable, 'question_list_id' | 'subject_id' | 'type' | 'question_text' | 'picture' | 'feedback_text' | 'feedback_picture' | 'model_answer'>;
 
 export interface NewSession {
   userId: string;
@@ -45,13 +37,6 @@ export interface SessionStatePatch {
   skipped_mode?: number;
   review_index?: number | null;
   finished_at?: string | null;
-}
-
-/** The student's standing on one question list (see QuestionListProgressSchema in the contract). */
-export interface ListProgress {
-  progress: number;
-  score: number | null;
-  sessionId: string | null;
 }
 
 const now = () => new Date().toISOString();
@@ -391,124 +376,60 @@ export class QuestionsRepository {
     }
   }
 
-  // ------------------------------------------------------------------ progress
+  // ------------------------------------------------------------------ progress (rows; the rules are @blok/domain/list-progress)
 
-  /** See listProgress below. */
-  listProgress(userId: string, listIds: string[]): Promise<Map<string, ListProgress>> {
-    return listProgress(this.db, userId, listIds);
+  /** Per list: how many distinct questions of it she answered (0, 1 or 2) in any of her sessions. */
+  async answeredCounts(userId: string, listIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (listIds.length === 0) return counts;
+    const rows = await this.db
+      .selectFrom('session_questions as sq')
+      .innerJoin('question_sessions as s', 's.id', 'sq.session_id')
+      .innerJoin('questions as q', 'q.id', 'sq.question_id')
+      .select(['q.question_list_id', (eb) => eb.fn.count<number>('sq.question_id').distinct().as('n')])
+      .where('s.user_id', '=', userId)
+      .where('q.question_list_id', 'in', listIds)
+      .where('sq.status', 'in', [...ANSWERED_STATUSES])
+      .groupBy('q.question_list_id')
+      .execute();
+    for (const r of rows) counts.set(r.question_list_id, Number(r.n));
+    return counts;
   }
 
-  /** See openQuestionSessions below; the subject titles are the library's to add. */
-  openSessions(userId: string, limit = 5): Promise<Array<Omit<OpenSessionCard, 'subjectTitle'>>> {
-    return openQuestionSessions(this.db, userId, limit);
-  }
-}
-
-/**
- * The student's standing on question lists, for the library and the settings screen:
- * - progress: rounded percentage of the list's questions she answered (0, 1 or 2) in any session;
- * - score: integer 0-100 of her latest finished session of the list, null when none;
- * - sessionId: her latest session of the list while it is unfinished, null when none (a newer
- *   round supersedes an older unfinished one, issue 26).
- * Lists without any session get { progress: 0, score: null, sessionId: null }.
- */
-async function listProgress(db: Executor, userId: string, listIds: string[]): Promise<Map<string, ListProgress>> {
-  const result = new Map<string, ListProgress>();
-  const ids = [...new Set(listIds)];
-  for (const id of ids) result.set(id, { progress: 0, score: null, sessionId: null });
-  if (ids.length === 0) return result;
-
-  const totals = await new QuestionsRepository(db).questionCounts(ids);
-  const answered = await db
-    .selectFrom('session_questions as sq')
-    .innerJoin('question_sessions as s', 's.id', 'sq.session_id')
-    .innerJoin('questions as q', 'q.id', 'sq.question_id')
-    .select(['q.question_list_id', (eb) => eb.fn.count<number>('sq.question_id').distinct().as('n')])
-    .where('s.user_id', '=', userId)
-    .where('q.question_list_id', 'in', ids)
-    .where('sq.status', 'in', [...ANSWERED_STATUSES])
-    .groupBy('q.question_list_id')
-    .execute();
-  for (const r of answered) {
-    const total = totals.get(r.question_list_id) ?? 0;
-    const entry = result.get(r.question_list_id)!;
-    entry.progress = computeProgress(Number(r.n), total);
+  /** Her sessions of these lists (single-list sessions), newest first. */
+  sessionsOfLists(userId: string, listIds: string[]): Promise<Array<Pick<SessionRow, 'id' | 'question_list_id' | 'finished_at'>>> {
+    if (listIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('question_sessions')
+      .select(['id', 'question_list_id', 'finished_at'])
+      .where('user_id', '=', userId)
+      .where('question_list_id', 'in', listIds)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
   }
 
-  const sessions = await db
-    .selectFrom('question_sessions')
-    .select(['id', 'question_list_id', 'finished_at', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('question_list_id', 'in', ids)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const latestFinished = new Map<string, string>();
-  const seenList = new Set<string>();
-  for (const s of sessions) {
-    const entry = result.get(s.question_list_id!)!;
-    // only her latest session of a list can be continued
-    if (!seenList.has(s.question_list_id!) && s.finished_at === null) entry.sessionId = s.id;
-    seenList.add(s.question_list_id!);
-    if (s.finished_at !== null && !latestFinished.has(s.question_list_id!)) latestFinished.set(s.question_list_id!, s.id);
-  }
-  const finishedIds = [...latestFinished.values()];
-  if (finishedIds.length > 0) {
-    const rows = await db.selectFrom('session_questions').select(['session_id', 'status']).where('session_id', 'in', finishedIds).execute();
+  /** The statuses of the questions of each session. */
+  async statusesOfSessions(sessionIds: string[]): Promise<Map<string, number[]>> {
     const statuses = new Map<string, number[]>();
+    if (sessionIds.length === 0) return statuses;
+    const rows = await this.db.selectFrom('session_questions').select(['session_id', 'status']).where('session_id', 'in', sessionIds).execute();
     for (const r of rows) statuses.set(r.session_id, [...(statuses.get(r.session_id) ?? []), r.status]);
-    for (const [listId, sessionId] of latestFinished) {
-      result.get(listId)!.score = computeScore(countStatuses(statuses.get(sessionId) ?? []));
-    }
+    return statuses;
   }
-  return result;
-}
 
-/** A practice session still open, for Home's 'verder studeren' cards. */
-export interface OpenSessionCard {
-  sessionId: string;
-  subjectId: string;
-  subjectTitle: string;
-  questionListId: string | null;
-  title: string;
-  progress: number;
-  currentIndex: number;
-  questionsCount: number;
-  updatedAt: string;
-}
+  /**
+   * Her unfinished sessions that no newer session of their list superseded (issue 26), most
+   * recently used first, at most `limit`.
+   */
+  unfinishedSessions(userId: string, limit: number): Promise<SessionRow[]> {
+    return unfinishedSessionsQuery(this.db, userId, limit);
+  }
 
-/**
- * The user's unfinished practice sessions, most recently used first, one per list: her latest
- * session of a list, and only while it is unfinished (a newer round supersedes it).
- * For Home's continue cards: link to /bibliotheek/questions/{sessionId}/{subjectId}/{questionListId}.
- */
-async function openQuestionSessions(db: Executor, userId: string, limit = 5): Promise<Array<Omit<OpenSessionCard, 'subjectTitle'>>> {
-  const sessions = await unfinishedSessionsQuery(db, userId, limit * 4);
-  const seen = new Set<string>();
-  const picked = sessions.filter((s) => {
-    if (s.question_list_id === null) return true;
-    if (seen.has(s.question_list_id)) return false;
-    seen.add(s.question_list_id);
-    return true;
-  }).slice(0, limit);
-  if (picked.length === 0) return [];
-  const counts = await sessionQuestionCountsQuery(
-    db,
-    picked.map((s) => s.id),
-  );
-  const total = new Map(counts.map((c) => [c.session_id, Number(c.n)]));
-  return picked.map((s) => {
-    const questionsCount = total.get(s.id) ?? 0;
-    const state = { current: Math.min(s.current_index, questionsCount), skippedMode: s.skipped_mode === 1, reviewIndex: s.review_index };
-    return {
-      sessionId: s.id,
-      subjectId: s.subject_id,
-      questionListId: s.question_list_id,
-      title: s.title,
-      progress: progressOf(state, questionsCount),
-      currentIndex: state.current,
-      questionsCount,
-      updatedAt: s.updated_at,
-    };
-  });
+  /** Number of questions per session. */
+  async sessionQuestionCounts(sessionIds: string[]): Promise<Map<string, number>> {
+    if (sessionIds.length === 0) return new Map();
+    const counts = await sessionQuestionCountsQuery(this.db, sessionIds);
+    return new Map(counts.map((c) => [c.session_id, Number(c.n)]));
+  }
 }

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenSessionSchema } from '@blok/contract';
-import type { Executor } from '@blok/db';
-import { QuestionsRepository } from '../../src/questions/repository.ts';
 import { DIALECTS, type TestContext } from '../helpers.ts';
 import { answerId, questionsApp, student } from './support.ts';
 
-const listProgress = (db: Executor, userId: string, ids: string[]) => new QuestionsRepository(db).listProgress(userId, ids);
-// Home's continue cards: the questions service, which asks the library for the subject titles
+// her standing per list: the questions read service (the rows from its repository, the rules from @blok/domain/list-progress)
+const listProgress = (ctx: TestContext, userId: string, ids: string[]) => ctx.app.services.questions.listProgress(userId, ids);
+// Home's continue cards: the questions read service, which asks the library for the subject titles
 const openQuestionSessions = (ctx: TestContext, userId: string, limit: number) => ctx.app.services.questions.openSessions(userId, limit);
 
 /** The functions the library and Home use to show practice progress and open sessions. */
@@ -24,7 +23,7 @@ describe.each(DIALECTS)('practice progress for the library and Home on %s', (dia
   it('gives every asked list its progress, score and open session, and nothing of other students', async () => {
     const s = await student(ctx.app);
     const userId = await userIdOf(s.headers);
-    const empty = await listProgress(ctx.handle.db, userId, ['fx-lijst-a', 'fx-lijst-b']);
+    const empty = await listProgress(ctx, userId, ['fx-lijst-a', 'fx-lijst-b']);
     expect(Object.fromEntries(empty)).toEqual({
       'fx-lijst-a': { progress: 0, score: null, sessionId: null },
       'fx-lijst-b': { progress: 0, score: null, sessionId: null },
@@ -40,10 +39,10 @@ describe.each(DIALECTS)('practice progress for the library and Home on %s', (dia
 
     const other = await student(ctx.app);
     const otherId = await userIdOf(other.headers);
-    const progress = await listProgress(ctx.handle.db, userId, ['fx-lijst-a', 'fx-lijst-b']);
+    const progress = await listProgress(ctx, userId, ['fx-lijst-a', 'fx-lijst-b']);
     expect(progress.get('fx-lijst-a')).toEqual({ progress: 20, score: null, sessionId: open });
     expect(progress.get('fx-lijst-b')).toEqual({ progress: 67, score: 50, sessionId: null });
-    expect((await listProgress(ctx.handle.db, otherId, ['fx-lijst-a'])).get('fx-lijst-a')).toEqual({ progress: 0, score: null, sessionId: null });
+    expect((await listProgress(ctx, otherId, ['fx-lijst-a'])).get('fx-lijst-a')).toEqual({ progress: 0, score: null, sessionId: null });
   });
 
   it('lists her open sessions, newest first, one per list, as continue cards', async () => {

@@ -29,7 +29,7 @@ const conflictErrors = { ...errors, 409: ApiErrorSchema } as const;
  * sessions belong to their user: another user's session answers 404.
  */
 const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const questions = app.services.questions;
+  const { questions, questionSessions } = app.services;
   app.addHook('preHandler', app.authenticate);
 
   // ---------------------------------------------------------------- question lists
@@ -77,7 +77,7 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionQuestionSchema, ...conflictErrors },
       },
     },
-    async (req) => questions.saveAnswer(req.auth!.userId, req.params.id, req.body),
+    async (req) => questionSessions.saveAnswer(req.auth!.userId, req.params.id, req.body),
   );
 
   app.delete(
@@ -92,7 +92,7 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await questions.restartList(req.auth!.userId, req.params.id);
+      await questionSessions.restartList(req.auth!.userId, req.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -120,7 +120,7 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req, reply) => {
         reply.status(201);
-        return questions.start(req.auth!.userId, req.params.id, mode, req.body ?? undefined);
+        return questionSessions.start(req.auth!.userId, req.params.id, mode, req.body ?? undefined);
       },
     );
   }
@@ -150,7 +150,7 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionStepSchema, ...errors },
       },
     },
-    async (req) => questions.next(req.auth!.userId, req.params.id),
+    async (req) => questionSessions.next(req.auth!.userId, req.params.id),
   );
 
   app.get(
@@ -164,7 +164,7 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionStepSchema, ...errors },
       },
     },
-    async (req) => questions.skip(req.auth!.userId, req.params.id),
+    async (req) => questionSessions.skip(req.auth!.userId, req.params.id),
   );
 
   app.get(
@@ -178,7 +178,7 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionStepSchema, ...errors },
       },
     },
-    async (req) => questions.previous(req.auth!.userId, req.params.id, req.params.index),
+    async (req) => questionSessions.previous(req.auth!.userId, req.params.id, req.params.index),
   );
 
   app.get(
@@ -206,7 +206,7 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionStepSchema, ...errors },
       },
     },
-    async (req) => questions.reset(req.auth!.userId, req.params.id),
+    async (req) => questionSessions.reset(req.auth!.userId, req.params.id),
   );
 
   app.post(
@@ -221,7 +221,7 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionQuestionSchema, ...conflictErrors },
       },
     },
-    async (req) => questions.assess(req.auth!.userId, req.params.id, req.body),
+    async (req) => questionSessions.assess(req.auth!.userId, req.params.id, req.body),
   );
 
   app.post(
@@ -236,7 +236,7 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionStepSchema, ...conflictErrors },
       },
     },
-    async (req) => questions.review(req.auth!.userId, req.params.id, req.body?.questionIndex),
+    async (req) => questionSessions.review(req.auth!.userId, req.params.id, req.body?.questionIndex),
   );
 };
 

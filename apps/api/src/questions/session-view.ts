@@ -1,0 +1,121 @@
+import type { Answer, SessionQuestion, SessionStep } from '@blok/contract';
+import { orderAnswers } from '@blok/domain/answer-order';
+import { isAtEnd, progressOf, type NavigationState } from '@blok/domain/navigation';
+import { isLocked } from '@blok/domain/status';
+import { AppError } from '../errors.ts';
+import { contentImageUrl } from '../content/render.ts';
+import { parseAnswerIds, type AnswerRow, type QuestionsRepository, type SessionQuestionRow, type SessionRow } from './repository.ts';
+
+// How a session and its questions are shown: shared by the reads (read-service.ts) and the
+// session actions (session-service.ts), which answer with the same shapes.
+
+export const listNotFound = () => new AppError('not_found', 'Deze vragenlijst bestaat niet.');
+export const sessionNotFound = () => new AppError('not_found', 'Deze sessie bestaat niet.');
+export const questionNotInSession = () => new AppError('not_found', 'Deze vraag hoort niet bij deze sessie.');
+
+/** What the questions feature needs of the library: subject titles. */
+export interface SubjectTitleSource {
+  subjectTitle(id: string): Promise<{ id: string; title: string } | undefined>;
+  subjectTitles(ids: string[]): Promise<Map<string, string>>;
+}
+
+/** A session with its questions, loaded for one request. */
+export interface LoadedSession {
+  session: SessionRow;
+  rows: SessionQuestionRow[];
+}
+
+/** The evaluation may be shown once the question is answered, and answers show in between or the results were reached. */
+export function isRevealed(session: SessionRow, status: number): boolean {
+  return isLocked(status) && (session.show_answers === 1 || session.finished_at !== null);
+}
+
+/**
+ * A question's answers in the order this session shows them (seeded by the session, pinned answers
+ * at their written place; decision 006). Every answer the API sends follows it, so the letters A to
+ * T are the same on every call, device and screen.
+ */
+export function shownOrder(session: SessionRow, questionId: string, options: AnswerRow[]): AnswerRow[] {
+  return orderAnswers(options, session.answer_seed, questionId, (a) => a.pinned === 1);
+}
+
+export function stateOf(session: SessionRow, total: number): NavigationState {
+  return { current: Math.min(Math.max(0, session.current_index), total), skippedMode: session.skipped_mode === 1, reviewIndex: session.review_index };
+}
+
+/** Her session with its questions; 404 when it is not hers. */
+export async function loadSession(repo: QuestionsRepository, userId: string, sessionId: string): Promise<LoadedSession> {
+  const session = await repo.findSession(sessionId, userId);
+  if (!session) throw sessionNotFound();
+  return { session, rows: await repo.sessionQuestions(session.id) };
+}
+
+export async function questionAt(repo: QuestionsRepository, session: SessionRow, rows: SessionQuestionRow[], index: number): Promise<SessionQuestion> {
+  const row = rows[index]!;
+  const answers = await repo.answersOf([row.question_id]);
+  return sessionQuestion(session, row, index, answers.get(row.question_id) ?? []);
+}
+
+/** The step a navigation state stands at: where, how far, and the current question (null at the end). */
+export async function stepFrom(repo: QuestionsRepository, loaded: LoadedSession, state: NavigationState, prepared?: SessionQuestion[]): Promise<SessionStep> {
+  const { session, rows } = loaded;
+  const total = rows.length;
+  const atEnd = isAtEnd(state, total);
+  const question = atEnd ? null : (prepared?.[state.current] ?? (await questionAt(repo, session, rows, state.current)));
+  return {
+    sessionId: session.id,
+    currentIndex: atEnd ? total : state.current,
+    questionsCount: total,
+    progress: progressOf(state, total),
+    skippedMode: state.skippedMode,
+    reviewIndex: state.reviewIndex,
+    finished: atEnd,
+    question,
+  };
+}
+
+export function sessionQuestion(session: SessionRow, row: SessionQuestionRow, index: number, written: AnswerRow[]): SessionQuestion {
+  const options = shownOrder(session, row.question_id, written);
+  const picked = parseAnswerIds(row.answer_ids);
+  const locked = isLocked(row.status);
+  const revealed = isRevealed(session, row.status);
+  const isOpen = row.type === 'OPEN';
+  return {
+    id: row.id,
+    sessionId: session.id,
+    questionIndex: index,
+    questionId: row.question_id,
+    questionListId: row.question_list_id,
+    questionText: row.question_text,
+    pictureUrl: row.picture ? contentImageUrl(row.subject_id, row.picture) : null,
+    type: isOpen ? 'OPEN' : 'SELECT',
+    multipleAnswers: options.filter((a) => a.is_correct === 1).length > 1,
+    answers: shownAnswers(options, picked, locked, revealed),
+    userAnswerId: picked[0] ?? null,
+    userAnswerIds: picked,
+    textAnswer: row.text_answer,
+    isCorrect: row.status,
+    revealed,
+    correctAnswerIds: revealed ? options.filter((a) => a.is_correct === 1).map((a) => a.id) : [],
+    feedbackText: revealed ? row.feedback_text : null,
+    feedbackPictureUrl: revealed && row.feedback_picture ? contentImageUrl(row.subject_id, row.feedback_picture) : null,
+    modelAnswer: revealed && isOpen ? row.model_answer : null,
+    // Self-assessed, so sent ahead for answering offline (decision 013); SELECT answers never are.
+    selfAssessmentModelAnswer: isOpen ? row.model_answer : null,
+    openQuestions: isOpen ? [{ id: row.question_id }] : [],
+  };
+}
+
+export function shownAnswers(options: AnswerRow[], picked: string[], answered: boolean, revealed: boolean): Answer[] {
+  const pickedSet = new Set(picked);
+  // sortIndex is the position shown (the array's order): the label A to T follows it.
+  return options.map((a, position) => ({
+    id: a.id,
+    questionId: a.question_id,
+    sortIndex: position,
+    answerText: a.answer_text,
+    isCorrect: revealed ? a.is_correct === 1 : null,
+    isChecked: pickedSet.has(a.id),
+    isAnswered: answered,
+  }));
+}
