@@ -26,6 +26,7 @@ import healthRoutes from './routes/health/index.ts';
 import libraryRoutes from './routes/library/index.ts';
 import questionsRoutes from './routes/questions/index.ts';
 import flashcardsRoutes from './routes/flashcards/index.ts';
+import ownCardsRoutes from './routes/flashcards/own.ts';
 import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
 import planRoutes from './routes/plan/index.ts';
@@ -255,7 +256,10 @@ export async function buildApp(opts: BuildOptions) {
       await api.register(questionsRoutes);
       await api.register(configRoutes, { prefix: '/config', config: { flashcardsEnabled: env.FLASHCARDS_ENABLED, leitnerEnabled: env.FLASHCARDS_ENABLED && env.LEITNER_ENABLED } });
       // Feature flag off: the routes do not exist (404), like the web app's routes and entry points.
-      if (env.FLASHCARDS_ENABLED) await api.register(flashcardsRoutes, { leitnerEnabled: env.LEITNER_ENABLED });
+      if (env.FLASHCARDS_ENABLED) {
+        await api.register(flashcardsRoutes, { leitnerEnabled: env.LEITNER_ENABLED });
+        await api.register(ownCardsRoutes);
+      }
       // The test checkout's routes exist only when it takes the payments (decision 015).
       await api.register(shopRoutes, { prefix: '/shop', testCheckout: env.payments === 'test' });
       await api.register(planRoutes);

@@ -34,6 +34,8 @@ const STATUS: Record<ErrorCode, number> = {
   password_too_long: 400,
   invalid_reset_token: 400,
   push_endpoint_refused: 400,
+  share_link_revoked: 410,
+  limit_reached: 409,
   unknown: 500,
 };
 

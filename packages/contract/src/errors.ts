@@ -58,6 +58,11 @@ export const ERROR_CODES = [
   // push (decision 016)
   /** a push subscription's endpoint is not https, not a known push service, or not a public address */
   'push_endpoint_refused',
+  // own flashcards (issue 28)
+  /** the owner revoked this share link */
+  'share_link_revoked',
+  /** a limit of her own sets, cards or pictures is reached (OWN_* in own-cards.ts) */
+  'limit_reached',
   'unknown',
 ] as const;
 

@@ -14,8 +14,8 @@ const ContentIdSchema = z.string().check(z.minLength(1), z.maxLength(160), z.reg
 /** Session ids are UUIDv7. */
 const FlashcardSessionIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige sessie-id'));
 
-/** Most cards one session holds. */
-export const MAX_SESSION_CARDS = 500;
+/** Most cards one session holds (a whole own set: OWN_SET_MAX_CARDS). */
+export const MAX_SESSION_CARDS = 1000;
 /** Longest time on one card the review log keeps (ms): a card left open over lunch is not 2 hours of study. */
 export const MAX_REVIEW_DURATION_MS = 3_600_000;
 

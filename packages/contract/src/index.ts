@@ -11,3 +11,4 @@ export * from './password-reset.ts';
 export * from './config.ts';
 export * from './flashcards.ts';
 export * from './plan.ts';
+export * from './own-cards.ts';

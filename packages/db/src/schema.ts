@@ -7,6 +7,7 @@ import type { MailTables } from './schema/mail.ts';
 import type { LibraryTables } from './schema/library.ts';
 import type { QuestionsTables } from './schema/questions.ts';
 import type { FlashcardsTables } from './schema/flashcards.ts';
+import type { OwnCardsTables } from './schema/own-cards.ts';
 import type { ShopTables } from './schema/shop.ts';
 import type { WriteTables } from './schema/write.ts';
 import type { JobsTables } from './schema/jobs.ts';
@@ -32,6 +33,7 @@ export interface Database
     LibraryTables,
     QuestionsTables,
     FlashcardsTables,
+    OwnCardsTables,
     ShopTables,
     WriteTables,
     JobsTables,
@@ -45,6 +47,7 @@ export type * from './schema/mail.ts';
 export type * from './schema/library.ts';
 export type * from './schema/questions.ts';
 export type * from './schema/flashcards.ts';
+export type * from './schema/own-cards.ts';
 export type * from './schema/shop.ts';
 export type * from './schema/write.ts';
 export type * from './schema/jobs.ts';

@@ -8,6 +8,8 @@ import {
   type FlashcardsTable,
   type FlashcardReviewLogsTable,
 } from '@blok/db';
+import { contentImageUrl } from '../content/render.ts';
+import type { StudyStore } from './study-store.ts';
 
 export type FlashcardSetRow = FlashcardSetsTable;
 export type FlashcardRow = FlashcardsTable;
@@ -84,9 +86,13 @@ const moveAndFinishSessionQuery = fixedQuery((db: Executor, sessionId: string, c
 );
 
 /** The only place that touches the flashcards feature's tables. */
-export class FlashcardsRepository {
+export class FlashcardsRepository implements StudyStore {
   /** `db` is the executor it runs on: the database, or the transaction of a unit of work. */
   constructor(private readonly db: Executor) {}
+
+  pictureUrl(subjectId: string, picture: string): string {
+    return contentImageUrl(subjectId, picture);
+  }
 
   // ------------------------------------------------------------------ content
 

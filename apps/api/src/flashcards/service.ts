@@ -8,13 +8,16 @@ import type {
   FlashcardSession,
   FlashcardSessionCard,
   FsrsRating,
+  OwnSetDetail,
   RateFlashcardBody,
   StartFlashcardSessionBody,
+  StartOwnSessionBody,
 } from '@blok/contract';
 import { AppError } from '../errors.ts';
-import { contentImageUrl } from '../content/render.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { FlashcardsRepository, type FlashcardRow, type FlashcardSessionRow, type SessionCardRow } from './repository.ts';
+import { FlashcardsRepository, type FlashcardRow, type FlashcardSessionRow, type ScheduleRow, type SessionCardRow } from './repository.ts';
+import { OwnCardsRepository, type OwnSetRow } from './own-repository.ts';
+import type { StudyStore } from './study-store.ts';
 import { GRADES, cardOf, createScheduler, dayBounds, intervalsOf, rowOf, type FsrsOptions } from './fsrs.ts';
 
 export interface FlashcardsOptions {
@@ -37,6 +40,24 @@ const reviewDisabled = () => new AppError('not_found', 'Slim herhalen staat niet
 const positionOutside = () => new AppError('invalid_request', 'Deze kaart hoort niet bij deze sessie.');
 
 type Input = StartFlashcardSessionBody;
+type SessionOptions = Pick<StartFlashcardSessionBody, 'order' | 'firstSide' | 'onlyUnknown'> & { source: FlashcardSessionRow['source'] };
+
+/** Cards a session may be made of: a subject's (catalogue) or one of her sets (her own cards). */
+interface ReviewScope {
+  cards(): Promise<FlashcardRow[]>;
+  due(until: string): Promise<ScheduleRow[]>;
+  scheduled(): Promise<Set<string>>;
+  startedSince(ms: number): Promise<number>;
+}
+
+/** What a new session is made of, whichever store keeps it. */
+interface Deck {
+  store: StudyStore;
+  subjectId: string;
+  flashcardSetId: string | null;
+  title: string;
+  cards: FlashcardRow[];
+}
 
 /** Fisher-Yates with a cryptographic source: every order is equally likely. */
 function shuffle<T>(items: T[]): T[] {
@@ -48,9 +69,9 @@ function shuffle<T>(items: T[]): T[] {
   return out;
 }
 
-const face = (subjectId: string, html: string, picture: string | null) => ({
+const face = (store: StudyStore, subjectId: string, html: string, picture: string | null) => ({
   html,
-  pictureUrl: picture ? contentImageUrl(subjectId, picture) : null,
+  pictureUrl: picture ? store.pictureUrl(subjectId, picture) : null,
 });
 
 /** What flashcards need of the library: a subject's title. */
@@ -80,6 +101,29 @@ export class FlashcardsService {
   /** The repository on the current unit of work's transaction, or on the database for reads. */
   private get repo(): FlashcardsRepository {
     return new FlashcardsRepository(this.uow.executor);
+  }
+
+  /** Her own cards' store on the same executor (decision 023). */
+  private get ownRepo(): OwnCardsRepository {
+    return new OwnCardsRepository(this.uow.executor);
+  }
+
+  private subjectScope(repo: FlashcardsRepository, userId: string, subjectId: string): ReviewScope {
+    return {
+      cards: () => repo.cardsOfSubject(subjectId),
+      due: (until) => repo.dueSchedules(userId, subjectId, until),
+      scheduled: () => repo.scheduledCardIds(userId, subjectId),
+      startedSince: (ms) => repo.newCardsStartedSince(userId, subjectId, ms),
+    };
+  }
+
+  private setScope(repo: OwnCardsRepository, userId: string, set: OwnSetRow): ReviewScope {
+    return {
+      cards: () => repo.studyCards(set),
+      due: (until) => repo.dueSchedules(userId, set.id, until),
+      scheduled: () => repo.scheduledCardIds(userId, set.id),
+      startedSince: (ms) => repo.newCardsStartedSince(userId, set.id, ms),
+    };
   }
 
   // ------------------------------------------------------------------ overview
@@ -171,64 +215,134 @@ export class FlashcardsService {
         );
         cards = all.filter((c) => favorites.has(c.id));
         title = `Favorieten: ${subject.title}`;
-        if (cards.length === 0) throw new AppError('conflict', 'Je hebt nog geen favoriete kaarten. Tik op de ster bij een kaart om hem te bewaren.');
       } else {
-        cards = await this.reviewQueue(repo, userId, subject.id, input.timeZone ?? DEFAULT_TIME_ZONE);
+        cards = await this.reviewQueue(this.subjectScope(repo, userId, subject.id), input.timeZone ?? DEFAULT_TIME_ZONE);
         title = `Herhalen: ${subject.title}`;
-        if (cards.length === 0) throw new AppError('conflict', 'Je bent klaar voor vandaag: er zijn geen kaarten te herhalen en geen nieuwe meer.');
       }
-      if (input.onlyUnknown) {
-        const knowledge = await repo.knowledge(
-          userId,
-          cards.map((c) => c.id),
-        );
-        cards = cards.filter((c) => knowledge.get(c.id) !== true);
-        if (cards.length === 0) throw new AppError('conflict', 'Je kent alle kaarten al. Oefen ze allemaal om ze fris te houden.');
-      }
-      // Review sessions keep their order: due cards first (earliest first), then new ones.
-      const order = input.source === 'review' ? 'written' : (input.order ?? 'written');
-      const ordered = order === 'shuffled' ? shuffle(cards) : cards;
-      const id = await repo.createSession({
-        userId,
-        subjectId: subject.id,
-        source: input.source,
-        flashcardSetId: input.source === 'set' ? input.flashcardSetId! : null,
-        title,
-        order,
-        firstSide: input.firstSide ?? 'front',
-        onlyUnknown: input.onlyUnknown ?? false,
-        cardIds: ordered.map((c) => c.id),
-      });
-      return this.load(repo, userId, id);
+      const deck = { store: repo, subjectId: subject.id, flashcardSetId: input.source === 'set' ? input.flashcardSetId! : null, title, cards };
+      return this.begin(userId, deck, { source: input.source, order: input.order, firstSide: input.firstSide, onlyUnknown: input.onlyUnknown });
     });
   }
 
+  /**
+   * Starts a session over one of her own sets (decision 023): the whole set, her favorites in it,
+   * or (FSRS) its due and new cards. The same session as a subject's, kept in her own store.
+   */
+  startOwn(userId: string, setId: string, input: StartOwnSessionBody): Promise<FlashcardSession> {
+    const source = input.source ?? 'set';
+    if (source === 'review' && !this.options.leitnerEnabled) return Promise.reject(reviewDisabled());
+    return this.uow.run(async () => {
+      const own = this.ownRepo;
+      const set = await own.findSet(userId, setId);
+      if (!set) throw setNotFound();
+      let cards: FlashcardRow[];
+      let title = set.title;
+      if (source === 'set') {
+        cards = await own.studyCards(set);
+        if (cards.length === 0) throw new AppError('conflict', 'Deze set heeft nog geen kaarten. Maak eerst een kaart.');
+      } else if (source === 'favorites') {
+        const all = await own.studyCards(set);
+        const favorites = await own.favoriteIds(
+          userId,
+          all.map((c) => c.id),
+        );
+        cards = all.filter((c) => favorites.has(c.id));
+        title = `Favorieten: ${set.title}`;
+      } else {
+        cards = await this.reviewQueue(this.setScope(own, userId, set), input.timeZone ?? DEFAULT_TIME_ZONE);
+        title = `Herhalen: ${set.title}`;
+      }
+      const deck = { store: own, subjectId: set.subject_id ?? '', flashcardSetId: set.id, title, cards };
+      return this.begin(userId, deck, { source, order: input.order, firstSide: input.firstSide, onlyUnknown: input.onlyUnknown });
+    });
+  }
+
+  /** The one way a session begins: the empty cases, only-unknown, the order; then it is stored and loaded. */
+  private async begin(userId: string, deck: Deck, input: SessionOptions): Promise<FlashcardSession> {
+    const { store } = deck;
+    let cards = deck.cards;
+    if (input.source === 'favorites' && cards.length === 0) throw new AppError('conflict', 'Je hebt nog geen favoriete kaarten. Tik op de ster bij een kaart om hem te bewaren.');
+    if (input.source === 'review' && cards.length === 0) throw new AppError('conflict', 'Je bent klaar voor vandaag: er zijn geen kaarten te herhalen en geen nieuwe meer.');
+    if (input.onlyUnknown) {
+      const knowledge = await store.knowledge(
+        userId,
+        cards.map((c) => c.id),
+      );
+      cards = cards.filter((c) => knowledge.get(c.id) !== true);
+      if (cards.length === 0) throw new AppError('conflict', 'Je kent alle kaarten al. Oefen ze allemaal om ze fris te houden.');
+    }
+    // Review sessions keep their order: due cards first (earliest first), then new ones.
+    const order = input.source === 'review' ? 'written' : (input.order ?? 'written');
+    const ordered = order === 'shuffled' ? shuffle(cards) : cards;
+    const id = await store.createSession({
+      userId,
+      subjectId: deck.subjectId,
+      source: input.source,
+      flashcardSetId: deck.flashcardSetId,
+      title: deck.title,
+      order,
+      firstSide: input.firstSide ?? 'front',
+      onlyUnknown: input.onlyUnknown ?? false,
+      cardIds: ordered.map((c) => c.id),
+    });
+    return this.load(store, userId, id);
+  }
+
   /** Due cards first (earliest due first), then new cards in written order up to today's limit. */
-  private async reviewQueue(repo: FlashcardsRepository, userId: string, subjectId: string, timeZone: string): Promise<FlashcardRow[]> {
+  private async reviewQueue(scope: ReviewScope, timeZone: string): Promise<FlashcardRow[]> {
     const now = this.now();
     const { start, end } = dayBounds(timeZone, now);
-    const [cards, due, scheduled, startedToday] = await Promise.all([
-      repo.cardsOfSubject(subjectId),
-      repo.dueSchedules(userId, subjectId, end.toISOString()),
-      repo.scheduledCardIds(userId, subjectId),
-      repo.newCardsStartedSince(userId, subjectId, start.getTime()),
-    ]);
+    const [cards, due, scheduled, startedToday] = await Promise.all([scope.cards(), scope.due(end.toISOString()), scope.scheduled(), scope.startedSince(start.getTime())]);
     const byId = new Map(cards.map((c) => [c.id, c]));
-    const dueCards = due.map((d) => byId.get(d.flashcard_id)).filter((c): c is FlashcardRow & { set_sort_index: number } => c !== undefined);
+    const dueCards = due.map((d) => byId.get(d.flashcard_id)).filter((c): c is FlashcardRow => c !== undefined);
     const allowedNew = Math.max(0, this.options.fsrs.newCardsPerDay - startedToday);
     const newCards = cards.filter((c) => !scheduled.has(c.id)).slice(0, allowedNew);
     return [...dueCards, ...newCards].slice(0, MAX_REVIEW_CARDS);
   }
 
-  session(userId: string, sessionId: string): Promise<FlashcardSession> {
-    return this.load(this.repo, userId, sessionId);
+  /**
+   * What she can study in one of her sets (the own set's page): her open sessions, favorites and,
+   * with FSRS on, what is due today and how many new cards she may start.
+   */
+  async ownStudy(userId: string, set: OwnSetRow, timeZone = DEFAULT_TIME_ZONE): Promise<OwnSetDetail['study']> {
+    const own = this.ownRepo;
+    const scope = this.setScope(own, userId, set);
+    const [cards, open] = await Promise.all([scope.cards(), own.openSessions(userId, set.id)]);
+    const ids = cards.map((c) => c.id);
+    const [knowledge, favorites] = await Promise.all([own.knowledge(userId, ids), own.favoriteIds(userId, ids)]);
+    let review: OwnSetDetail['study']['review'] = null;
+    if (this.options.leitnerEnabled) {
+      const { start, end } = dayBounds(timeZone, this.now());
+      const [due, scheduled, startedToday] = await Promise.all([scope.due(end.toISOString()), scope.scheduled(), scope.startedSince(start.getTime())]);
+      const perDay = this.options.fsrs.newCardsPerDay;
+      review = {
+        dueCount: due.length,
+        newCount: Math.min(cards.filter((c) => !scheduled.has(c.id)).length, Math.max(0, perDay - startedToday)),
+        newCardsPerDay: perDay,
+        sessionId: open.get('review') ?? null,
+      };
+    }
+    const favoriteIds = ids.filter((id) => favorites.has(id));
+    return {
+      sessionId: open.get('set') ?? null,
+      favorites: {
+        cardCount: favoriteIds.length,
+        knownCount: favoriteIds.filter((id) => knowledge.get(id) === true).length,
+        sessionId: open.get('favorites') ?? null,
+      },
+      review,
+    };
+  }
+
+  async session(userId: string, sessionId: string): Promise<FlashcardSession> {
+    const found = await this.owned(userId, sessionId);
+    return this.present(found.store, userId, found);
   }
 
   /** 'Wist ik' / 'Wist ik niet' for a card: saved in the session and as her latest verdict; moves on. */
   answer(userId: string, sessionId: string, body: AnswerFlashcardBody): Promise<FlashcardSession> {
     return this.uow.run(async () => {
-      const repo = this.repo;
-      const { session, cards } = await this.owned(repo, userId, sessionId);
+      const { store: repo, session, cards } = await this.owned(userId, sessionId);
       if (session.source === 'review') {
         throw new AppError('conflict', 'Beoordeel deze kaart met Opnieuw, Moeilijk, Goed of Makkelijk.');
       }
@@ -245,8 +359,7 @@ export class FlashcardsService {
   rate(userId: string, sessionId: string, body: RateFlashcardBody): Promise<FlashcardSession> {
     if (!this.options.leitnerEnabled) return Promise.reject(reviewDisabled());
     return this.uow.run(async () => {
-      const repo = this.repo;
-      const { session, cards } = await this.owned(repo, userId, sessionId);
+      const { store: repo, session, cards } = await this.owned(userId, sessionId);
       if (session.source !== 'review') throw new AppError('conflict', 'Deze sessie gebruikt Wist ik en Wist ik niet.');
       const card = cards[body.position];
       if (!card) throw positionOutside();
@@ -281,8 +394,7 @@ export class FlashcardsService {
   /** Goes to a card (back to an earlier one); `cardCount` shows the end screen. */
   goTo(userId: string, sessionId: string, body: FlashcardPositionBody): Promise<FlashcardSession> {
     return this.uow.run(async () => {
-      const repo = this.repo;
-      const { session, cards } = await this.owned(repo, userId, sessionId);
+      const { store: repo, session, cards } = await this.owned(userId, sessionId);
       if (body.position > cards.length) throw positionOutside();
       await this.moveTo(repo, session, body.position, cards.length);
       return this.load(repo, userId, session.id);
@@ -292,8 +404,7 @@ export class FlashcardsService {
   /** 'Herhaal de kaarten die je niet wist': a new session with the cards she did not know, in the same order. */
   repeatUnknown(userId: string, sessionId: string): Promise<FlashcardSession> {
     return this.uow.run(async () => {
-      const repo = this.repo;
-      const { session, cards } = await this.owned(repo, userId, sessionId);
+      const { store: repo, session, cards } = await this.owned(userId, sessionId);
       if (session.source === 'review' && !this.options.leitnerEnabled) throw reviewDisabled();
       const unknown = cards.filter((c) => c.known === 0);
       if (unknown.length === 0) throw new AppError('conflict', 'Je wist alle kaarten van deze sessie.');
@@ -317,31 +428,46 @@ export class FlashcardsService {
   setFavorite(userId: string, flashcardId: string, isFavorite: boolean): Promise<FlashcardFavorite> {
     return this.uow.run(async () => {
       const repo = this.repo;
-      if (!(await repo.findCard(flashcardId))) throw cardNotFound();
-      if (isFavorite) await repo.addFavorite(userId, flashcardId);
-      else await repo.removeFavorite(userId, flashcardId);
+      if (await repo.findCard(flashcardId)) {
+        if (isFavorite) await repo.addFavorite(userId, flashcardId);
+        else await repo.removeFavorite(userId, flashcardId);
+        return { flashcardId, isFavorite };
+      }
+      // one of her own cards (another student's answers 404 like an unknown one)
+      const own = this.ownRepo;
+      if (!(await own.findCard(userId, flashcardId))) throw cardNotFound();
+      await own.setFavorite(userId, flashcardId, isFavorite);
       return { flashcardId, isFavorite };
     });
   }
 
   // ------------------------------------------------------------------ helpers
 
-  private async owned(repo: FlashcardsRepository, userId: string, sessionId: string): Promise<{ session: FlashcardSessionRow; cards: SessionCardRow[] }> {
-    const session = await repo.findSession(userId, sessionId);
+  /** Her session in whichever store keeps it: the catalogue's first (the usual case), then her own cards'. */
+  private async owned(userId: string, sessionId: string, known?: StudyStore): Promise<{ store: StudyStore; session: FlashcardSessionRow; cards: SessionCardRow[] }> {
+    let store: StudyStore = known ?? this.repo;
+    let session = await store.findSession(userId, sessionId);
+    if (!session && !known) {
+      store = this.ownRepo;
+      session = await store.findSession(userId, sessionId);
+    }
     if (!session) throw sessionNotFound();
     if (session.source === 'review' && !this.options.leitnerEnabled) throw reviewDisabled();
-    return { session, cards: await repo.sessionCards(session.id) };
+    return { store, session, cards: await store.sessionCards(session.id) };
   }
 
-  private async moveTo(repo: FlashcardsRepository, session: FlashcardSessionRow, position: number, count: number): Promise<void> {
+  private async moveTo(repo: StudyStore, session: FlashcardSessionRow, position: number, count: number): Promise<void> {
     const current = Math.min(Math.max(0, position), count);
     const reachedEnd = current >= count && session.finished_at === null;
     await repo.updateSession(session.id, reachedEnd ? { current_index: current, finished_at: new Date().toISOString() } : { current_index: current });
   }
 
-  private async load(repo: FlashcardsRepository, userId: string, sessionId: string): Promise<FlashcardSession> {
-    const { session, cards } = await this.owned(repo, userId, sessionId);
-    const [subject, favorites] = await Promise.all([this.subjects.subjectTitle(session.subject_id), repo.sessionFavoriteIds(userId, session.id)]);
+  private async load(repo: StudyStore, userId: string, sessionId: string): Promise<FlashcardSession> {
+    return this.present(repo, userId, await this.owned(userId, sessionId, repo));
+  }
+
+  private async present(repo: StudyStore, userId: string, { session, cards }: { session: FlashcardSessionRow; cards: SessionCardRow[] }): Promise<FlashcardSession> {
+    const [subject, favorites] = await Promise.all([session.subject_id ? this.subjects.subjectTitle(session.subject_id) : undefined, repo.sessionFavoriteIds(userId, session.id)]);
     const isReview = session.source === 'review';
     const schedules = isReview
       ? await repo.schedules(
@@ -374,8 +500,8 @@ export class FlashcardsService {
           position: index,
           flashcardId: c.id,
           flashcardSetId: c.flashcard_set_id,
-          front: face(c.subject_id, c.front_html, c.front_picture),
-          back: face(c.subject_id, c.back_html, c.back_picture),
+          front: face(repo, c.subject_id, c.front_html, c.front_picture),
+          back: face(repo, c.subject_id, c.back_html, c.back_picture),
           isFavorite: favorites.has(c.id),
           known: c.known === null ? null : c.known === 1,
           rating: (c.rating as FsrsRating | null) ?? null,

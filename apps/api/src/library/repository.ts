@@ -241,6 +241,11 @@ export class LibraryRepository {
     return chaptersOfSummariesQuery(this.db, summaryIds);
   }
 
+  /** Where a chapter is: its summary and subject, and its title (own flashcards link a card to it). */
+  findChapterPlace(chapterId: string) {
+    return this.db.selectFrom('chapters').select(['id', 'summary_id', 'subject_id', 'title']).where('id', '=', chapterId).executeTakeFirst();
+  }
+
   async chapterHtml(chapterId: string): Promise<string | undefined> {
     const [row] = await chapterHtmlQuery(this.db, chapterId);
     return row?.html;

@@ -127,6 +127,12 @@ export class LibraryService {
     return this.repo.subjectTitle(id);
   }
 
+  /** Where a chapter is (its summary and subject) and its title; own flashcards link cards to chapters (issue 28). */
+  async chapterPlace(chapterId: string): Promise<{ id: string; summaryId: string; subjectId: string; title: string } | undefined> {
+    const row = await this.repo.findChapterPlace(chapterId);
+    return row && { id: row.id, summaryId: row.summary_id, subjectId: row.subject_id, title: row.title };
+  }
+
   /** Subjects' titles by id (Home's continue cards of practice sessions). */
   async subjectTitles(ids: string[]): Promise<Map<string, string>> {
     return new Map((await this.repo.subjectsByIds(ids)).map((s) => [s.id, s.title]));

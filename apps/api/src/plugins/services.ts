@@ -7,6 +7,7 @@ import { QuestionsReadService } from '../questions/read-service.ts';
 import { QuestionSessionService } from '../questions/session-service.ts';
 import { QuestionCatalogueService } from '../questions/catalogue-service.ts';
 import { FlashcardsService, type FlashcardsOptions } from '../flashcards/service.ts';
+import { OwnCardsService } from '../flashcards/own-service.ts';
 import { UserService } from '../user/service.ts';
 import { PushService } from '../push/service.ts';
 import { PushSender } from '../push/sender.ts';
@@ -49,6 +50,8 @@ declare module 'fastify' {
       /** her actions on practice sessions: start, answer, assess, navigate, reset, restart */
       questionSessions: QuestionSessionService;
       flashcards: FlashcardsService;
+      /** her own flashcards (issue 28): sets, cards, pictures, share links, import and export */
+      ownCards: OwnCardsService;
       shop: ShopService;
       plan: PlanService;
     };
@@ -146,6 +149,7 @@ export default fp<ServicesOptions>(
       practice: new QuestionsPlanSource(uow),
       cards: opts.flashcards.enabled ? new FlashcardsPlanSource(uow, opts.flashcards.leitnerEnabled) : null,
     }, { now: opts.flashcards.now });
+    const ownCards = new OwnCardsService(uow, library, flashcards);
 
     // Shop (decisions 009 and 015): Mollie when a key is set, else the test checkout, which in
     // production runs only because the operator chose PAYMENTS=test (env.ts refuses it otherwise).
@@ -173,7 +177,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, questions, questionSessions, flashcards, shop, plan });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, questions, questionSessions, flashcards, ownCards, shop, plan });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

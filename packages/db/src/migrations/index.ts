@@ -14,6 +14,7 @@ import * as m0012push from './0012-push-endpoint-policy.ts';
 import * as m0012quota from './0012-write-anonymous-quota.ts';
 import * as m0015 from './0015-answer-order.ts';
 import * as m0016 from './0016-plan.ts';
+import * as m0018 from './0018-own-flashcards.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0012-write-anonymous-quota': m0012quota,
   '0015-answer-order': m0015,
   '0016-plan': m0016,
+  '0018-own-flashcards': m0018,
 };

@@ -1,0 +1,532 @@
+import { randomBytes } from 'node:crypto';
+import {
+  OWN_CARDS_MAX,
+  OWN_CARD_SIDE_MAX,
+  OWN_PICTURES_MAX,
+  OWN_SETS_MAX,
+  OWN_SET_DESCRIPTION_MAX,
+  OWN_SET_MAX_CARDS,
+  OWN_SET_TITLE_MAX,
+  SHARED_PREVIEW_CARDS,
+  type CreateOwnSetBody,
+  type OwnCard,
+  type OwnCardBody,
+  type OwnSetDetail,
+  type OwnSetList,
+  type OwnSetShare,
+  type OwnSetSummary,
+  type SharedSetPreview,
+  type UpdateOwnSetBody,
+} from '@blok/contract';
+import { AppError } from '../errors.ts';
+import { renderCardHtml } from '../content/render.ts';
+import type { UnitOfWork } from '../write/unit-of-work.ts';
+import { OwnCardsRepository, ownPictureUrl, type NewOwnCard, type OwnCardRow, type OwnPictureRow, type OwnSetListRow, type OwnSetRow } from './own-repository.ts';
+import { processCardPicture, type PictureInput } from './own-picture.ts';
+import type { FlashcardsService } from './service.ts';
+
+export type { PictureInput } from './own-picture.ts';
+
+/** What her own flashcards need of the library (decision 020): subjects and chapters. */
+export interface OwnCardsLibrary {
+  subjectTitle(id: string): Promise<{ id: string; title: string } | undefined>;
+  subjectTitles(ids: string[]): Promise<Map<string, string>>;
+  chapterPlace(chapterId: string): Promise<{ id: string; summaryId: string; subjectId: string } | undefined>;
+}
+
+/** A set as import makes it (createSetWithCards). */
+export interface ImportSetInput {
+  title: string;
+  description?: string;
+  /** a catalogue subject, or null / absent: personal */
+  subjectId?: string | null;
+}
+
+/** A card as import brings it: Markdown sides, optional pictures as uploaded bytes. */
+export interface ImportCardInput {
+  front: string;
+  back: string;
+  frontPicture?: PictureInput | null;
+  backPicture?: PictureInput | null;
+  chapterId?: string | null;
+}
+
+/** A set with everything an export writes: the Markdown and HTML of each side, the pictures' bytes. */
+export interface OwnSetExport {
+  set: { id: string; title: string; description: string; subjectId: string | null; subjectTitle: string | null };
+  cards: Array<{
+    id: string;
+    front: string;
+    back: string;
+    frontHtml: string;
+    backHtml: string;
+    frontPicture: { mime: string; data: Buffer } | null;
+    backPicture: { mime: string; data: Buffer } | null;
+    chapterId: string | null;
+  }>;
+}
+
+const setNotFound = () => new AppError('not_found', 'Deze set bestaat niet.');
+const cardNotFound = () => new AppError('not_found', 'Deze kaart bestaat niet.');
+const linkNotFound = () => new AppError('not_found', 'Deze link bestaat niet. Controleer of je hem helemaal hebt gekopieerd.');
+const linkRevoked = () => new AppError('share_link_revoked', 'Deze link is ingetrokken door wie de set deelde. Vraag om een nieuwe link.');
+const limit = (message: string) => new AppError('limit_reached', message);
+
+/** A side's HTML: the demo cards' Markdown renderer (decision 011), without images (a card has a picture instead). */
+export function renderOwnCardHtml(markdown: string): string {
+  return renderCardHtml(markdown, 'own').replace(/<img\b[^>]*>/g, '');
+}
+
+const emptySide = (markdown: string, pictureId: string | null) => markdown.trim() === '' && pictureId === null;
+
+/**
+ * Her own flashcards (issue 28, decision 023): sets in a subject or personal, cards with light
+ * Markdown and a picture per side, reordering, share links and copies, and the bulk create and
+ * read that import and export use. Every write is one unit of work whose result is the response
+ * body (decision 007); another student's set or card answers 404 like an unknown one.
+ */
+export class OwnCardsService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly library: OwnCardsLibrary,
+    /** the session engine: what she can study in a set */
+    private readonly flashcards: FlashcardsService,
+  ) {}
+
+  private get repo(): OwnCardsRepository {
+    return new OwnCardsRepository(this.uow.executor);
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  async list(userId: string): Promise<OwnSetList> {
+    const repo = this.repo;
+    const [rows, cardCount] = await Promise.all([repo.listSets(userId), repo.countCards(userId)]);
+    const titles = await this.library.subjectTitles([...new Set(rows.map((r) => r.subject_id).filter((id): id is string => id !== null))]);
+    return {
+      sets: rows.map((r) => this.summary(r, titles)),
+      limits: { sets: OWN_SETS_MAX, cardsPerSet: OWN_SET_MAX_CARDS, cards: OWN_CARDS_MAX, cardCount },
+    };
+  }
+
+  async detail(userId: string, setId: string, timeZone?: string): Promise<OwnSetDetail> {
+    const repo = this.repo;
+    const set = await repo.findSet(userId, setId);
+    if (!set) throw setNotFound();
+    return this.detailOf(repo, userId, set, timeZone);
+  }
+
+  /** A picture of a card, by its unguessable id. */
+  findPicture(id: string): Promise<OwnPictureRow | undefined> {
+    return this.repo.findPicture(id);
+  }
+
+  /** What a classmate sees of a shared set before she copies it. */
+  async sharedPreview(token: string): Promise<SharedSetPreview> {
+    const repo = this.repo;
+    const set = await this.sharedSet(repo, token);
+    const cards = await repo.cardsOfSet(set.id);
+    const subject = set.subject_id ? await this.library.subjectTitle(set.subject_id) : undefined;
+    const face = (html: string, picture: string | null) => ({ html, pictureUrl: picture ? ownPictureUrl(picture) : null });
+    return {
+      title: set.title,
+      description: set.description,
+      subjectTitle: subject?.title ?? null,
+      cardCount: cards.length,
+      cards: cards.slice(0, SHARED_PREVIEW_CARDS).map((c) => ({ front: face(c.front_html, c.front_picture_id), back: face(c.back_html, c.back_picture_id) })),
+    };
+  }
+
+  /** Her cards linked to chapters, per chapter: how many and how many she knows (readiness, issue 27). */
+  chapterCards(userId: string, chapterIds: string[]): Promise<Map<string, { cards: number; known: number }>> {
+    return this.repo.chapterCounts(userId, chapterIds);
+  }
+
+  /**
+   * Export: a set of hers with each card's Markdown, HTML and picture bytes, in her order. Another
+   * student's set is not found.
+   */
+  async exportSet(userId: string, setId: string): Promise<OwnSetExport> {
+    const repo = this.repo;
+    const set = await repo.findSet(userId, setId);
+    if (!set) throw setNotFound();
+    const cards = await repo.cardsOfSet(set.id);
+    const pictures = await repo.picturesByIds(cards.flatMap((c) => [c.front_picture_id, c.back_picture_id]).filter((id): id is string => id !== null));
+    const bytes = (id: string | null) => {
+      const p = id ? pictures.get(id) : undefined;
+      return p ? { mime: p.mime, data: Buffer.from(p.data_base64, 'base64') } : null;
+    };
+    const subject = set.subject_id ? await this.library.subjectTitle(set.subject_id) : undefined;
+    return {
+      set: { id: set.id, title: set.title, description: set.description, subjectId: set.subject_id, subjectTitle: subject?.title ?? null },
+      cards: cards.map((c) => ({
+        id: c.id,
+        front: c.front_markdown,
+        back: c.back_markdown,
+        frontHtml: c.front_html,
+        backHtml: c.back_html,
+        frontPicture: bytes(c.front_picture_id),
+        backPicture: bytes(c.back_picture_id),
+        chapterId: c.chapter_id,
+      })),
+    };
+  }
+
+  // ------------------------------------------------------------------ sets
+
+  createSet(userId: string, body: CreateOwnSetBody): Promise<OwnSetDetail> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const subjectId = await this.checkSubject(body.subjectId ?? null);
+      if ((await repo.countSets(userId)) >= OWN_SETS_MAX) throw limit(`Je hebt al ${OWN_SETS_MAX} sets. Verwijder er een voordat je een nieuwe maakt.`);
+      const id = await repo.insertSet({ userId, subjectId, title: body.title, description: body.description ?? '', sortIndex: await repo.nextSetSortIndex(userId) });
+      return this.detailOf(repo, userId, (await repo.findSet(userId, id))!);
+    });
+  }
+
+  updateSet(userId: string, setId: string, body: UpdateOwnSetBody): Promise<OwnSetDetail> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const set = await repo.findSet(userId, setId);
+      if (!set) throw setNotFound();
+      const subjectId = await this.checkSubject(body.subjectId);
+      await repo.updateSet(set.id, { title: body.title, description: body.description, subjectId });
+      return this.detailOf(repo, userId, (await repo.findSet(userId, set.id))!);
+    });
+  }
+
+  /** Deletes a set with its cards, their pictures, sessions and share links. */
+  deleteSet(userId: string, setId: string): Promise<null> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const set = await repo.findSet(userId, setId);
+      if (!set) throw setNotFound();
+      const pictures = await repo.pictureIdsOfSet(set.id);
+      await repo.deleteSet(set.id);
+      await repo.deletePictures(pictures);
+      return null;
+    });
+  }
+
+  /** Puts her sets in this order: every set of hers, each once. */
+  reorderSets(userId: string, setIds: string[]): Promise<OwnSetList> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const sets = await repo.listSets(userId);
+      if (!samePermutation(sets.map((s) => s.id), setIds)) throw new AppError('invalid_request', 'Geef elke set precies één keer op.');
+      for (const [index, id] of setIds.entries()) await repo.setSortIndex(id, index);
+      return this.list(userId);
+    });
+  }
+
+  // ------------------------------------------------------------------ cards
+
+  addCard(userId: string, setId: string, body: OwnCardBody): Promise<OwnCard> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const set = await repo.findSet(userId, setId);
+      if (!set) throw setNotFound();
+      await this.checkRoom(repo, userId, set.id, 1, 0);
+      const link = await this.checkChapter(body.chapterId ?? null, body.summaryId ?? null);
+      if (emptySide(body.front, null)) throw new AppError('invalid_request', 'Schrijf iets op de voorkant.');
+      if (emptySide(body.back, null)) throw new AppError('invalid_request', 'Schrijf iets op de achterkant.');
+      const [id] = await repo.insertCards(userId, set.id, await repo.nextCardSortIndex(set.id), [this.newCard(body.front, body.back, null, null, link)]);
+      await repo.touchSet(set.id);
+      return this.card((await repo.findCard(userId, id!))!);
+    });
+  }
+
+  updateCard(userId: string, cardId: string, body: OwnCardBody): Promise<OwnCard> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const card = await repo.findCard(userId, cardId);
+      if (!card) throw cardNotFound();
+      const link = await this.checkChapter(body.chapterId ?? null, body.summaryId ?? null);
+      if (emptySide(body.front, card.front_picture_id)) throw new AppError('invalid_request', 'Schrijf iets op de voorkant of kies een afbeelding.');
+      if (emptySide(body.back, card.back_picture_id)) throw new AppError('invalid_request', 'Schrijf iets op de achterkant of kies een afbeelding.');
+      await repo.updateCardText(card.id, {
+        front_markdown: body.front,
+        back_markdown: body.back,
+        front_html: renderOwnCardHtml(body.front),
+        back_html: renderOwnCardHtml(body.back),
+        chapter_id: link.chapterId,
+        summary_id: link.summaryId,
+      });
+      await repo.touchSet(card.set_id);
+      return this.card((await repo.findCard(userId, card.id))!);
+    });
+  }
+
+  deleteCard(userId: string, cardId: string): Promise<null> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const card = await repo.findCard(userId, cardId);
+      if (!card) throw cardNotFound();
+      await repo.deleteCard(card.id);
+      await repo.deletePictures([card.front_picture_id, card.back_picture_id]);
+      await repo.touchSet(card.set_id);
+      return null;
+    });
+  }
+
+  /** Puts a set's cards in this order: every card of the set, each once. */
+  reorderCards(userId: string, setId: string, cardIds: string[]): Promise<OwnSetDetail> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const set = await repo.findSet(userId, setId);
+      if (!set) throw setNotFound();
+      const cards = await repo.cardsOfSet(set.id);
+      if (!samePermutation(cards.map((c) => c.id), cardIds)) throw new AppError('invalid_request', 'Geef elke kaart van de set precies één keer op.');
+      for (const [index, id] of cardIds.entries()) await repo.setCardSortIndex(id, index);
+      await repo.touchSet(set.id);
+      return this.detailOf(repo, userId, set);
+    });
+  }
+
+  /** A new picture on one side of a card (checked and re-encoded before the transaction); the old one is deleted. */
+  async replacePicture(userId: string, cardId: string, side: 'front' | 'back', file: PictureInput): Promise<OwnCard> {
+    // a quick 404 before the image work; checked again inside the unit of work
+    if (!(await this.repo.findCard(userId, cardId))) throw cardNotFound();
+    const picture = await processCardPicture(file);
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const card = await repo.findCard(userId, cardId);
+      if (!card) throw cardNotFound();
+      const old = side === 'front' ? card.front_picture_id : card.back_picture_id;
+      if (old === null && (await repo.countPictures(userId)) >= OWN_PICTURES_MAX) throw limit(`Je hebt al ${OWN_PICTURES_MAX} afbeeldingen op je kaarten. Verwijder er een voordat je een nieuwe kiest.`);
+      const id = await repo.insertPicture(userId, picture);
+      await repo.setCardPicture(card.id, side, id);
+      await repo.deletePictures([old]);
+      await repo.touchSet(card.set_id);
+      return this.card((await repo.findCard(userId, card.id))!);
+    });
+  }
+
+  removePicture(userId: string, cardId: string, side: 'front' | 'back'): Promise<OwnCard> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const card = await repo.findCard(userId, cardId);
+      if (!card) throw cardNotFound();
+      const text = side === 'front' ? card.front_markdown : card.back_markdown;
+      if (text.trim() === '') throw new AppError('invalid_request', 'Deze kant heeft geen tekst: schrijf eerst iets voordat je de afbeelding weghaalt.');
+      await repo.setCardPicture(card.id, side, null);
+      await repo.deletePictures([side === 'front' ? card.front_picture_id : card.back_picture_id]);
+      await repo.touchSet(card.set_id);
+      return this.card((await repo.findCard(userId, card.id))!);
+    });
+  }
+
+  // ------------------------------------------------------------------ sharing
+
+  /** The set's share link: the active one, or a new one. */
+  share(userId: string, setId: string): Promise<OwnSetShare> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const set = await repo.findSet(userId, setId);
+      if (!set) throw setNotFound();
+      const active = (await repo.activeShare(set.id)) ?? (await repo.insertShare(userId, set.id, randomBytes(32).toString('base64url')));
+      return { token: active.token, createdAt: active.created_at };
+    });
+  }
+
+  /** Revokes the set's link: whoever opens it from now on reads that it was revoked. Copies made stay. */
+  revokeShare(userId: string, setId: string): Promise<OwnSetDetail> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const set = await repo.findSet(userId, setId);
+      if (!set) throw setNotFound();
+      await repo.revokeShares(set.id);
+      return this.detailOf(repo, userId, set);
+    });
+  }
+
+  /** A copy of a shared set among her own sets: its cards and pictures, with her own study state (fresh). */
+  copyShared(userId: string, token: string): Promise<OwnSetDetail> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const source = await this.sharedSet(repo, token);
+      const cards = await repo.cardsOfSet(source.id);
+      const pictureIds = cards.flatMap((c) => [c.front_picture_id, c.back_picture_id]).filter((id): id is string => id !== null);
+      if ((await repo.countSets(userId)) >= OWN_SETS_MAX) throw limit(`Je hebt al ${OWN_SETS_MAX} sets. Verwijder er een voordat je deze toevoegt.`);
+      await this.checkRoom(repo, userId, null, cards.length, pictureIds.length);
+      const pictures = await repo.picturesByIds(pictureIds);
+      const copies = new Map<string, string>();
+      for (const [id, p] of pictures) copies.set(id, await repo.insertPicture(userId, { mime: p.mime, data: Buffer.from(p.data_base64, 'base64') }));
+      const setId = await repo.insertSet({ userId, subjectId: source.subject_id, title: source.title, description: source.description, sortIndex: await repo.nextSetSortIndex(userId) });
+      const copy = (id: string | null) => (id ? (copies.get(id) ?? null) : null);
+      await repo.insertCards(
+        userId,
+        setId,
+        0,
+        cards.map((c) => ({
+          front_markdown: c.front_markdown,
+          back_markdown: c.back_markdown,
+          front_html: c.front_html,
+          back_html: c.back_html,
+          front_picture_id: copy(c.front_picture_id),
+          back_picture_id: copy(c.back_picture_id),
+          chapter_id: c.chapter_id,
+          summary_id: c.summary_id,
+        })),
+      );
+      return this.detailOf(repo, userId, (await repo.findSet(userId, setId))!);
+    });
+  }
+
+  // ------------------------------------------------------------------ import
+
+  /**
+   * Import: a new set with all its cards in one unit of work, all or nothing (issue 28). Checks
+   * the title, every side (Markdown, at most OWN_CARD_SIDE_MAX characters; text or a picture) and
+   * her limits, and every picture like an upload (before the transaction: a bad picture stores
+   * nothing). Errors name the card by its 1-based number. Inside a caller's unit of work it joins it.
+   */
+  async createSetWithCards(userId: string, input: ImportSetInput, cards: ImportCardInput[]): Promise<OwnSetDetail> {
+    const title = input.title.trim();
+    const description = (input.description ?? '').trim();
+    if (title === '' || title.length > OWN_SET_TITLE_MAX) throw new AppError('invalid_request', `Geef de set een naam van 1 tot ${OWN_SET_TITLE_MAX} tekens.`);
+    if (description.length > OWN_SET_DESCRIPTION_MAX) throw new AppError('invalid_request', `Een beschrijving is hoogstens ${OWN_SET_DESCRIPTION_MAX} tekens.`);
+    if (cards.length === 0) throw new AppError('invalid_request', 'Er zijn geen kaarten om te bewaren.');
+    if (cards.length > OWN_SET_MAX_CARDS) throw limit(`Een set heeft hoogstens ${OWN_SET_MAX_CARDS} kaarten; deze heeft er ${cards.length}.`);
+    for (const [i, c] of cards.entries()) {
+      if (c.front.length > OWN_CARD_SIDE_MAX || c.back.length > OWN_CARD_SIDE_MAX) throw new AppError('invalid_request', `Kaart ${i + 1}: een kant is hoogstens ${OWN_CARD_SIDE_MAX} tekens.`);
+      if (c.front.trim() === '' && !c.frontPicture) throw new AppError('invalid_request', `Kaart ${i + 1}: de voorkant is leeg.`);
+      if (c.back.trim() === '' && !c.backPicture) throw new AppError('invalid_request', `Kaart ${i + 1}: de achterkant is leeg.`);
+    }
+    // pictures one at a time through the process's image queue, before any transaction is open
+    const processed: Array<{ front: { mime: string; data: Buffer } | null; back: { mime: string; data: Buffer } | null }> = [];
+    for (const [i, c] of cards.entries()) {
+      const one = async (p: PictureInput | null | undefined) => {
+        if (!p) return null;
+        try {
+          return await processCardPicture(p);
+        } catch (err) {
+          if (err instanceof AppError && err.code !== 'too_many_requests') throw new AppError(err.code, `Kaart ${i + 1}: ${err.message}`);
+          throw err;
+        }
+      };
+      processed.push({ front: await one(c.frontPicture), back: await one(c.backPicture) });
+    }
+    const pictureCount = processed.reduce((n, p) => n + (p.front ? 1 : 0) + (p.back ? 1 : 0), 0);
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const subjectId = await this.checkSubject(input.subjectId ?? null);
+      if ((await repo.countSets(userId)) >= OWN_SETS_MAX) throw limit(`Je hebt al ${OWN_SETS_MAX} sets. Verwijder er een voordat je een nieuwe maakt.`);
+      await this.checkRoom(repo, userId, null, cards.length, pictureCount);
+      const links: Array<{ chapterId: string | null; summaryId: string | null }> = [];
+      for (const c of cards) links.push(await this.checkChapter(c.chapterId ?? null, null));
+      const setId = await repo.insertSet({ userId, subjectId, title, description, sortIndex: await repo.nextSetSortIndex(userId) });
+      const rows: NewOwnCard[] = [];
+      for (const [i, c] of cards.entries()) {
+        const front = processed[i]!.front ? await repo.insertPicture(userId, processed[i]!.front!) : null;
+        const back = processed[i]!.back ? await repo.insertPicture(userId, processed[i]!.back!) : null;
+        rows.push(this.newCard(c.front, c.back, front, back, links[i]!));
+      }
+      await repo.insertCards(userId, setId, 0, rows);
+      return this.detailOf(repo, userId, (await repo.findSet(userId, setId))!);
+    });
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private newCard(front: string, back: string, frontPicture: string | null, backPicture: string | null, link: { chapterId: string | null; summaryId: string | null }): NewOwnCard {
+    return {
+      front_markdown: front,
+      back_markdown: back,
+      front_html: renderOwnCardHtml(front),
+      back_html: renderOwnCardHtml(back),
+      front_picture_id: frontPicture,
+      back_picture_id: backPicture,
+      chapter_id: link.chapterId,
+      summary_id: link.summaryId,
+    };
+  }
+
+  private async checkSubject(subjectId: string | null): Promise<string | null> {
+    if (subjectId === null) return null;
+    if (!(await this.library.subjectTitle(subjectId))) throw new AppError('not_found', 'Dit vak bestaat niet.');
+    return subjectId;
+  }
+
+  /** A chapter link: the chapter must exist, and a summary given with it must be the chapter's. */
+  private async checkChapter(chapterId: string | null, summaryId: string | null): Promise<{ chapterId: string | null; summaryId: string | null }> {
+    if (chapterId === null) return { chapterId: null, summaryId: null };
+    const place = await this.library.chapterPlace(chapterId);
+    if (!place || (summaryId !== null && summaryId !== place.summaryId)) throw new AppError('not_found', 'Dit hoofdstuk bestaat niet.');
+    return { chapterId: place.id, summaryId: place.summaryId };
+  }
+
+  /** Room for `cards` more cards (in a set, when given) and `pictures` more pictures within her limits. */
+  private async checkRoom(repo: OwnCardsRepository, userId: string, setId: string | null, cards: number, pictures: number): Promise<void> {
+    if (setId !== null && (await repo.countCardsInSet(setId)) + cards > OWN_SET_MAX_CARDS) throw limit(`Een set heeft hoogstens ${OWN_SET_MAX_CARDS} kaarten. Begin een nieuwe set.`);
+    if (setId === null && cards > OWN_SET_MAX_CARDS) throw limit(`Een set heeft hoogstens ${OWN_SET_MAX_CARDS} kaarten.`);
+    if ((await repo.countCards(userId)) + cards > OWN_CARDS_MAX) throw limit(`Je hebt hoogstens ${OWN_CARDS_MAX} eigen kaarten. Verwijder er eerst een paar.`);
+    if (pictures > 0 && (await repo.countPictures(userId)) + pictures > OWN_PICTURES_MAX) throw limit(`Je hebt hoogstens ${OWN_PICTURES_MAX} afbeeldingen op je kaarten.`);
+  }
+
+  /** The set of a share link: unknown → 404, revoked → 410 with a clear message. */
+  private async sharedSet(repo: OwnCardsRepository, token: string): Promise<OwnSetRow> {
+    const share = await repo.findShare(token);
+    if (!share) throw linkNotFound();
+    if (share.revoked_at !== null) throw linkRevoked();
+    const set = await repo.setOfShare(share);
+    if (!set) throw linkNotFound();
+    return set;
+  }
+
+  private summary(r: OwnSetListRow, titles: Map<string, string>): OwnSetSummary {
+    return {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      subjectId: r.subject_id,
+      subjectTitle: r.subject_id ? (titles.get(r.subject_id) ?? null) : null,
+      sortIndex: r.sort_index,
+      cardCount: r.card_count,
+      knownCount: r.known_count,
+      progress: r.card_count ? Math.round((r.known_count / r.card_count) * 100) : 0,
+      shared: r.shared > 0,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    };
+  }
+
+  private card(c: OwnCardRow): OwnCard {
+    const face = (markdown: string, html: string, picture: string | null) => ({ markdown, html, pictureUrl: picture ? ownPictureUrl(picture) : null });
+    return {
+      id: c.id,
+      setId: c.set_id,
+      sortIndex: c.sort_index,
+      front: face(c.front_markdown, c.front_html, c.front_picture_id),
+      back: face(c.back_markdown, c.back_html, c.back_picture_id),
+      chapterId: c.chapter_id,
+      summaryId: c.summary_id,
+      isFavorite: c.is_favorite === 1,
+      known: c.known === null ? null : c.known === 1,
+      createdAt: c.created_at,
+      updatedAt: c.updated_at,
+    };
+  }
+
+  private async detailOf(repo: OwnCardsRepository, userId: string, set: OwnSetRow, timeZone?: string): Promise<OwnSetDetail> {
+    const [cards, share, study, subject] = await Promise.all([
+      repo.cardsOfSet(set.id),
+      repo.activeShare(set.id),
+      this.flashcards.ownStudy(userId, set, timeZone),
+      set.subject_id ? this.library.subjectTitle(set.subject_id) : undefined,
+    ]);
+    const known = cards.filter((c) => c.known === 1).length;
+    return {
+      ...this.summary({ ...set, card_count: cards.length, known_count: known, shared: share ? 1 : 0 }, new Map(subject ? [[subject.id, subject.title]] : [])),
+      cards: cards.map((c) => this.card(c)),
+      study,
+      share: share ? { token: share.token, createdAt: share.created_at } : null,
+    };
+  }
+}
+
+function samePermutation(current: string[], wanted: string[]): boolean {
+  if (current.length !== wanted.length) return false;
+  const set = new Set(wanted);
+  return set.size === wanted.length && current.every((id) => set.has(id));
+}
