@@ -36,6 +36,7 @@ const STATUS: Record<ErrorCode, number> = {
   push_endpoint_refused: 400,
   share_link_revoked: 410,
   limit_reached: 409,
+  content_invalid: 400,
   unknown: 500,
 };
 
@@ -48,6 +49,14 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** each refused field with its Dutch message (sent as the answer's `fields`) */
+  fields?: Array<{ field: string; message: string }>;
+
+  withFields(fields: Array<{ field: string; message: string }>): this {
+    this.fields = fields;
+    return this;
   }
 
   get statusCode(): number {

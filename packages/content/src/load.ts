@@ -45,15 +45,55 @@ export interface LoadedSubject {
   summaries: Array<Omit<SubjectManifest['summaries'][number], 'chapters'> & { chapters: LoadedChapter[] }>;
   questionLists: QuestionListManifest[];
   flashcardSets: FlashcardSetManifest[];
-  /** image path (images/x.svg) -> absolute file path */
+  /** image path (images/x.svg) -> where it is (an absolute file path, or a name in memory) */
   images: Map<string, string>;
+  /** the bytes of an image of `images` */
+  readImage(path: string): Buffer;
   /** what an author should look at, though it does not stop the import */
   warnings: ContentProblem[];
 }
 
-function readYaml(file: string, rel: string, problems: ContentProblem[]): unknown {
+/**
+ * Where a subject's files come from: a folder on disk (the command-line import) or files held in
+ * memory (the studio's drafts, issue 29). Paths are relative to the subject folder.
+ */
+export interface SubjectSource {
+  /** the folder, or a name for files in memory */
+  dir: string;
+  exists(rel: string): boolean;
+  readText(rel: string): string;
+  /** the file names inside images/ */
+  imageNames(): string[];
+  readImage(rel: string): Buffer;
+}
+
+/** A subject folder on disk. */
+export function folderSource(dirInput: string): SubjectSource {
+  const dir = resolve(dirInput);
+  const imagesDir = join(dir, 'images');
+  return {
+    dir,
+    exists: (rel) => existsSync(join(dir, rel)),
+    readText: (rel) => readFileSync(join(dir, rel), 'utf8'),
+    imageNames: () => (existsSync(imagesDir) ? readdirSync(imagesDir).filter((name) => statSync(join(imagesDir, name)).isFile()) : []),
+    readImage: (rel) => readFileSync(join(dir, rel)),
+  };
+}
+
+/** A subject folder held in memory: path -> text (subject.yaml, chapters, lists) and images/<name> -> bytes. */
+export function memorySource(name: string, files: ReadonlyMap<string, string>, images: ReadonlyMap<string, Buffer> = new Map()): SubjectSource {
+  return {
+    dir: name,
+    exists: (rel) => files.has(rel) || images.has(rel),
+    readText: (rel) => files.get(rel) ?? '',
+    imageNames: () => [...images.keys()].map((p) => p.replace(/^images\//, '')),
+    readImage: (rel) => images.get(rel) ?? Buffer.alloc(0),
+  };
+}
+
+function readYaml(source: SubjectSource, rel: string, problems: ContentProblem[]): unknown {
   try {
-    return parseYaml(readFileSync(file, 'utf8'));
+    return parseYaml(source.readText(rel));
   } catch (err) {
     problems.push({ file: rel, field: '(bestand)', message: `ongeldige YAML: ${(err as Error).message.split('\n')[0]}` });
     return undefined;
@@ -84,12 +124,21 @@ function questionIdAt(raw: unknown, path: readonly PropertyKey[]): string | unde
 /** Reads and validates one subject folder. Throws ContentError listing every problem found. */
 export function loadSubjectFolder(dirInput: string): LoadedSubject {
   const dir = resolve(dirInput);
-  const problems: ContentProblem[] = [];
-  const manifestFile = join(dir, 'subject.yaml');
-  if (!existsSync(manifestFile)) {
-    throw new ContentError([{ file: relative(process.cwd(), manifestFile), field: '(bestand)', message: 'subject.yaml ontbreekt' }]);
+  if (!existsSync(join(dir, 'subject.yaml'))) {
+    throw new ContentError([{ file: relative(process.cwd(), join(dir, 'subject.yaml')), field: '(bestand)', message: 'subject.yaml ontbreekt' }]);
   }
-  const raw = readYaml(manifestFile, 'subject.yaml', problems);
+  return loadSubject(folderSource(dir));
+}
+
+/**
+ * Reads and validates one subject from its source: the same checks for a folder and for the
+ * studio's files in memory. Throws ContentError listing every problem found.
+ */
+export function loadSubject(source: SubjectSource): LoadedSubject {
+  const dir = source.dir;
+  const problems: ContentProblem[] = [];
+  if (!source.exists('subject.yaml')) throw new ContentError([{ file: 'subject.yaml', field: '(bestand)', message: 'subject.yaml ontbreekt' }]);
+  const raw = readYaml(source, 'subject.yaml', problems);
   const parsed = SubjectManifestSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ContentError([...problems, ...zodProblems('subject.yaml', parsed.error)]);
@@ -97,13 +146,7 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
   const manifest = parsed.data;
 
   const images = new Map<string, string>();
-  const imagesDir = join(dir, 'images');
-  if (existsSync(imagesDir)) {
-    for (const name of readdirSync(imagesDir)) {
-      const abs = join(imagesDir, name);
-      if (statSync(abs).isFile()) images.set(`images/${name}`, abs);
-    }
-  }
+  for (const name of source.imageNames()) images.set(`images/${name}`, join(dir, 'images', name));
   const checkImage = (file: string, field: string, path: string | undefined) => {
     if (path && !images.has(path)) problems.push({ file, field, message: `afbeelding ${path} bestaat niet` });
   };
@@ -125,12 +168,11 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
       if (chapter.endPage < chapter.startPage) {
         problems.push({ file: 'subject.yaml', field: `${field}.endPage`, message: 'eindpagina ligt voor beginpagina' });
       }
-      const abs = join(dir, chapter.file);
-      if (!existsSync(abs)) {
+      if (!source.exists(chapter.file)) {
         problems.push({ file: 'subject.yaml', field: `${field}.file`, message: `bestand ${chapter.file} bestaat niet` });
         return;
       }
-      const markdown = readFileSync(abs, 'utf8');
+      const markdown = source.readText(chapter.file);
       if (markdown.trim() === '') problems.push({ file: chapter.file, field: '(bestand)', message: 'hoofdstuk is leeg' });
       for (const m of markdown.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
         checkImage(chapter.file, 'afbeelding', m[1]);
@@ -144,12 +186,11 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
   const listIds = new Set<string>();
   const questionIds = new Set<string>();
   for (const listPath of manifest.questionLists) {
-    const abs = join(dir, listPath);
-    if (!existsSync(abs)) {
+    if (!source.exists(listPath)) {
       problems.push({ file: 'subject.yaml', field: 'questionLists', message: `bestand ${listPath} bestaat niet` });
       continue;
     }
-    const listRaw = readYaml(abs, listPath, problems);
+    const listRaw = readYaml(source, listPath, problems);
     const listParsed = QuestionListManifestSchema.safeParse(listRaw);
     if (!listParsed.success) {
       problems.push(...zodProblems(listPath, listParsed.error, listRaw));
@@ -185,12 +226,11 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
   const setIds = new Set<string>();
   const cardIds = new Set<string>();
   for (const setPath of manifest.flashcardSets) {
-    const abs = join(dir, setPath);
-    if (!existsSync(abs)) {
+    if (!source.exists(setPath)) {
       problems.push({ file: 'subject.yaml', field: 'flashcardSets', message: `bestand ${setPath} bestaat niet` });
       continue;
     }
-    const setRaw = readYaml(abs, setPath, problems);
+    const setRaw = readYaml(source, setPath, problems);
     const setParsed = FlashcardSetManifestSchema.safeParse(setRaw);
     if (!setParsed.success) {
       problems.push(...zodProblems(setPath, setParsed.error));
@@ -232,7 +272,7 @@ export function loadSubjectFolder(dirInput: string): LoadedSubject {
     const balance = positionBalance(questionLists, kind);
     if (balance.lopsided) warnings.push({ file: 'subject.yaml', field: 'questionLists', message: positionBalanceMessage(balance) });
   }
-  return { dir, manifest, summaries, questionLists, flashcardSets, images, warnings };
+  return { dir, manifest, summaries, questionLists, flashcardSets, images, readImage: (path) => source.readImage(path), warnings };
 }
 
 /**

@@ -63,6 +63,9 @@ export const ERROR_CODES = [
   'share_link_revoked',
   /** a limit of her own sets, cards or pictures is reached (OWN_* in own-cards.ts) */
   'limit_reached',
+  // studio (issue 29)
+  /** the draft does not pass the importer's checks; `fields` names each problem's place */
+  'content_invalid',
   'unknown',
 ] as const;
 

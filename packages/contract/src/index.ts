@@ -12,3 +12,4 @@ export * from './config.ts';
 export * from './flashcards.ts';
 export * from './plan.ts';
 export * from './own-cards.ts';
+export * from './studio.ts';

@@ -12,6 +12,7 @@ import type { ShopTables } from './schema/shop.ts';
 import type { WriteTables } from './schema/write.ts';
 import type { JobsTables } from './schema/jobs.ts';
 import type { PlanTables } from './schema/plan.ts';
+import type { StudioTables } from './schema/studio.ts';
 
 /**
  * The database schema, shared by SQLite and PostgreSQL, composed of the tables each feature owns.
@@ -37,7 +38,8 @@ export interface Database
     ShopTables,
     WriteTables,
     JobsTables,
-    PlanTables {}
+    PlanTables,
+    StudioTables {}
 
 export type * from './schema/account.ts';
 export type * from './schema/auth.ts';
@@ -52,6 +54,7 @@ export type * from './schema/shop.ts';
 export type * from './schema/write.ts';
 export type * from './schema/jobs.ts';
 export type * from './schema/plan.ts';
+export type * from './schema/studio.ts';
 
 // Re-exported so repositories can type generated columns when later tables need them.
 export type { ColumnType, Generated };

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { answerKey } from '@blok/content/checks';
 import { ContentError, listSubjectFolders, loadSubjectFolder, type ContentProblem, type LoadedSubject } from '@blok/content/load';
-import { sql, type DB } from '@blok/db';
+import { sql, type DB, type Executor } from '@blok/db';
 import { plainText } from '@blok/domain/markup';
 import { subjectSearchText } from '@blok/domain/search';
 import { renderCardHtml, renderChapterHtml, sanitizeInline } from './render.ts';
@@ -88,7 +87,7 @@ function crossSubjectDuplicates(subjects: LoadedSubject[]): ContentError['proble
 }
 
 /** Ids that already belong to ANOTHER subject in the database: importing would move them. */
-async function databaseConflicts(db: DB, s: LoadedSubject): Promise<ContentError['problems']> {
+async function databaseConflicts(db: Executor, s: LoadedSubject): Promise<ContentError['problems']> {
   const id = s.manifest.id;
   const problems: ContentError['problems'] = [];
   const check = async (kind: IdKind, table: 'summaries' | 'chapters' | 'question_lists' | 'questions' | 'flashcard_sets' | 'flashcards', ids: string[]) => {
@@ -107,13 +106,195 @@ async function databaseConflicts(db: DB, s: LoadedSubject): Promise<ContentError
   return problems;
 }
 
+/** How the hash of a subject the studio published starts (issue 29): the seed does not overwrite it. */
+export const STUDIO_HASH_PREFIX = 'studio:';
+
+export interface WriteOptions {
+  /** write even when the content hash is unchanged */
+  force?: boolean;
+  /** who wrote it: a folder (the command line, the seed) or the studio's publish */
+  origin?: 'folder' | 'studio';
+  /** the seed: a subject last written by the studio stays as it is */
+  keepStudioReleases?: boolean;
+}
+
+type SubjectReport = ImportReport['subjects'][number];
+
+/**
+ * Writes one validated subject into the catalogue tables on `trx` (a transaction of the caller):
+ * upserted by stable ids, and what vanished from it deleted. The one writer of the catalogue, for
+ * the command-line import, the seed and the studio's publish alike (decision 026).
+ */
+export async function writeSubject(trx: Executor, s: LoadedSubject, options: WriteOptions = {}): Promise<SubjectReport> {
+  const conflicts = await databaseConflicts(trx, s);
+  if (conflicts.length) throw new ContentError(conflicts);
+  const id = s.manifest.id;
+  // Each image is read once: for the hash and, when the subject changed, for the insert.
+  const images = new Map([...s.images.keys()].map((path) => [path, s.readImage(path)] as const));
+  const hash = `${options.origin === 'studio' ? STUDIO_HASH_PREFIX : ''}${hashSubject(s, images)}`;
+  const counts = {
+    chapters: s.summaries.reduce((n, x) => n + x.chapters.length, 0),
+    questionLists: s.questionLists.length,
+    questions: s.questionLists.reduce((n, l) => n + l.questions.length, 0),
+    flashcardSets: s.flashcardSets.length,
+    flashcards: s.flashcardSets.reduce((n, x) => n + x.cards.length, 0),
+  };
+  const existing = await trx.selectFrom('subjects').select('content_hash').where('id', '=', id).executeTakeFirst();
+  if (existing?.content_hash === hash && !options.force) return { id, status: 'unchanged', ...counts };
+  // The seed leaves a subject the studio published alone: the studio's release is what students see.
+  if (options.keepStudioReleases && existing?.content_hash.startsWith(STUDIO_HASH_PREFIX)) return { id, status: 'unchanged', ...counts };
+  const ts = new Date().toISOString();
+  await trx
+    .insertInto('subjects')
+    .values({ id, title: s.manifest.title, description: s.manifest.description, search_text: subjectSearchText(s.manifest), content_hash: hash, created_at: ts, updated_at: ts })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ title: s.manifest.title, description: s.manifest.description, search_text: subjectSearchText(s.manifest), content_hash: hash, updated_at: ts }),
+    )
+    .execute();
+
+  await trx.deleteFrom('subject_audiences').where('subject_id', '=', id).execute();
+  for (const a of s.manifest.audiences) {
+    await trx.insertInto('subject_audiences').values({ subject_id: id, study: a.study, year: a.year }).onConflict((oc) => oc.doNothing()).execute();
+  }
+
+  await trx.deleteFrom('content_images').where('subject_id', '=', id).execute();
+  for (const [path, data] of images) {
+    const name = path.replace(/^images\//, '');
+    const ext = name.split('.').pop()!.toLowerCase();
+    await trx
+      .insertInto('content_images')
+      .values({ subject_id: id, name, mime: MIME[ext] ?? 'application/octet-stream', data_base64: data.toString('base64') })
+      .execute();
+  }
+
+  // Question lists before chapters (chapters point at them), questions, answers.
+  const listIds = s.questionLists.map((l) => l.id);
+  const questionIds: string[] = [];
+  for (const list of s.questionLists) {
+    const row = {
+      subject_id: id,
+      title: list.title,
+      description: list.description,
+      sort_index: list.sortIndex,
+      answer_displaying: list.answerDisplaying,
+      recommended_questions: list.recommendedQuestions,
+      chapter_id: list.chapter ?? null,
+    };
+    await trx.insertInto('question_lists').values({ id: list.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+    for (const [qi, q] of list.questions.entries()) {
+      questionIds.push(q.id);
+      const qrow = {
+        question_list_id: list.id,
+        subject_id: id,
+        sort_index: qi,
+        type: q.type,
+        question_text: q.text,
+        picture: q.picture ?? null,
+        feedback_text: q.feedback,
+        feedback_picture: q.feedbackPicture ?? null,
+        model_answer: q.type === 'OPEN' ? q.modelAnswer : null,
+        recommended: q.recommended ? 1 : 0,
+      };
+      await trx.insertInto('questions').values({ id: q.id, ...qrow }).onConflict((oc) => oc.column('id').doUpdateSet(qrow)).execute();
+      const answers = q.type === 'SELECT' ? q.answers : [];
+      // An answer's row id is its question's id plus its key (a1 by default): moving an answer
+      // in the file while keeping its id keeps the students' picked answers on the same text.
+      const answerIds = answers.map((a, ai) => `${q.id}-${answerKey(a, ai)}`);
+      for (const [ai, a] of answers.entries()) {
+        const arow = { question_id: q.id, sort_index: ai, answer_text: a.text, is_correct: a.correct ? 1 : 0, pinned: a.pinned ? 1 : 0 };
+        await trx.insertInto('answers').values({ id: answerIds[ai]!, ...arow }).onConflict((oc) => oc.column('id').doUpdateSet(arow)).execute();
+      }
+      let stale = trx.deleteFrom('answers').where('question_id', '=', q.id);
+      if (answerIds.length) stale = stale.where('id', 'not in', answerIds);
+      await stale.execute();
+    }
+  }
+
+  const summaryIds: string[] = [];
+  const chapterIds: string[] = [];
+  for (const [si, summary] of s.summaries.entries()) {
+    summaryIds.push(summary.id);
+    const srow = { subject_id: id, title: summary.title, source: summary.source, description: summary.description, sort_index: si };
+    await trx.insertInto('summaries').values({ id: summary.id, ...srow }).onConflict((oc) => oc.column('id').doUpdateSet(srow)).execute();
+    let offset = 0;
+    for (const [ci, c] of summary.chapters.entries()) {
+      chapterIds.push(c.id);
+      const crow = {
+        summary_id: summary.id,
+        subject_id: id,
+        title: sanitizeInline(c.title),
+        priority: c.priority,
+        sort_index: ci,
+        start_index: offset,
+        end_index: offset + c.wordCount,
+        start_page: c.startPage,
+        end_page: c.endPage,
+        access: c.access,
+        question_list_id: c.questionList ?? null,
+        markdown: c.markdown,
+        html: renderChapterHtml(c.markdown, id),
+        word_count: c.wordCount,
+      };
+      offset += c.wordCount;
+      if (plainText(crow.title) === '') continue; // never stored, never shown (validation already refuses it)
+      await trx.insertInto('chapters').values({ id: c.id, ...crow }).onConflict((oc) => oc.column('id').doUpdateSet(crow)).execute();
+    }
+  }
+
+  // Flashcard sets and cards, upserted by id: favorites, sessions and schedules keep pointing at them.
+  const setIds: string[] = [];
+  const cardIds: string[] = [];
+  for (const set of s.flashcardSets) {
+    setIds.push(set.id);
+    const setRow = { subject_id: id, title: set.title, description: set.description, sort_index: set.sortIndex, chapter_id: set.chapter ?? null };
+    await trx.insertInto('flashcard_sets').values({ id: set.id, ...setRow }).onConflict((oc) => oc.column('id').doUpdateSet(setRow)).execute();
+    for (const [ci, card] of set.cards.entries()) {
+      cardIds.push(card.id);
+      const cardRow = {
+        flashcard_set_id: set.id,
+        subject_id: id,
+        sort_index: ci,
+        front_markdown: card.front,
+        back_markdown: card.back,
+        front_html: renderCardHtml(card.front, id),
+        back_html: renderCardHtml(card.back, id),
+        front_picture: card.frontPicture ?? null,
+        back_picture: card.backPicture ?? null,
+      };
+      await trx.insertInto('flashcards').values({ id: card.id, ...cardRow }).onConflict((oc) => oc.column('id').doUpdateSet(cardRow)).execute();
+    }
+  }
+
+  // Remove what vanished from the folder.
+  let staleCards = trx.deleteFrom('flashcards').where('subject_id', '=', id);
+  if (cardIds.length) staleCards = staleCards.where('id', 'not in', cardIds);
+  await staleCards.execute();
+  let staleSets = trx.deleteFrom('flashcard_sets').where('subject_id', '=', id);
+  if (setIds.length) staleSets = staleSets.where('id', 'not in', setIds);
+  await staleSets.execute();
+  await trx.deleteFrom('chapters').where('subject_id', '=', id).where('id', 'not in', chapterIds).execute();
+  await trx.deleteFrom('summaries').where('subject_id', '=', id).where('id', 'not in', summaryIds).execute();
+  let staleQuestions = trx.deleteFrom('questions').where('subject_id', '=', id);
+  if (questionIds.length) staleQuestions = staleQuestions.where('id', 'not in', questionIds);
+  await staleQuestions.execute();
+  let staleLists = trx.deleteFrom('question_lists').where('subject_id', '=', id);
+  if (listIds.length) staleLists = staleLists.where('id', 'not in', listIds);
+  await staleLists.execute();
+
+  return { id, status: 'imported', ...counts };
+}
+
 /**
  * Validates all folders first, then writes everything in ONE transaction: a broken folder leaves
  * the database untouched. Rows are upserted by their stable ids (user progress and answers keep
  * pointing at them); rows of a subject that vanished from its folder are deleted. Unchanged
  * subjects (same content hash) are skipped, so the seed on every start is cheap and idempotent.
  */
-export async function importContent(db: DB, root: string, options: { force?: boolean; dialect?: 'sqlite' | 'postgres' } = {}): Promise<ImportReport> {
+export async function importContent(
+  db: DB,
+  root: string,
+  options: { force?: boolean; dialect?: 'sqlite' | 'postgres'; keepStudioReleases?: boolean } = {},
+): Promise<ImportReport> {
   const subjects = loadContent(root);
   const conflicts = (await Promise.all(subjects.map((x) => databaseConflicts(db, x)))).flat();
   if (conflicts.length) throw new ContentError(conflicts);
@@ -121,163 +302,7 @@ export async function importContent(db: DB, root: string, options: { force?: boo
   await db.transaction().execute(async (trx) => {
     // Several API processes may start at once: one imports, the others wait and then find it unchanged.
     if (options.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727274)`.execute(trx);
-    for (const s of subjects) {
-      const id = s.manifest.id;
-      // Each image is read once: for the hash and, when the subject changed, for the insert.
-      const images = new Map([...s.images].map(([path, file]) => [path, readFileSync(file)] as const));
-      const hash = hashSubject(s, images);
-      const counts = {
-        chapters: s.summaries.reduce((n, x) => n + x.chapters.length, 0),
-        questionLists: s.questionLists.length,
-        questions: s.questionLists.reduce((n, l) => n + l.questions.length, 0),
-        flashcardSets: s.flashcardSets.length,
-        flashcards: s.flashcardSets.reduce((n, x) => n + x.cards.length, 0),
-      };
-      const existing = await trx.selectFrom('subjects').select('content_hash').where('id', '=', id).executeTakeFirst();
-      if (existing?.content_hash === hash && !options.force) {
-        report.subjects.push({ id, status: 'unchanged', ...counts });
-        continue;
-      }
-      const ts = new Date().toISOString();
-      await trx
-        .insertInto('subjects')
-        .values({ id, title: s.manifest.title, description: s.manifest.description, search_text: subjectSearchText(s.manifest), content_hash: hash, created_at: ts, updated_at: ts })
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet({ title: s.manifest.title, description: s.manifest.description, search_text: subjectSearchText(s.manifest), content_hash: hash, updated_at: ts }),
-        )
-        .execute();
-
-      await trx.deleteFrom('subject_audiences').where('subject_id', '=', id).execute();
-      for (const a of s.manifest.audiences) {
-        await trx.insertInto('subject_audiences').values({ subject_id: id, study: a.study, year: a.year }).onConflict((oc) => oc.doNothing()).execute();
-      }
-
-      await trx.deleteFrom('content_images').where('subject_id', '=', id).execute();
-      for (const [path, data] of images) {
-        const name = path.replace(/^images\//, '');
-        const ext = name.split('.').pop()!.toLowerCase();
-        await trx
-          .insertInto('content_images')
-          .values({ subject_id: id, name, mime: MIME[ext] ?? 'application/octet-stream', data_base64: data.toString('base64') })
-          .execute();
-      }
-
-      // Question lists before chapters (chapters point at them), questions, answers.
-      const listIds = s.questionLists.map((l) => l.id);
-      const questionIds: string[] = [];
-      for (const list of s.questionLists) {
-        const row = {
-          subject_id: id,
-          title: list.title,
-          description: list.description,
-          sort_index: list.sortIndex,
-          answer_displaying: list.answerDisplaying,
-          recommended_questions: list.recommendedQuestions,
-          chapter_id: list.chapter ?? null,
-        };
-        await trx.insertInto('question_lists').values({ id: list.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
-        for (const [qi, q] of list.questions.entries()) {
-          questionIds.push(q.id);
-          const qrow = {
-            question_list_id: list.id,
-            subject_id: id,
-            sort_index: qi,
-            type: q.type,
-            question_text: q.text,
-            picture: q.picture ?? null,
-            feedback_text: q.feedback,
-            feedback_picture: q.feedbackPicture ?? null,
-            model_answer: q.type === 'OPEN' ? q.modelAnswer : null,
-            recommended: q.recommended ? 1 : 0,
-          };
-          await trx.insertInto('questions').values({ id: q.id, ...qrow }).onConflict((oc) => oc.column('id').doUpdateSet(qrow)).execute();
-          const answers = q.type === 'SELECT' ? q.answers : [];
-          // An answer's row id is its question's id plus its key (a1 by default): moving an answer
-          // in the file while keeping its id keeps the students' picked answers on the same text.
-          const answerIds = answers.map((a, ai) => `${q.id}-${answerKey(a, ai)}`);
-          for (const [ai, a] of answers.entries()) {
-            const arow = { question_id: q.id, sort_index: ai, answer_text: a.text, is_correct: a.correct ? 1 : 0, pinned: a.pinned ? 1 : 0 };
-            await trx.insertInto('answers').values({ id: answerIds[ai]!, ...arow }).onConflict((oc) => oc.column('id').doUpdateSet(arow)).execute();
-          }
-          let stale = trx.deleteFrom('answers').where('question_id', '=', q.id);
-          if (answerIds.length) stale = stale.where('id', 'not in', answerIds);
-          await stale.execute();
-        }
-      }
-
-      const summaryIds: string[] = [];
-      const chapterIds: string[] = [];
-      for (const [si, summary] of s.summaries.entries()) {
-        summaryIds.push(summary.id);
-        const srow = { subject_id: id, title: summary.title, source: summary.source, description: summary.description, sort_index: si };
-        await trx.insertInto('summaries').values({ id: summary.id, ...srow }).onConflict((oc) => oc.column('id').doUpdateSet(srow)).execute();
-        let offset = 0;
-        for (const [ci, c] of summary.chapters.entries()) {
-          chapterIds.push(c.id);
-          const crow = {
-            summary_id: summary.id,
-            subject_id: id,
-            title: sanitizeInline(c.title),
-            priority: c.priority,
-            sort_index: ci,
-            start_index: offset,
-            end_index: offset + c.wordCount,
-            start_page: c.startPage,
-            end_page: c.endPage,
-            access: c.access,
-            question_list_id: c.questionList ?? null,
-            markdown: c.markdown,
-            html: renderChapterHtml(c.markdown, id),
-            word_count: c.wordCount,
-          };
-          offset += c.wordCount;
-          if (plainText(crow.title) === '') continue; // never stored, never shown (validation already refuses it)
-          await trx.insertInto('chapters').values({ id: c.id, ...crow }).onConflict((oc) => oc.column('id').doUpdateSet(crow)).execute();
-        }
-      }
-
-      // Flashcard sets and cards, upserted by id: favorites, sessions and schedules keep pointing at them.
-      const setIds: string[] = [];
-      const cardIds: string[] = [];
-      for (const set of s.flashcardSets) {
-        setIds.push(set.id);
-        const setRow = { subject_id: id, title: set.title, description: set.description, sort_index: set.sortIndex, chapter_id: set.chapter ?? null };
-        await trx.insertInto('flashcard_sets').values({ id: set.id, ...setRow }).onConflict((oc) => oc.column('id').doUpdateSet(setRow)).execute();
-        for (const [ci, card] of set.cards.entries()) {
-          cardIds.push(card.id);
-          const cardRow = {
-            flashcard_set_id: set.id,
-            subject_id: id,
-            sort_index: ci,
-            front_markdown: card.front,
-            back_markdown: card.back,
-            front_html: renderCardHtml(card.front, id),
-            back_html: renderCardHtml(card.back, id),
-            front_picture: card.frontPicture ?? null,
-            back_picture: card.backPicture ?? null,
-          };
-          await trx.insertInto('flashcards').values({ id: card.id, ...cardRow }).onConflict((oc) => oc.column('id').doUpdateSet(cardRow)).execute();
-        }
-      }
-
-      // Remove what vanished from the folder.
-      let staleCards = trx.deleteFrom('flashcards').where('subject_id', '=', id);
-      if (cardIds.length) staleCards = staleCards.where('id', 'not in', cardIds);
-      await staleCards.execute();
-      let staleSets = trx.deleteFrom('flashcard_sets').where('subject_id', '=', id);
-      if (setIds.length) staleSets = staleSets.where('id', 'not in', setIds);
-      await staleSets.execute();
-      await trx.deleteFrom('chapters').where('subject_id', '=', id).where('id', 'not in', chapterIds).execute();
-      await trx.deleteFrom('summaries').where('subject_id', '=', id).where('id', 'not in', summaryIds).execute();
-      let staleQuestions = trx.deleteFrom('questions').where('subject_id', '=', id);
-      if (questionIds.length) staleQuestions = staleQuestions.where('id', 'not in', questionIds);
-      await staleQuestions.execute();
-      let staleLists = trx.deleteFrom('question_lists').where('subject_id', '=', id);
-      if (listIds.length) staleLists = staleLists.where('id', 'not in', listIds);
-      await staleLists.execute();
-
-      report.subjects.push({ id, status: 'imported', ...counts });
-    }
+    for (const s of subjects) report.subjects.push(await writeSubject(trx, s, { force: options.force, keepStudioReleases: options.keepStudioReleases }));
   });
   return report;
 }

@@ -40,7 +40,7 @@ export default fp<DatabasePluginOptions>(
     if (!opts.handle) await migrateToLatest(handle.db);
     if (opts.seedDemo) {
       try {
-        const report = await importContent(handle.db, DEMO_COURSES_DIR, { dialect: handle.dialect });
+        const report = await importContent(handle.db, DEMO_COURSES_DIR, { dialect: handle.dialect, keepStudioReleases: true });
         app.log.info({ subjects: report.subjects.map((s) => `${s.id}:${s.status}`) }, 'demo content');
       } catch (err) {
         // Broken demo content must not keep the app from starting: the import changed nothing,

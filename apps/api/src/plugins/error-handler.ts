@@ -54,7 +54,7 @@ export default fp(
       }
       if (err instanceof AppError) {
         for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
-        return reply.status(err.statusCode).send({ error: err.code, error_description: err.message });
+        return reply.status(err.statusCode).send({ error: err.code, error_description: err.message, ...(err.fields ? { fields: err.fields } : {}) });
       }
       if (isDatabaseUnavailable(err)) {
         request.log.warn({ err: (err as Error).message }, 'database unavailable');

@@ -30,6 +30,7 @@ import { PlanService } from '../plan/service.ts';
 import { LibraryPlanSource } from '../library/plan-source.ts';
 import { QuestionsPlanSource } from '../questions/plan-source.ts';
 import { FlashcardsPlanSource } from '../flashcards/plan-source.ts';
+import { StudioService } from '../studio/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,7 @@ declare module 'fastify' {
       ownCards: OwnCardsService;
       shop: ShopService;
       plan: PlanService;
+      studio: StudioService;
     };
     /** The leased job runner of this process (decision 007). */
     jobs: JobRunner;
@@ -177,7 +179,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, questions, questionSessions, flashcards, ownCards, shop, plan });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, questions, questionSessions, flashcards, ownCards, shop, plan, studio: new StudioService(uow, user) });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

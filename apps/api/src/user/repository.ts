@@ -24,6 +24,20 @@ export class UserRepository {
     return Number(result.numDeletedRows) === 1;
   }
 
+  /** The account with this e-mail address (stored lower-case), for the studio's role and subject assignments. */
+  findByEmail(email: string): Promise<Pick<UserRow, 'id' | 'email' | 'role_id'> | undefined> {
+    return this.db.selectFrom('users').select(['id', 'email', 'role_id']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  }
+
+  /** The accounts whose role is above student (the studio's members), by e-mail. */
+  listWithRole(minRoleId: number): Promise<Array<Pick<UserRow, 'id' | 'email' | 'role_id'>>> {
+    return this.db.selectFrom('users').select(['id', 'email', 'role_id']).where('role_id', '>=', minRoleId).orderBy('email').execute();
+  }
+
+  async setRole(userId: string, roleId: number): Promise<void> {
+    await this.db.updateTable('users').set({ role_id: roleId, updated_at: now() }).where('id', '=', userId).execute();
+  }
+
   /** The Premium flag every premium check reads (library, profile); the shop keeps it in step. */
   async setHasSubscription(userId: string, has: boolean): Promise<void> {
     await this.db.updateTable('users').set({ has_subscription: has ? 1 : 0, updated_at: now() }).where('id', '=', userId).execute();

@@ -126,6 +126,28 @@ export class UserService {
   }
 
   /** Sets the Premium flag in the shop's transaction, when her subscriptions start or all end. */
+  /** Her role id (1 student, 2 author, 3 editor, 4 admin; issue 29), or undefined when the account is gone. */
+  async roleOf(executor: Executor, userId: string): Promise<{ id: string; email: string; roleId: number } | undefined> {
+    const user = await new UserRepository(executor).findById(userId);
+    return user && { id: user.id, email: user.email, roleId: user.role_id };
+  }
+
+  /** The account with this e-mail address and its role, for the studio's administration. */
+  async accountByEmail(executor: Executor, email: string): Promise<{ id: string; email: string; roleId: number } | undefined> {
+    const user = await new UserRepository(executor).findByEmail(email);
+    return user && { id: user.id, email: user.email, roleId: user.role_id };
+  }
+
+  /** The accounts with a role of at least `minRoleId`. */
+  async accountsWithRole(executor: Executor, minRoleId: number): Promise<Array<{ id: string; email: string; roleId: number }>> {
+    return (await new UserRepository(executor).listWithRole(minRoleId)).map((u) => ({ id: u.id, email: u.email, roleId: u.role_id }));
+  }
+
+  /** Gives her a role (the studio's admin, or the user:role command). */
+  async setRole(tx: Executor, userId: string, roleId: number): Promise<void> {
+    await new UserRepository(tx).setRole(userId, roleId);
+  }
+
   async setPremium(tx: Executor, userId: string, has: boolean): Promise<void> {
     await new UserRepository(tx).setHasSubscription(userId, has);
   }

@@ -1,0 +1,237 @@
+import { stringify } from 'yaml';
+import type { StudioDocument, StudioProblem, StudioQuestion } from '@blok/contract';
+import { ContentError, loadSubject, memorySource, type ContentProblem, type LoadedSubject } from '@blok/content/load';
+import { contentPaths } from '../content/exporter.ts';
+
+/*
+ * The studio's document of a subject and the importer's folder format are one thing in two shapes:
+ * a draft becomes the folder's files in memory and goes through the importer's own loader and checks
+ * (decision 026), so a draft that passes here is what the command-line import would accept.
+ */
+
+const yaml = (value: unknown) => stringify(value, { lineWidth: 0 });
+
+function questionToManifest(q: StudioQuestion): Record<string, unknown> {
+  const common = { id: q.id, text: q.text, ...(q.picture ? { picture: q.picture } : {}) };
+  const tail = { feedback: q.feedback, ...(q.feedbackPicture ? { feedbackPicture: q.feedbackPicture } : {}), recommended: q.recommended };
+  if (q.kind === 'open') return { ...common, type: 'OPEN', modelAnswer: q.modelAnswer, ...tail };
+  return {
+    ...common,
+    type: 'SELECT',
+    multiple: q.kind === 'multiple',
+    answers: q.answers.map((a) => ({ id: a.id, text: a.text, correct: a.correct, pinned: a.pinned })),
+    ...tail,
+  };
+}
+
+/** The document as the importer's files: subject.yaml, chapters/<id>.md, questions/<id>.yaml, flashcards/<id>.yaml. */
+export function documentToFiles(doc: StudioDocument): Map<string, string> {
+  const files = new Map<string, string>();
+  const manifest = {
+    id: doc.id,
+    title: doc.title,
+    description: doc.description,
+    audiences: doc.audiences,
+    summaries: doc.summaries.map((s) => ({
+      id: s.id,
+      title: s.title,
+      source: s.source,
+      description: s.description,
+      chapters: s.chapters.map((c) => {
+        files.set(contentPaths.chapter(c.id), c.markdown);
+        return {
+          id: c.id,
+          file: contentPaths.chapter(c.id),
+          title: c.title,
+          priority: c.priority,
+          startPage: c.startPage,
+          endPage: c.endPage,
+          access: c.access,
+          ...(c.questionList ? { questionList: c.questionList } : {}),
+        };
+      }),
+    })),
+    questionLists: doc.questionLists.map((l) => contentPaths.questionList(l.id)),
+    flashcardSets: doc.flashcardSets.map((s) => contentPaths.flashcardSet(s.id)),
+  };
+  files.set('subject.yaml', yaml(manifest));
+  for (const l of doc.questionLists) {
+    files.set(
+      contentPaths.questionList(l.id),
+      yaml({
+        id: l.id,
+        title: l.title,
+        description: l.description,
+        sortIndex: doc.questionLists.indexOf(l),
+        answerDisplaying: l.answerDisplaying,
+        recommendedQuestions: l.recommendedQuestions,
+        ...(l.chapter ? { chapter: l.chapter } : {}),
+        questions: l.questions.map(questionToManifest),
+      }),
+    );
+  }
+  for (const s of doc.flashcardSets) files.set(contentPaths.flashcardSet(s.id), s.source);
+  return files;
+}
+
+/** A loaded (valid) subject as the studio's document. */
+export function loadedToDocument(s: LoadedSubject, flashcardSources: ReadonlyMap<string, string>): StudioDocument {
+  return {
+    id: s.manifest.id,
+    title: s.manifest.title,
+    description: s.manifest.description,
+    audiences: s.manifest.audiences,
+    summaries: s.summaries.map((x) => ({
+      id: x.id,
+      title: x.title,
+      source: x.source,
+      description: x.description,
+      chapters: x.chapters.map((c) => ({
+        id: c.id,
+        title: c.title,
+        priority: c.priority,
+        startPage: c.startPage,
+        endPage: c.endPage,
+        access: c.access,
+        ...(c.questionList ? { questionList: c.questionList } : {}),
+        markdown: c.markdown,
+      })),
+    })),
+    questionLists: s.questionLists.map((l) => ({
+      id: l.id,
+      title: l.title,
+      description: l.description,
+      answerDisplaying: l.answerDisplaying,
+      recommendedQuestions: l.recommendedQuestions,
+      ...(l.chapter ? { chapter: l.chapter } : {}),
+      questions: l.questions.map(
+        (q): StudioQuestion => ({
+          id: q.id,
+          kind: q.type === 'OPEN' ? 'open' : q.multiple ? 'multiple' : 'single',
+          text: q.text,
+          answers: q.type === 'SELECT' ? q.answers.map((a, i) => ({ id: a.id ?? `a${i + 1}`, text: a.text, correct: a.correct, pinned: a.pinned })) : [],
+          modelAnswer: q.type === 'OPEN' ? q.modelAnswer : '',
+          feedback: q.feedback,
+          recommended: q.recommended,
+          ...(q.picture ? { picture: q.picture } : {}),
+          ...(q.feedbackPicture ? { feedbackPicture: q.feedbackPicture } : {}),
+        }),
+      ),
+    })),
+    flashcardSets: s.flashcardSets.map((x) => ({ id: x.id, source: flashcardSources.get(contentPaths.flashcardSet(x.id)) ?? yaml(x) })),
+  };
+}
+
+/** Where in the document a problem of the importer is: its chapter, list and question. */
+function placeOf(doc: StudioDocument, p: ContentProblem): StudioProblem {
+  const place: StudioProblem = { file: p.file, field: p.field, message: p.message };
+  const chapterFile = /^chapters\/(.+)\.md$/.exec(p.file);
+  if (chapterFile) place.chapter = chapterFile[1];
+  const listFile = /^questions\/(.+)\.ya?ml$/.exec(p.file);
+  if (listFile) {
+    place.list = listFile[1];
+    const list = doc.questionLists.find((l) => l.id === listFile[1]);
+    const index = /^questions\.(\d+)/.exec(p.field);
+    const question = p.question ?? (index && list ? list.questions[Number(index[1])]?.id : undefined);
+    if (question) place.question = question;
+  }
+  const inManifest = p.file === 'subject.yaml' ? /^summaries\.(\d+)\.chapters\.(\d+)/.exec(p.field) : null;
+  if (inManifest) {
+    const chapter = doc.summaries[Number(inManifest[1])]?.chapters[Number(inManifest[2])];
+    if (chapter) place.chapter = chapter.id;
+  }
+  return place;
+}
+
+export interface CheckedDocument {
+  /** the subject as the importer loads it; undefined when it has problems */
+  loaded?: LoadedSubject;
+  problems: StudioProblem[];
+  warnings: StudioProblem[];
+}
+
+/**
+ * The importer's checks on a document: the schema, ids, images (those of `imageNames` exist), the
+ * questions' answers and the lopsided-position warning, each problem with its place.
+ */
+export function checkDocument(doc: StudioDocument, images: ReadonlyMap<string, Buffer>): CheckedDocument {
+  const problems: StudioProblem[] = [];
+  for (const [i, a] of doc.audiences.entries()) {
+    if (doc.audiences.findIndex((b) => b.study === a.study && b.year === a.year) !== i) {
+      problems.push({ file: 'subject.yaml', field: `audiences.${i}`, message: `${a.study} ${a.year} staat er twee keer` });
+    }
+  }
+  try {
+    const loaded = loadSubject(memorySource(`studio:${doc.id}`, documentToFiles(doc), images));
+    return { loaded: problems.length ? undefined : loaded, problems, warnings: loaded.warnings.map((w) => placeOf(doc, w)) };
+  } catch (err) {
+    if (!(err instanceof ContentError)) throw err;
+    return { problems: [...problems, ...err.problems.map((p) => placeOf(doc, p))], warnings: [] };
+  }
+}
+
+/** The flashcard sets' files of an exported folder, by path, to keep their text as written. */
+export const flashcardSourcesOf = (files: ReadonlyMap<string, string>) =>
+  new Map([...files].filter(([path]) => path.startsWith('flashcards/')));
+
+const correctKeys = (q: StudioQuestion) =>
+  q.answers
+    .filter((a) => a.correct)
+    .map((a) => a.id)
+    .sort()
+    .join(',');
+
+/** Questions whose correct answer changed between two documents (same id, other correct answers). */
+export function questionsWithChangedKey(before: StudioDocument, after: StudioDocument): string[] {
+  const old = new Map(before.questionLists.flatMap((l) => l.questions).map((q) => [q.id, q]));
+  return after.questionLists
+    .flatMap((l) => l.questions)
+    .filter((q) => {
+      const was = old.get(q.id);
+      return was !== undefined && q.kind !== 'open' && (was.kind !== q.kind || correctKeys(was) !== correctKeys(q));
+    })
+    .map((q) => q.id);
+}
+
+const plain = (title: string) => title.replace(/<[^>]*>/g, '');
+
+/** What changed from one document to the next, one Dutch line each: the change list of a release. */
+export function changeList(before: StudioDocument | null, after: StudioDocument): string[] {
+  if (!before) return ['Eerste release in de studio'];
+  const lines: string[] = [];
+  if (before.title !== after.title) lines.push(`Titel gewijzigd: ${after.title}`);
+  if (before.description !== after.description) lines.push('Beschrijving gewijzigd');
+  if (JSON.stringify(before.audiences) !== JSON.stringify(after.audiences)) lines.push('Studies en jaren gewijzigd');
+  const chapters = (d: StudioDocument) => new Map(d.summaries.flatMap((s) => s.chapters).map((c) => [c.id, c]));
+  const [oldChapters, newChapters] = [chapters(before), chapters(after)];
+  for (const [id, c] of newChapters) {
+    const was = oldChapters.get(id);
+    if (!was) lines.push(`Hoofdstuk toegevoegd: ${plain(c.title)}`);
+    else if (JSON.stringify(was) !== JSON.stringify(c)) lines.push(`Hoofdstuk gewijzigd: ${plain(c.title)}`);
+  }
+  for (const [id, c] of oldChapters) if (!newChapters.has(id)) lines.push(`Hoofdstuk verwijderd: ${plain(c.title)}`);
+  const lists = (d: StudioDocument) => new Map(d.questionLists.map((l) => [l.id, l]));
+  const [oldLists, newLists] = [lists(before), lists(after)];
+  for (const [id, l] of newLists) if (!oldLists.has(id)) lines.push(`Vragenlijst toegevoegd: ${l.title}`);
+  for (const [id, l] of oldLists) if (!newLists.has(id)) lines.push(`Vragenlijst verwijderd: ${l.title}`);
+  const questions = (d: StudioDocument) => new Map(d.questionLists.flatMap((l) => l.questions).map((q) => [q.id, q]));
+  const [oldQuestions, newQuestions] = [questions(before), questions(after)];
+  const rekeyed = new Set(questionsWithChangedKey(before, after));
+  let added = 0;
+  let changed = 0;
+  for (const [id, q] of newQuestions) {
+    const was = oldQuestions.get(id);
+    if (!was) added++;
+    else if (rekeyed.has(id)) lines.push(`Juiste antwoord gewijzigd: vraag ${id}`);
+    else if (JSON.stringify(was) !== JSON.stringify(q)) changed++;
+  }
+  const removed = [...oldQuestions.keys()].filter((id) => !newQuestions.has(id)).length;
+  if (added) lines.push(`${added} ${added === 1 ? 'vraag' : 'vragen'} toegevoegd`);
+  if (changed) lines.push(`${changed} ${changed === 1 ? 'vraag' : 'vragen'} verbeterd`);
+  if (removed) lines.push(`${removed} ${removed === 1 ? 'vraag' : 'vragen'} verwijderd`);
+  if (JSON.stringify(before.flashcardSets) !== JSON.stringify(after.flashcardSets)) lines.push('Flashcards gewijzigd');
+  return lines.length ? lines : ['Geen inhoudelijke wijzigingen'];
+}
+
+/** Parses a stored document (the studio wrote it; the flashcard sets' YAML is checked when loaded). */
+export const parseDocument = (json: string): StudioDocument => JSON.parse(json) as StudioDocument;

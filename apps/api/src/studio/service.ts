@@ -1,0 +1,321 @@
+import {
+  ROLES,
+  roleName,
+  type AuditList,
+  type DraftStatus,
+  type RoleName,
+  type StudioCheck,
+  type StudioDocument,
+  type StudioDraft,
+  type StudioMe,
+  type StudioMemberList,
+  type StudioProblem,
+  type StudioRelease,
+  type StudioSubjectList,
+} from '@blok/contract';
+import { loadSubject, memorySource } from '@blok/content/load';
+import type { Executor } from '@blok/db';
+import { AppError, notFound } from '../errors.ts';
+import type { UnitOfWork } from '../write/unit-of-work.ts';
+import { catalogueSubjects, exportSubjectFiles, subjectImages } from '../content/exporter.ts';
+import { writeSubject } from '../content/importer.ts';
+import { renderChapterHtml } from '../content/render.ts';
+import { changeList, checkDocument, flashcardSourcesOf, loadedToDocument, parseDocument } from './document.ts';
+import { StudioRepository } from './repository.ts';
+
+/** The account owner's answers the studio needs (UserService, decision 020). */
+export interface StudioAccounts {
+  roleOf(executor: Executor, userId: string): Promise<{ id: string; email: string; roleId: number } | undefined>;
+  accountByEmail(executor: Executor, email: string): Promise<{ id: string; email: string; roleId: number } | undefined>;
+  accountsWithRole(executor: Executor, minRoleId: number): Promise<Array<{ id: string; email: string; roleId: number }>>;
+  setRole(tx: Executor, userId: string, roleId: number): Promise<void>;
+}
+
+interface Member {
+  id: string;
+  email: string;
+  roleId: number;
+}
+
+/** The same answer for "no such subject" and "not yours": a student learns nothing from it. */
+const hidden = () => notFound('Niet gevonden');
+const AUDIT_LIMIT = 200;
+
+const invalid = (problems: StudioProblem[]) => {
+  const err = new AppError('content_invalid', `De inhoud heeft ${problems.length} ${problems.length === 1 ? 'probleem' : 'problemen'}; los ${problems.length === 1 ? 'het' : 'ze'} eerst op.`);
+  return err.withFields(problems.map((p) => ({ field: [p.file, p.question ? `vraag ${p.question}` : '', p.field].filter(Boolean).join(': '), message: p.message })));
+};
+
+/**
+ * The author studio (issue 29, decision 026). Every method first finds her role on the server:
+ * a student, or an author asking for a subject she is not assigned to, gets 404. Authors write
+ * drafts of their subjects; editors (and admins) send them back or publish them, and roll back;
+ * admins give roles and subjects and read the audit log. A publish goes through the content
+ * importer's own `writeSubject`, the one writer of the catalogue.
+ */
+export class StudioService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly accounts: StudioAccounts,
+  ) {}
+
+  private repo(executor: Executor = this.uow.executor): StudioRepository {
+    return new StudioRepository(executor);
+  }
+
+  /** Her account when she has a studio role of at least `min`; 404 otherwise. */
+  private async member(executor: Executor, userId: string, min: number = ROLES.author): Promise<Member> {
+    const account = await this.accounts.roleOf(executor, userId);
+    if (!account || account.roleId < min) throw hidden();
+    return account;
+  }
+
+  /** She may see the subject: an editor or admin any subject, an author those assigned to her. */
+  private async subjectMember(executor: Executor, userId: string, subjectId: string, min: number = ROLES.author): Promise<Member> {
+    const member = await this.member(executor, userId, min);
+    if (member.roleId === ROLES.author && !(await this.repo(executor).isAssigned(member.id, subjectId))) throw hidden();
+    return member;
+  }
+
+  async me(userId: string): Promise<StudioMe> {
+    const member = await this.member(this.uow.executor, userId);
+    return { role: roleName(member.roleId), canPublish: member.roleId >= ROLES.editor, canAdminister: member.roleId >= ROLES.admin };
+  }
+
+  async subjects(userId: string): Promise<StudioSubjectList> {
+    const executor = this.uow.executor;
+    const member = await this.member(executor, userId);
+    const all = await catalogueSubjects(executor);
+    const repo = this.repo(executor);
+    const visible = member.roleId === ROLES.author ? new Set(await repo.assignedSubjects(member.id)) : null;
+    const subjects = visible ? all.filter((s) => visible.has(s.id)) : all;
+    const ids = subjects.map((s) => s.id);
+    const [drafts, numbers] = await Promise.all([repo.drafts(ids), repo.latestNumbers(ids)]);
+    const draftOf = new Map(drafts.map((d) => [d.subject_id, d]));
+    return {
+      subjects: subjects.map((s) => ({
+        id: s.id,
+        title: s.title,
+        status: (draftOf.get(s.id)?.status as DraftStatus | undefined) ?? 'published',
+        release: numbers.get(s.id) ?? null,
+        updatedAt: draftOf.get(s.id)?.updated_at ?? null,
+      })),
+    };
+  }
+
+  /** What students see now: the latest release, or (before the studio's first) the imported catalogue. */
+  private async publishedDocument(executor: Executor, subjectId: string): Promise<StudioDocument | null> {
+    const release = await this.repo(executor).latestRelease(subjectId);
+    if (release) return parseDocument(release.document);
+    const exported = await exportSubjectFiles(executor, subjectId);
+    if (!exported) return null;
+    return loadedToDocument(loadSubject(memorySource(`catalogue:${subjectId}`, exported.files, exported.images)), flashcardSourcesOf(exported.files));
+  }
+
+  async draft(userId: string, subjectId: string): Promise<StudioDraft> {
+    const executor = this.uow.executor;
+    const member = await this.subjectMember(executor, userId, subjectId);
+    return this.draftView(executor, member, subjectId);
+  }
+
+  private async draftView(executor: Executor, member: Member, subjectId: string): Promise<StudioDraft> {
+    const repo = this.repo(executor);
+    const [row, latest] = await Promise.all([repo.draft(subjectId), repo.latestRelease(subjectId)]);
+    const document = row ? parseDocument(row.document) : await this.publishedDocument(executor, subjectId);
+    if (!document) throw hidden();
+    const checked = checkDocument(document, await subjectImages(executor, subjectId));
+    return {
+      subjectId,
+      status: (row?.status as DraftStatus | undefined) ?? 'published',
+      comment: row?.comment ?? '',
+      document,
+      problems: checked.problems,
+      warnings: checked.warnings,
+      release: latest?.number ?? null,
+      updatedAt: row?.updated_at ?? null,
+      updatedBy: row?.updated_by ?? null,
+      canPublish: member.roleId >= ROLES.editor,
+    };
+  }
+
+  /** The importer's checks on a document as she types; writes nothing. */
+  async check(userId: string, subjectId: string, document: StudioDocument): Promise<StudioCheck> {
+    const executor = this.uow.executor;
+    await this.subjectMember(executor, userId, subjectId);
+    const { problems, warnings } = checkDocument(document, await subjectImages(executor, subjectId));
+    return { problems, warnings };
+  }
+
+  /** A chapter's Markdown as the reader will show it: the import's own renderer. */
+  async preview(userId: string, subjectId: string, markdown: string): Promise<{ html: string }> {
+    await this.subjectMember(this.uow.executor, userId, subjectId);
+    return { html: renderChapterHtml(markdown, subjectId) };
+  }
+
+  async saveDraft(userId: string, subjectId: string, document: StudioDocument): Promise<StudioDraft> {
+    if (document.id !== subjectId) throw new AppError('invalid_request', 'Het document hoort bij een ander vak.');
+    return this.uow.run(async (tx) => {
+      const member = await this.subjectMember(tx, userId, subjectId);
+      const repo = this.repo(tx);
+      const before = (await repo.draft(subjectId)) ?? null;
+      const previous = before ? parseDocument(before.document) : await this.publishedDocument(tx, subjectId);
+      if (!previous) throw hidden();
+      await repo.saveDraft({
+        subject_id: subjectId,
+        document: JSON.stringify(document),
+        status: 'draft',
+        // the editor's comment stays in sight while she works on it
+        comment: before?.comment ?? '',
+        updated_by: member.email,
+        updated_at: new Date().toISOString(),
+      });
+      await repo.audit({ user_id: member.id, user_email: member.email, subject_id: subjectId, action: 'draft.save', detail: changeList(previous, document).join('; ') });
+      return this.draftView(tx, member, subjectId);
+    });
+  }
+
+  async submit(userId: string, subjectId: string): Promise<StudioDraft> {
+    return this.uow.run(async (tx) => {
+      const member = await this.subjectMember(tx, userId, subjectId);
+      const repo = this.repo(tx);
+      const row = await repo.draft(subjectId);
+      if (!row) throw new AppError('conflict', 'Er is geen concept om in te dienen.');
+      if (row.status === 'in_review') throw new AppError('conflict', 'Dit concept wacht al op een redacteur.');
+      const { problems } = checkDocument(parseDocument(row.document), await subjectImages(tx, subjectId));
+      if (problems.length) throw invalid(problems);
+      await repo.setDraftStatus(subjectId, 'in_review', '', member.email);
+      await repo.audit({ user_id: member.id, user_email: member.email, subject_id: subjectId, action: 'draft.submit', detail: '' });
+      return this.draftView(tx, member, subjectId);
+    });
+  }
+
+  async sendBack(userId: string, subjectId: string, comment: string): Promise<StudioDraft> {
+    return this.uow.run(async (tx) => {
+      const member = await this.subjectMember(tx, userId, subjectId, ROLES.editor);
+      const repo = this.repo(tx);
+      const row = await repo.draft(subjectId);
+      if (row?.status !== 'in_review') throw new AppError('conflict', 'Dit vak heeft geen concept dat op een redacteur wacht.');
+      await repo.setDraftStatus(subjectId, 'sent_back', comment, member.email);
+      await repo.audit({ user_id: member.id, user_email: member.email, subject_id: subjectId, action: 'draft.send_back', detail: comment });
+      return this.draftView(tx, member, subjectId);
+    });
+  }
+
+  /** Approves the draft in review and publishes it as the subject's next release. */
+  async publish(userId: string, subjectId: string): Promise<StudioDraft> {
+    return this.uow.run(async (tx) => {
+      const member = await this.subjectMember(tx, userId, subjectId, ROLES.editor);
+      const repo = this.repo(tx);
+      const row = await repo.draft(subjectId);
+      if (row?.status !== 'in_review') throw new AppError('conflict', 'Dit vak heeft geen concept dat op een redacteur wacht.');
+      const document = parseDocument(row.document);
+      await this.release(tx, member, subjectId, document, null);
+      await repo.deleteDraft(subjectId);
+      return this.draftView(tx, member, subjectId);
+    });
+  }
+
+  /** Publishes an earlier release again, as a new release that says where it came from. */
+  async rollBack(userId: string, subjectId: string, number: number): Promise<StudioDraft> {
+    return this.uow.run(async (tx) => {
+      const member = await this.subjectMember(tx, userId, subjectId, ROLES.editor);
+      const earlier = await this.repo(tx).release(subjectId, number);
+      if (!earlier) throw notFound('Deze release bestaat niet.');
+      await this.release(tx, member, subjectId, parseDocument(earlier.document), number);
+      return this.draftView(tx, member, subjectId);
+    });
+  }
+
+  /** Writes the document into the catalogue through the importer and records the release. */
+  private async release(tx: Executor, member: Member, subjectId: string, document: StudioDocument, restoredFrom: number | null): Promise<void> {
+    const repo = this.repo(tx);
+    const before = await this.publishedDocument(tx, subjectId);
+    const checked = checkDocument(document, await subjectImages(tx, subjectId));
+    if (!checked.loaded) throw invalid(checked.problems);
+    await writeSubject(tx, checked.loaded, { origin: 'studio', force: true });
+    const number = ((await repo.latestRelease(subjectId))?.number ?? 0) + 1;
+    const changes = restoredFrom ? [`Teruggezet naar release ${restoredFrom}`, ...changeList(before, document)] : changeList(before, document);
+    await repo.addRelease({
+      subject_id: subjectId,
+      number,
+      document: JSON.stringify(document),
+      changes: JSON.stringify(changes),
+      restored_from: restoredFrom,
+      published_by: member.email,
+      published_at: new Date().toISOString(),
+    });
+    await repo.audit({
+      user_id: member.id,
+      user_email: member.email,
+      subject_id: subjectId,
+      action: restoredFrom ? 'release.roll_back' : 'release.publish',
+      detail: `release ${number}: ${changes.join('; ')}`,
+    });
+  }
+
+  async releases(userId: string, subjectId: string): Promise<{ releases: StudioRelease[] }> {
+    const executor = this.uow.executor;
+    await this.subjectMember(executor, userId, subjectId);
+    const rows = await this.repo(executor).releases(subjectId);
+    return {
+      releases: rows.map((r, i) => ({
+        number: r.number,
+        publishedAt: r.published_at,
+        publishedBy: r.published_by,
+        changes: JSON.parse(r.changes) as string[],
+        restoredFrom: r.restored_from,
+        current: i === 0,
+      })),
+    };
+  }
+
+  // ------------------------------------------------------------ administration (admins)
+
+  async members(userId: string): Promise<StudioMemberList> {
+    const executor = this.uow.executor;
+    await this.member(executor, userId, ROLES.admin);
+    const members = await this.accounts.accountsWithRole(executor, ROLES.author);
+    const assignments = await this.repo(executor).assignmentsOf(members.map((m) => m.id));
+    return {
+      members: members.map((m) => ({
+        email: m.email,
+        role: roleName(m.roleId),
+        subjects: assignments.filter((a) => a.user_id === m.id).map((a) => a.subject_id),
+      })),
+    };
+  }
+
+  /** Gives an account a role. `actorId` null: the command line (`npm run user:role`). */
+  async setRole(actorId: string | null, email: string, role: RoleName): Promise<StudioMemberList['members'][number]> {
+    return this.uow.run(async (tx) => {
+      const actor = actorId === null ? { id: null, email: 'opdrachtregel' } : await this.member(tx, actorId, ROLES.admin);
+      const account = await this.accounts.accountByEmail(tx, email);
+      if (!account) throw notFound('Er is geen account met dit e-mailadres.');
+      await this.accounts.setRole(tx, account.id, ROLES[role]);
+      await this.repo(tx).audit({ user_id: actor.id, user_email: actor.email, subject_id: null, action: 'role.set', detail: `${account.email}: ${roleName(account.roleId)} -> ${role}` });
+      return { email: account.email, role, subjects: await this.repo(tx).assignedSubjects(account.id) };
+    });
+  }
+
+  async assign(actorId: string, email: string, subjectId: string, assigned: boolean): Promise<StudioMemberList['members'][number]> {
+    return this.uow.run(async (tx) => {
+      const actor = await this.member(tx, actorId, ROLES.admin);
+      const account = await this.accounts.accountByEmail(tx, email);
+      if (!account) throw notFound('Er is geen account met dit e-mailadres.');
+      if (account.roleId < ROLES.author) throw new AppError('conflict', 'Geef dit account eerst de rol auteur of redacteur.');
+      if (!(await catalogueSubjects(tx)).some((s) => s.id === subjectId)) throw notFound('Dit vak bestaat niet.');
+      const repo = this.repo(tx);
+      if (assigned) await repo.assign(account.id, subjectId);
+      else await repo.unassign(account.id, subjectId);
+      await repo.audit({ user_id: actor.id, user_email: actor.email, subject_id: subjectId, action: assigned ? 'assignment.add' : 'assignment.remove', detail: account.email });
+      return { email: account.email, role: roleName(account.roleId), subjects: await repo.assignedSubjects(account.id) };
+    });
+  }
+
+  async auditLog(userId: string, subjectId: string | undefined): Promise<AuditList> {
+    const executor = this.uow.executor;
+    await this.member(executor, userId, ROLES.admin);
+    const rows = await this.repo(executor).auditLog(subjectId, AUDIT_LIMIT);
+    return { entries: rows.map((r) => ({ at: r.created_at, who: r.user_email, action: r.action, subjectId: r.subject_id, detail: r.detail })) };
+  }
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod/mini';
+
+/*
+ * The author studio (issue 29, decision 026): roles, a subject's draft in the importer's terms, its
+ * review and its releases, and the audit log. Every call checks her role on the server; a student,
+ * or an author outside her subjects, gets 404.
+ */
+
+/** `roleId` of a user: 1 student (default), 2 author, 3 editor, 4 admin. */
+export const ROLES = { student: 1, author: 2, editor: 3, admin: 4 } as const;
+export const ROLE_NAMES = ['student', 'author', 'editor', 'admin'] as const;
+export const RoleNameSchema = z.enum(ROLE_NAMES);
+export type RoleName = z.infer<typeof RoleNameSchema>;
+/** The role name of a roleId (an unknown id is a student). */
+export const roleName = (roleId: number): RoleName => ROLE_NAMES[roleId - 1] ?? 'student';
+
+const SlugSchema = z.string().check(z.minLength(1), z.maxLength(160), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id'));
+/** A draft's text: saved as written, the importer's checks say what is wrong with it. */
+const Text = (max: number) => z.string().check(z.maxLength(max));
+
+export const StudioAnswerSchema = z.object({
+  /** the answer's key within its question (a1, a2, ...): students' picked answers point at it */
+  id: SlugSchema,
+  text: Text(2_000),
+  correct: z.boolean(),
+  pinned: z.boolean(),
+});
+
+export const StudioQuestionSchema = z.object({
+  id: SlugSchema,
+  /** three kinds: one correct answer, several correct answers, open */
+  kind: z.enum(['single', 'multiple', 'open']),
+  text: Text(10_000),
+  answers: z.array(StudioAnswerSchema).check(z.maxLength(20)),
+  /** open questions: the model answer */
+  modelAnswer: Text(10_000),
+  feedback: Text(10_000),
+  recommended: z.boolean(),
+  picture: z.optional(z.string()),
+  feedbackPicture: z.optional(z.string()),
+});
+export type StudioQuestion = z.infer<typeof StudioQuestionSchema>;
+
+export const StudioQuestionListSchema = z.object({
+  id: SlugSchema,
+  title: Text(300),
+  description: Text(2_000),
+  /** 2: answers shown in between; 1: only in the results */
+  answerDisplaying: z.union([z.literal(1), z.literal(2)]),
+  recommendedQuestions: z.int().check(z.minimum(1), z.maximum(500)),
+  chapter: z.optional(SlugSchema),
+  questions: z.array(StudioQuestionSchema).check(z.maxLength(500)),
+});
+export type StudioQuestionList = z.infer<typeof StudioQuestionListSchema>;
+
+export const StudioChapterSchema = z.object({
+  id: SlugSchema,
+  /** may hold inline markup; must not be empty without it */
+  title: Text(300),
+  priority: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  startPage: z.int().check(z.minimum(1), z.maximum(100_000)),
+  endPage: z.int().check(z.minimum(1), z.maximum(100_000)),
+  access: z.enum(['free', 'premium']),
+  questionList: z.optional(SlugSchema),
+  markdown: Text(200_000),
+});
+export type StudioChapter = z.infer<typeof StudioChapterSchema>;
+
+export const StudioSummarySchema = z.object({
+  id: SlugSchema,
+  title: Text(300),
+  source: Text(300),
+  description: Text(2_000),
+  chapters: z.array(StudioChapterSchema).check(z.maxLength(200)),
+});
+
+/** A flashcard set, kept as the importer's YAML object (the studio does not edit cards yet). */
+export const StudioFlashcardSetSchema = z.object({ id: SlugSchema, source: Text(500_000) });
+
+/** A subject as the studio edits it: the importer's folder format as one document. */
+export const StudioDocumentSchema = z.object({
+  id: SlugSchema,
+  title: Text(300),
+  description: Text(2_000),
+  audiences: z.array(z.object({ study: SlugSchema, year: SlugSchema })).check(z.maxLength(100)),
+  summaries: z.array(StudioSummarySchema).check(z.maxLength(20)),
+  questionLists: z.array(StudioQuestionListSchema).check(z.maxLength(100)),
+  flashcardSets: z.array(StudioFlashcardSetSchema).check(z.maxLength(100)),
+});
+export type StudioDocument = z.infer<typeof StudioDocumentSchema>;
+
+/** One problem the importer's checks find, with its place: the part of the subject and the field. */
+export const StudioProblemSchema = z.object({
+  /** the importer's file (subject.yaml, chapters/<id>.md, questions/<id>.yaml) */
+  file: z.string(),
+  /** where in the studio: chapter, question list or question id, when known */
+  chapter: z.optional(z.string()),
+  list: z.optional(z.string()),
+  question: z.optional(z.string()),
+  field: z.string(),
+  message: z.string(),
+});
+export type StudioProblem = z.infer<typeof StudioProblemSchema>;
+
+export const DRAFT_STATUSES = ['published', 'draft', 'in_review', 'sent_back'] as const;
+export const DraftStatusSchema = z.enum(DRAFT_STATUSES);
+export type DraftStatus = z.infer<typeof DraftStatusSchema>;
+
+export const StudioMeSchema = z.object({
+  role: RoleNameSchema,
+  canPublish: z.boolean(),
+  canAdminister: z.boolean(),
+});
+export type StudioMe = z.infer<typeof StudioMeSchema>;
+
+export const StudioSubjectItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: DraftStatusSchema,
+  /** the number of the release students see; null before the studio's first */
+  release: z.nullable(z.int()),
+  updatedAt: z.nullable(z.string()),
+});
+export const StudioSubjectListSchema = z.object({ subjects: z.array(StudioSubjectItemSchema) });
+export type StudioSubjectList = z.infer<typeof StudioSubjectListSchema>;
+
+export const StudioDraftSchema = z.object({
+  subjectId: z.string(),
+  status: DraftStatusSchema,
+  /** the editor's comment when she sent it back */
+  comment: z.string(),
+  document: StudioDocumentSchema,
+  /** the importer's refusals: publishing waits until there are none */
+  problems: z.array(StudioProblemSchema),
+  /** what an author should look at (lopsided answer positions); does not block */
+  warnings: z.array(StudioProblemSchema),
+  release: z.nullable(z.int()),
+  updatedAt: z.nullable(z.string()),
+  updatedBy: z.nullable(z.string()),
+  canPublish: z.boolean(),
+});
+export type StudioDraft = z.infer<typeof StudioDraftSchema>;
+
+export const StudioSubjectParamsSchema = z.object({ subjectId: SlugSchema });
+export const StudioReleaseParamsSchema = z.object({ subjectId: SlugSchema, number: z.coerce.number().check(z.int(), z.minimum(1)) });
+
+export const SaveDraftBodySchema = z.object({ document: StudioDocumentSchema });
+export const CheckDraftBodySchema = z.object({ document: StudioDocumentSchema });
+export const StudioCheckSchema = z.object({ problems: z.array(StudioProblemSchema), warnings: z.array(StudioProblemSchema) });
+export type StudioCheck = z.infer<typeof StudioCheckSchema>;
+export const SendBackBodySchema = z.object({ comment: z.string().check(z.trim(), z.minLength(1, 'schrijf wat er beter moet'), z.maxLength(2_000)) });
+
+export const PreviewBodySchema = z.object({ subjectId: SlugSchema, markdown: Text(200_000) });
+/** The chapter as the reader shows it: the HTML the import renders. */
+export const PreviewSchema = z.object({ html: z.string() });
+
+export const StudioReleaseSchema = z.object({
+  number: z.int(),
+  publishedAt: z.string(),
+  publishedBy: z.string(),
+  /** what changed since the release before, one line each (Dutch) */
+  changes: z.array(z.string()),
+  /** set when this release brought back an earlier one */
+  restoredFrom: z.nullable(z.int()),
+  current: z.boolean(),
+});
+export type StudioRelease = z.infer<typeof StudioReleaseSchema>;
+export const StudioReleaseListSchema = z.object({ releases: z.array(StudioReleaseSchema) });
+
+export const SetRoleBodySchema = z.object({ email: z.string().check(z.trim(), z.minLength(3), z.maxLength(320)), role: RoleNameSchema });
+export const AssignmentBodySchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(3), z.maxLength(320)),
+  subjectId: SlugSchema,
+  assigned: z.boolean(),
+});
+export const StudioMemberSchema = z.object({ email: z.string(), role: RoleNameSchema, subjects: z.array(z.string()) });
+export const StudioMemberListSchema = z.object({ members: z.array(StudioMemberSchema) });
+export type StudioMemberList = z.infer<typeof StudioMemberListSchema>;
+
+export const AuditQuerySchema = z.object({ subjectId: z.optional(SlugSchema) });
+export const AuditEntrySchema = z.object({
+  at: z.string(),
+  who: z.string(),
+  action: z.string(),
+  subjectId: z.nullable(z.string()),
+  detail: z.string(),
+});
+export const AuditListSchema = z.object({ entries: z.array(AuditEntrySchema) });
+export type AuditList = z.infer<typeof AuditListSchema>;
