@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeftIcon } from '../icons/icons.tsx';
+import { BackLink } from '../ui/back-link/back-link.tsx';
+import { CardLink } from '../ui/card-link/card-link.tsx';
 import styles from './page-shell.module.css';
 
 type PageShellProps = {
@@ -15,10 +15,9 @@ export function PageShell({ title, intro, back, children }: PageShellProps) {
   return (
     <div className={styles.page}>
       {back && (
-        <Link to={back.to} className={styles.back}>
-          <ArrowLeftIcon size={18} />
-          <span>{back.label}</span>
-        </Link>
+        <BackLink to={back.to} className={styles.back}>
+          {back.label}
+        </BackLink>
       )}
       <h1 className={styles.title}>{title}</h1>
       {intro && <p className={styles.intro}>{intro}</p>}
@@ -34,10 +33,10 @@ export function LinkList({ label, links }: { label: string; links: readonly { to
       <ul className={styles.links}>
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className={styles.linkCard}>
+            <CardLink to={link.to} className={styles.linkCard}>
               <span className={styles.linkLabel}>{link.label}</span>
               {link.description && <span className={styles.linkDescription}>{link.description}</span>}
-            </Link>
+            </CardLink>
           </li>
         ))}
       </ul>

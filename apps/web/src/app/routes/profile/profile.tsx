@@ -3,7 +3,6 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { BellIcon, ChevronRightIcon, InfoIcon, LogoutIcon } from '../../../components/icons/icons.tsx';
 import { useCatalogue } from '../../../features/onboarding/api/get-catalogue.ts';
 import { StudyChoiceFields } from '../../../features/onboarding/components/study-choice-fields.tsx';
@@ -17,6 +16,7 @@ import { ProfileCard } from '../../../features/user/components/profile-card.tsx'
 import { ProfileDetailsForm } from '../../../features/user/components/profile-details-form.tsx';
 import { SubscriptionCard } from '../../../features/user/components/subscription-card.tsx';
 import { ProfilePremium } from '../../../features/shop/components/profile-premium.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import styles from './profile.module.css';
 
 export function Component() {
@@ -30,9 +30,7 @@ export function Component() {
     <PageShell title={t('title')}>
       <div className={styles.stack}>
         {profile.isPending && (
-          <p className={styles.loading} role="status">
-            <Spinner /> {t('common:loading')}
-          </p>
+          <LoadingRow label={t('common:loading')} />
         )}
         {profile.isError && (
           <Notice variant="error" role="alert">

@@ -2,10 +2,9 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { usePushPreference } from '../../../features/push/api/get-push-preference.ts';
 import { PushPreferencesForm } from '../../../features/push/components/push-preferences-form.tsx';
-import styles from './profile.module.css';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 
 export function Component() {
   const { t } = useTranslation(['profile', 'common']);
@@ -13,9 +12,7 @@ export function Component() {
   return (
     <PageShell title={t('push.title')} intro={t('push.intro')} back={{ to: paths.profile.root.getHref(), label: t('push.back') }}>
       {!preference.isFetchedAfterMount && !preference.isError && (
-        <p className={styles.loading} role="status">
-          <Spinner /> {t('common:loading')}
-        </p>
+        <LoadingRow label={t('common:loading')} />
       )}
       {preference.isError && (
         <Notice variant="error" role="alert">

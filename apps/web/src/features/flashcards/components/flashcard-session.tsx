@@ -7,7 +7,6 @@ import { CheckIcon, CloseIcon, ArrowLeftIcon } from '../../../components/icons/i
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog/dialog.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSwipe } from '../../../hooks/use-swipe.ts';
 import { useFlashcardSession } from '../api/get-session.ts';
@@ -18,6 +17,7 @@ import { describeInterval, formatInterval } from '../utils/format-interval.ts';
 import { useTouchPrimary } from '../../../hooks/use-touch-primary.ts';
 import { timeZone } from '../utils/time-zone.ts';
 import { CrossIcon, FlipIcon, StarIcon } from './flashcards-icons.tsx';
+import { SessionLoading, SessionStateBlock } from '../../../components/ui/session-state/session-state.tsx';
 import styles from './flashcard-session.module.css';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 
@@ -41,16 +41,13 @@ export function FlashcardSessionScreen({ sessionId, subjectId, exitTo, onSession
   const session = useFlashcardSession(sessionId);
   if (session.isPending) {
     return (
-      <div className={styles.state} role="status">
-        <Spinner size={28} />
-        <span>{t('common:loading')}</span>
-      </div>
+      <SessionLoading label={t('common:loading')} />
     );
   }
   if (session.isError) {
     const notFound = session.error instanceof ApiError && (session.error.status === 404 || session.error.status === 400);
     return (
-      <div className={styles.stateBlock}>
+      <SessionStateBlock>
         <h1 className={styles.heading}>{t('session.title')}</h1>
         <Notice variant="error" role="alert">
           {notFound ? t('session.notFound') : t('session.loadError')}
@@ -58,7 +55,7 @@ export function FlashcardSessionScreen({ sessionId, subjectId, exitTo, onSession
         <ButtonLink to={paths.library.flashcardsOverview.getHref(subjectId)} variant="secondary">
           {t('session.toOverview')}
         </ButtonLink>
-      </div>
+      </SessionStateBlock>
     );
   }
   const data = session.data;

@@ -1,15 +1,14 @@
 import { Fragment, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { FlashcardOverview, FlashcardSession } from '@blok/contract/flashcards';
 import { paths } from '../../../config/paths.ts';
-import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useFlashcardOverview } from '../api/get-overview.ts';
 import { useStartFlashcardSession } from '../api/start-session.ts';
+import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import styles from './flashcards.module.css';
 
 /** What she practises: one set (by id) or her favorites. */
@@ -32,16 +31,12 @@ export function FlashcardSettings({ subjectId, choice, onStarted }: FlashcardSet
   const notFound = overview.error instanceof ApiError && overview.error.status === 404;
   return (
     <div className={styles.page}>
-      <Link to={paths.library.flashcardsOverview.getHref(subjectId)} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{t('settings.back')}</span>
-      </Link>
+      <BackLink to={paths.library.flashcardsOverview.getHref(subjectId)}>
+        {t('settings.back')}
+      </BackLink>
       <h1 className={styles.title}>{choice.kind === 'favorites' ? t('settings.favoritesTitle') : t('settings.title')}</h1>
       {overview.isPending && (
-        <div className={styles.loading} role="status">
-          <Spinner size={24} />
-          <span>{t('common:loading')}</span>
-        </div>
+        <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
       {overview.isError && (
         <>

@@ -1,16 +1,16 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { FlashcardOverview, FlashcardSetSummary } from '@blok/contract/flashcards';
 import { paths } from '../../../config/paths.ts';
-import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useFlashcardOverview } from '../api/get-overview.ts';
 import { useStartFlashcardSession } from '../api/start-session.ts';
 import { timeZone } from '../utils/time-zone.ts';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import styles from './flashcards.module.css';
+import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 
 /** /bibliotheek/flashcards-overview/{subjectId}: the sets with counts and progress, favorites and (FSRS) what is due today. */
@@ -20,16 +20,12 @@ export function FlashcardsOverview({ subjectId }: { subjectId: string }) {
   const notFound = overview.error instanceof ApiError && overview.error.status === 404;
   return (
     <div className={styles.page}>
-      <Link to={paths.library.subject.getHref(subjectId)} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{t('overview.back')}</span>
-      </Link>
+      <BackLink to={paths.library.subject.getHref(subjectId)}>
+        {t('overview.back')}
+      </BackLink>
       <h1 className={styles.title}>{t('overview.title')}</h1>
       {overview.isPending && (
-        <div className={styles.loading} role="status">
-          <Spinner size={24} />
-          <span>{t('common:loading')}</span>
-        </div>
+        <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
       {overview.isError && (
         <>

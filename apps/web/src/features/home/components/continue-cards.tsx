@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { ReadingContinueCard } from '@blok/contract/library';
 import type { QuestionsContinueCard } from '@blok/contract/questions';
@@ -8,13 +8,14 @@ import { ChevronRightIcon, LibraryIcon } from '../../../components/icons/icons.t
 import { useContinue } from '../api/get-continue.ts';
 import { returnToState } from '../../../lib/return-to.ts';
 import { BookOpenIcon, QuestionIcon } from './home-icons.tsx';
+import { CardLink } from '../../../components/ui/card-link/card-link.tsx';
 import styles from './home.module.css';
 
 function ReadingCard({ card }: { card: ReadingContinueCard }) {
   const { t } = useTranslation('home');
   const percent = Math.round(card.position * 100);
   return (
-    <Link to={paths.summary.read.getHref(card.summaryId, card.chapterId)} className={styles.continueCard}>
+    <CardLink to={paths.summary.read.getHref(card.summaryId, card.chapterId)} className={styles.continueCard}>
       <span className={styles.continueIcon} aria-hidden="true">
         <BookOpenIcon size={22} />
       </span>
@@ -32,7 +33,7 @@ function ReadingCard({ card }: { card: ReadingContinueCard }) {
           <ChevronRightIcon size={18} />
         </span>
       </span>
-    </Link>
+    </CardLink>
   );
 }
 
@@ -43,7 +44,7 @@ function QuestionsCard({ card }: { card: QuestionsContinueCard }) {
   const { pathname } = useLocation();
   const number = Math.min(card.currentIndex + 1, card.questionsCount);
   return (
-    <Link to={href} state={returnToState(pathname)} className={styles.continueCard}>
+    <CardLink to={href} state={returnToState(pathname)} className={styles.continueCard}>
       <span className={styles.continueIcon} aria-hidden="true">
         <QuestionIcon size={22} />
       </span>
@@ -59,7 +60,7 @@ function QuestionsCard({ card }: { card: QuestionsContinueCard }) {
           <ChevronRightIcon size={18} />
         </span>
       </span>
-    </Link>
+    </CardLink>
   );
 }
 

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
-import { ArrowLeftIcon, LibraryIcon } from '../../../components/icons/icons.tsx';
+import { LibraryIcon } from '../../../components/icons/icons.tsx';
 import { useIsSignedIn } from '../../../lib/auth/session.ts';
 import { useContinue } from '../api/get-continue.ts';
 import { BookOpenIcon, CardsIcon, QuestionIcon } from './home-icons.tsx';
 import { useFeatureFlags } from '../../../lib/app-config.ts';
 import { returnToState } from '../../../lib/return-to.ts';
+import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
+import { CardLink } from '../../../components/ui/card-link/card-link.tsx';
 import styles from './home.module.css';
 
 type Action = { key: string; to: string; icon: ReactNode; title: string; text: string };
@@ -50,10 +52,9 @@ export function Shortcuts() {
 
   return (
     <div className={styles.dashboard}>
-      <Link to={paths.home.root.getHref()} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{t('common:goHome')}</span>
-      </Link>
+      <BackLink to={paths.home.root.getHref()} className={styles.back}>
+        {t('common:goHome')}
+      </BackLink>
       <header className={styles.greeting}>
         <h1 className={styles.title}>{t('shortcut.title')}</h1>
         <p className={styles.lead}>{t('shortcut.text')}</p>
@@ -61,7 +62,7 @@ export function Shortcuts() {
       <ul className={styles.shortcutGrid}>
         {actions.map((action) => (
           <li key={action.key}>
-            <Link
+            <CardLink
               to={action.to}
               state={action.key === 'questions' ? returnToState(pathname) : undefined}
               className={styles.shortcutAction}
@@ -72,7 +73,7 @@ export function Shortcuts() {
               </span>
               <span className={styles.shortcutActionTitle}>{action.title}</span>
               <span className={styles.shortcutActionText}>{action.text}</span>
-            </Link>
+            </CardLink>
           </li>
         ))}
       </ul>

@@ -8,6 +8,7 @@ import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { useAddSubject } from '../api/add-subject.ts';
 import { useSuggestions } from '../api/get-suggestions.ts';
 import { SubjectTile } from './subject-tile.tsx';
+import { ListPanel } from '../../../components/ui/list-panel/list-panel.tsx';
 import styles from './library.module.css';
 
 /**
@@ -36,7 +37,7 @@ export function LibrarySuggestions({ onAnnounce }: { onAnnounce: (message: strin
           {t('search.addError')}
         </Notice>
       )}
-      <ul className={styles.results} aria-labelledby={headingId}>
+      <ListPanel aria-labelledby={headingId}>
         {subjects.map((subject) => (
           <li key={subject.id} className={styles.result}>
             <SubjectTile id={subject.id} title={subject.title} />
@@ -66,7 +67,7 @@ export function LibrarySuggestions({ onAnnounce }: { onAnnounce: (message: strin
             </div>
           </li>
         ))}
-      </ul>
+      </ListPanel>
     </section>
   );
 }

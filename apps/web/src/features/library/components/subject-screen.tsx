@@ -1,16 +1,18 @@
-import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatGrade, isPassing } from '@blok/domain/grade';
 import type { SubjectDetail, SubjectQuestionList, SubjectSummary } from '@blok/contract/library';
 import { paths } from '../../../config/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { ArrowLeftIcon, CheckIcon, ChevronRightIcon } from '../../../components/icons/icons.tsx';
+import { CheckIcon, ChevronRightIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAddSubject } from '../api/add-subject.ts';
 import { useSubject } from '../api/get-subject.ts';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 import { SubjectTile } from './subject-tile.tsx';
+import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
+import { CardLink } from '../../../components/ui/card-link/card-link.tsx';
+import { ListPanel } from '../../../components/ui/list-panel/list-panel.tsx';
 import styles from './library.module.css';
 
 function SummaryItem({ summary }: { summary: SubjectSummary }) {
@@ -142,11 +144,11 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
         {subject.questionLists.length === 0 ? (
           <p className={styles.sectionIntro}>{t('subject.noQuestionLists')}</p>
         ) : (
-          <ul className={styles.list}>
+          <ListPanel>
             {subject.questionLists.map((list) => (
               <QuestionListItem key={list.id} subjectId={subject.id} list={list} />
             ))}
-          </ul>
+          </ListPanel>
         )}
       </section>
 
@@ -155,13 +157,13 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
           <h2 id="subject-flashcards" className={styles.sectionTitle}>
             {t('subject.flashcards')}
           </h2>
-          <Link to={paths.library.flashcardsOverview.getHref(subject.id)} className={styles.entryCard}>
+          <CardLink to={paths.library.flashcardsOverview.getHref(subject.id)} className={styles.entryCard}>
             <span>
               <span className={styles.entryTitle}>{t('subject.flashcardsEntry')}</span>
               <span className={styles.entryText}>{t('subject.flashcardsText')}</span>
             </span>
             <ChevronRightIcon size={22} />
-          </Link>
+          </CardLink>
         </section>
       )}
     </>
@@ -175,10 +177,9 @@ export function SubjectScreen({ subjectId }: { subjectId: string }) {
   const notFound = subject.error instanceof ApiError && subject.error.status === 404;
   return (
     <div className={styles.page}>
-      <Link to={paths.library.root.getHref()} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{t('subject.back')}</span>
-      </Link>
+      <BackLink to={paths.library.root.getHref()} className={styles.back}>
+        {t('subject.back')}
+      </BackLink>
       {subject.isPending && (
         <div role="status" aria-label={t('common:loading')}>
           <div className={styles.skeleton} />

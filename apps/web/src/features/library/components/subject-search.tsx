@@ -12,6 +12,7 @@ import { useAddSubject } from '../api/add-subject.ts';
 import { useSubjectSearch } from '../api/search-subjects.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { SubjectTile } from './subject-tile.tsx';
+import { ListPanel } from '../../../components/ui/list-panel/list-panel.tsx';
 import styles from './library.module.css';
 
 type SubjectSearchProps = {
@@ -70,7 +71,7 @@ export function SubjectSearch({ onRemove, onAnnounce }: SubjectSearchProps) {
         </Notice>
       )}
       {results.length > 0 && (
-        <ul className={styles.results} aria-labelledby={headingId}>
+        <ListPanel aria-labelledby={headingId}>
           {results.map((subject) => (
             <li key={subject.id} className={styles.result}>
               <SubjectTile id={subject.id} title={subject.title} />
@@ -115,7 +116,7 @@ export function SubjectSearch({ onRemove, onAnnounce }: SubjectSearchProps) {
               </div>
             </li>
           ))}
-        </ul>
+        </ListPanel>
       )}
     </section>
   );

@@ -1,11 +1,10 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useListSession } from '../hooks/use-list-session.ts';
 import { QuestionSession } from './question-session.tsx';
-import styles from './question-session.module.css';
+import { SessionLoading, SessionStateBlock } from '../../../components/ui/session-state/session-state.tsx';
 
 type ListSessionProps = {
   questionListId: string;
@@ -20,19 +19,16 @@ export function ListSession({ questionListId, exitHref }: ListSessionProps) {
 
   if (resolved.isPending) {
     return (
-      <div className={styles.stateBlock}>
+      <SessionStateBlock>
         <h1>{t('summary.title')}</h1>
-        <div className={styles.state} role="status">
-          <Spinner size={28} />
-          <p>{t('session.loading')}</p>
-        </div>
-      </div>
+        <SessionLoading label={t('session.loading')} />
+      </SessionStateBlock>
     );
   }
   if (resolved.isError) {
     const notFound = resolved.error instanceof ApiError && (resolved.error.status === 404 || resolved.error.status === 400);
     return (
-      <div className={styles.stateBlock}>
+      <SessionStateBlock>
         <h1>{t('summary.title')}</h1>
         <Notice variant="error" role="alert" title={notFound ? t('session.listNotFoundTitle') : t('session.errorTitle')}>
           {notFound ? t('session.listNotFound') : t('session.error')}
@@ -40,7 +36,7 @@ export function ListSession({ questionListId, exitHref }: ListSessionProps) {
         <ButtonLink to={exitHref(null)} variant="secondary" fullWidth>
           {t('session.back')}
         </ButtonLink>
-      </div>
+      </SessionStateBlock>
     );
   }
   return (

@@ -4,7 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ButtonLink, Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { restartList } from '../api/restart-list.ts';
 import { startSession } from '../api/start-session.ts';
@@ -13,7 +12,7 @@ import { FEEDBACK_HEADING_ID, QUESTION_HEADING_ID, QuestionStep } from './questi
 import { QuitDialog } from './quit-dialog.tsx';
 import { RedoDialog } from './redo-dialog.tsx';
 import { Results, RESULTS_HEADING_ID } from './results.tsx';
-import styles from './question-session.module.css';
+import { SessionLoading, SessionStateActions, SessionStateBlock } from '../../../components/ui/session-state/session-state.tsx';
 
 type QuestionSessionProps = {
   sessionId: string;
@@ -91,13 +90,10 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
 
   if (flow.query.isPending) {
     return (
-      <div className={styles.stateBlock}>
+      <SessionStateBlock>
         <h1>{t('session.title')}</h1>
-        <div className={styles.state} role="status">
-          <Spinner size={28} />
-          <p>{t('session.loading')}</p>
-        </div>
-      </div>
+        <SessionLoading label={t('session.loading')} />
+      </SessionStateBlock>
     );
   }
 
@@ -105,12 +101,12 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
     // A malformed id (400) is as unknown as a missing one (404).
     const notFound = flow.query.error instanceof ApiError && (flow.query.error.status === 404 || flow.query.error.status === 400);
     return (
-      <div className={styles.stateBlock}>
+      <SessionStateBlock>
         <h1>{t('session.title')}</h1>
         <Notice variant="error" role="alert" title={notFound ? t('session.notFoundTitle') : t('session.errorTitle')}>
           {notFound ? t('session.notFound') : t('session.error')}
         </Notice>
-        <div className={styles.stateActions}>
+        <SessionStateActions>
           {!notFound && (
             <Button onClick={() => void flow.query.refetch()} fullWidth>
               {t('common:retry')}
@@ -119,8 +115,8 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
           <ButtonLink to={exitTo} variant="secondary" fullWidth>
             {t('session.back')}
           </ButtonLink>
-        </div>
-      </div>
+        </SessionStateActions>
+      </SessionStateBlock>
     );
   }
 

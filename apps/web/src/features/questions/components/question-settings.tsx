@@ -1,14 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ANSWER_DISPLAYING_IN_BETWEEN, type QuestionListSummary } from '@blok/contract/questions';
-import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useQuestionLists } from '../api/get-question-lists.ts';
 import { useStartSession } from '../api/start-session.ts';
+import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import styles from './question-settings.module.css';
 
 type QuestionSettingsProps = {
@@ -31,16 +30,12 @@ export function QuestionSettings({ subjectId, questionListId, backTo, sessionHre
 
   return (
     <div className={styles.page}>
-      <Link to={backTo} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{t('settings.back')}</span>
-      </Link>
+      <BackLink to={backTo}>
+        {t('settings.back')}
+      </BackLink>
       <h1 className={styles.title}>{t('settings.title')}</h1>
       {lists.isPending && (
-        <div className={styles.loading} role="status">
-          <Spinner size={24} />
-          <span>{t('common:loading')}</span>
-        </div>
+        <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
       {lists.isError && (
         <Notice variant="error" role="alert">

@@ -10,6 +10,7 @@ import { AlertIcon, CheckCircleIcon, CloseIcon } from '../../../components/icons
 import { ApiError } from '../../../lib/api-error.ts';
 import { useOrder } from '../api/get-order.ts';
 import { formatDate, recallReturnPath, rememberReturnPath } from '../utils/format.ts';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import styles from './shop.module.css';
 
 type Outcome = 'paid' | 'failed' | 'canceled' | 'expired' | 'pending';
@@ -41,9 +42,7 @@ export function ReturnScreen({ orderId }: { orderId: string }) {
   if (order.isPending) {
     return (
       <PageShell title={t('return.title')}>
-        <p className={styles.loading} role="status">
-          <Spinner /> {t('common:loading')}
-        </p>
+        <LoadingRow label={t('common:loading')} />
       </PageShell>
     );
   }

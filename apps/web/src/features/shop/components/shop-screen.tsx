@@ -4,7 +4,6 @@ import type { Product, ProductId } from '@blok/contract/shop';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { CheckCircleIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCheckout } from '../api/checkout.ts';
@@ -12,6 +11,7 @@ import { useShop } from '../api/get-shop.ts';
 import { formatEuro, rememberReturnPath } from '../utils/format.ts';
 import { useGoTo } from '../hooks/use-go-to.ts';
 import { SubscriptionCard } from './subscription-card.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import styles from './shop.module.css';
 
 const BENEFITS = ['allChapters', 'allSubjects', 'everyDevice', 'alwaysFree'] as const;
@@ -48,9 +48,7 @@ export function ShopScreen({ returnTo }: { returnTo: string | null }) {
   if (shop.isPending) {
     return (
       <PageShell title={t('title')}>
-        <p className={styles.loading} role="status">
-          <Spinner /> {t('common:loading')}
-        </p>
+        <LoadingRow label={t('common:loading')} />
       </PageShell>
     );
   }

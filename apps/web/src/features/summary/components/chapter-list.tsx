@@ -3,14 +3,15 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import type { SummaryChapter, SummaryDetail } from '@blok/contract/library';
 import { paths } from '../../../config/paths.ts';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
-import { ArrowLeftIcon, CheckIcon } from '../../../components/icons/icons.tsx';
+import { CheckIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSummary } from '../api/get-summary.ts';
 import { OfflineBadge, OfflineSummary } from '../offline/offline-summary.tsx';
 import { useSavedChapters } from '../offline/use-saved-chapters.ts';
 import { PriorityBadge, PriorityLegend } from './priority-badge.tsx';
 import { LockIcon } from './summary-icons.tsx';
+import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import styles from './summary.module.css';
 
 function ChapterRow({
@@ -84,14 +85,11 @@ export function ChapterList({ summaryId }: { summaryId: string }) {
   const saved = useSavedChapters(summaryId);
   return (
     <div className={styles.page}>
-      <Link to={paths.summary.read.getHref(summaryId, data?.progress?.chapterId)} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{t('chapters.back')}</span>
-      </Link>
+      <BackLink to={paths.summary.read.getHref(summaryId, data?.progress?.chapterId)} className={styles.back}>
+        {t('chapters.back')}
+      </BackLink>
       {summary.isPending && (
-        <p className={styles.loading} role="status">
-          <Spinner /> {t('common:loading')}
-        </p>
+        <LoadingRow label={t('common:loading')} />
       )}
       {summary.isError && (
         <>

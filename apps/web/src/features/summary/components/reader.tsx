@@ -16,6 +16,7 @@ import { frameWideTables } from '../utils/wide-tables.ts';
 import { Paywall } from './paywall.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 import { ListIcon, LockIcon } from './summary-icons.tsx';
+import { CardLink } from '../../../components/ui/card-link/card-link.tsx';
 import styles from './reader.module.css';
 
 type ToolbarProps = {
@@ -70,7 +71,7 @@ function NeighbourLink({ summaryId, link, direction }: { summaryId: string; link
   const { t } = useTranslation(['summary', 'common']);
   if (!link) return <span />;
   return (
-    <Link to={paths.summary.read.getHref(summaryId, link.chapterId)} className={styles.neighbour} data-direction={direction} rel={direction === 'next' ? 'next' : 'prev'}>
+    <CardLink to={paths.summary.read.getHref(summaryId, link.chapterId)} className={styles.neighbour} data-direction={direction} rel={direction === 'next' ? 'next' : 'prev'}>
       <span className={styles.neighbourLabel}>
         {direction === 'previous' && <ArrowLeftIcon size={16} />}
         {t(direction === 'next' ? 'read.next' : 'read.previous')}
@@ -85,7 +86,7 @@ function NeighbourLink({ summaryId, link, direction }: { summaryId: string; link
         )}
         {link.titleText}
       </span>
-    </Link>
+    </CardLink>
   );
 }
 

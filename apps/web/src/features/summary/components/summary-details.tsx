@@ -4,8 +4,7 @@ import type { SummaryDetail } from '@blok/contract/library';
 import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
-import { ArrowLeftIcon, CheckIcon } from '../../../components/icons/icons.tsx';
+import { CheckIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSummary } from '../api/get-summary.ts';
 import { OfflineBadge, OfflineSummary } from '../offline/offline-summary.tsx';
@@ -13,6 +12,9 @@ import { useSavedChapters } from '../offline/use-saved-chapters.ts';
 import { splitReadingTime } from '../utils/reading-time.ts';
 import { PriorityBadge, PriorityLegend } from './priority-badge.tsx';
 import { ListIcon, LockIcon } from './summary-icons.tsx';
+import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { ListPanel } from '../../../components/ui/list-panel/list-panel.tsx';
 import styles from './summary.module.css';
 
 function DetailsContent({ summary }: { summary: SummaryDetail }) {
@@ -99,7 +101,7 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
           {t('details.contents')}
         </h2>
         <PriorityLegend />
-        <ol className={styles.toc}>
+        <ListPanel as="ol">
           {chapters.map((chapter, index) => (
             <li key={chapter.chapterId}>
               <Link to={paths.summary.read.getHref(summary.id, chapter.chapterId)} className={styles.tocLink}>
@@ -132,7 +134,7 @@ function DetailsContent({ summary }: { summary: SummaryDetail }) {
               </Link>
             </li>
           ))}
-        </ol>
+        </ListPanel>
       </section>
     </>
   );
@@ -145,14 +147,11 @@ export function SummaryDetails({ summaryId, back }: { summaryId: string; back: {
   const notFound = summary.error instanceof ApiError && summary.error.status === 404;
   return (
     <div className={styles.page}>
-      <Link to={back.to} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{back.label}</span>
-      </Link>
+      <BackLink to={back.to} className={styles.back}>
+        {back.label}
+      </BackLink>
       {summary.isPending && (
-        <p className={styles.loading} role="status">
-          <Spinner /> {t('common:loading')}
-        </p>
+        <LoadingRow label={t('common:loading')} />
       )}
       {summary.isError && (
         <>

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { BackLink } from './back-link/back-link.tsx';
+import { CardLink } from './card-link/card-link.tsx';
+import { ListPanel } from './list-panel/list-panel.tsx';
+import { LoadingRow } from './loading-row/loading-row.tsx';
+import { SessionLoading, SessionStateActions, SessionStateBlock } from './session-state/session-state.tsx';
+
+// The shared blocks that screens used to style each on their own (issue 30). CSS modules are not
+// scoped under vitest, so a class is its name in the .module.css file.
+
+describe('BackLink', () => {
+  it('is a link named by its label, with the arrow hidden and the screen’s class added to its own', () => {
+    render(
+      <MemoryRouter>
+        <BackLink to="/bibliotheek" className="place">
+          Terug naar de bibliotheek
+        </BackLink>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Terug naar de bibliotheek' });
+    expect(link).toHaveAttribute('href', '/bibliotheek');
+    expect(link).toHaveClass('back', 'place');
+    expect(link.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  });
+});
+
+describe('CardLink', () => {
+  it('passes the link’s props through and keeps its own class beside the layout class', () => {
+    render(
+      <MemoryRouter>
+        <CardLink to="/summary/read/s/c" className="layout" rel="next" data-direction="next">
+          Volgende
+        </CardLink>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Volgende' });
+    expect(link).toHaveAttribute('href', '/summary/read/s/c');
+    expect(link).toHaveAttribute('rel', 'next');
+    expect(link).toHaveAttribute('data-direction', 'next');
+    expect(link).toHaveClass('card', 'layout');
+  });
+});
+
+describe('ListPanel', () => {
+  it('is a list, ordered when asked, labelled by what the screen names', () => {
+    render(
+      <>
+        <h2 id="toc">Inhoud</h2>
+        <ListPanel as="ol" aria-labelledby="toc">
+          <li>Een</li>
+          <li>Twee</li>
+        </ListPanel>
+      </>,
+    );
+    const list = screen.getByRole('list', { name: 'Inhoud' });
+    expect(list.tagName).toBe('OL');
+    expect(list).toHaveClass('panel');
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Een', 'Twee']);
+  });
+
+  it('is an unordered list by default', () => {
+    render(
+      <ListPanel>
+        <li>Een</li>
+      </ListPanel>,
+    );
+    expect(screen.getByRole('list').tagName).toBe('UL');
+  });
+});
+
+describe('LoadingRow', () => {
+  it('announces what is loading politely, the spinner hidden', () => {
+    render(<LoadingRow label="Laden…" spinnerSize={24} />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Laden…');
+    expect(status).toHaveClass('loading');
+    const spinner = status.querySelector('[aria-hidden="true"]') as HTMLElement;
+    expect(spinner.style.width).toBe('24px');
+  });
+});
+
+describe('session state', () => {
+  it('holds a heading, the loading status and the actions in their blocks', () => {
+    render(
+      <SessionStateBlock>
+        <h1>Oefenvragen</h1>
+        <SessionLoading label="Vragen laden…" />
+        <SessionStateActions>
+          <button type="button">Opnieuw</button>
+        </SessionStateActions>
+      </SessionStateBlock>,
+    );
+    const heading = screen.getByRole('heading', { level: 1, name: 'Oefenvragen' });
+    expect(heading.parentElement).toHaveClass('block');
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Vragen laden…');
+    expect(status).toHaveClass('loading');
+    expect((status.querySelector('[aria-hidden="true"]') as HTMLElement).style.width).toBe('28px');
+    expect(screen.getByRole('button', { name: 'Opnieuw' }).parentElement).toHaveClass('actions');
+  });
+});
