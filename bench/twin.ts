@@ -22,7 +22,9 @@ import { UserService } from '../apps/api/src/user/service.ts';
 import { QuestionsReadService } from '../apps/api/src/questions/read-service.ts';
 import { QuestionSessionService } from '../apps/api/src/questions/session-service.ts';
 import { QuestionCatalogueService } from '../apps/api/src/questions/catalogue-service.ts';
-import { LibraryService } from '../apps/api/src/library/service.ts';
+import { LibraryService } from '../apps/api/src/library/library-service.ts';
+import { ReaderService } from '../apps/api/src/library/reader-service.ts';
+import { HomeService } from '../apps/api/src/library/home-service.ts';
 import { FlashcardsService } from '../apps/api/src/flashcards/service.ts';
 import { verifyPassword } from '../apps/api/src/auth/passwords.ts';
 
@@ -40,10 +42,11 @@ const questionSessions = new QuestionSessionService(uow, subjectTitles);
 const questionCatalogue = new QuestionCatalogueService(uow);
 const library: LibraryService = new LibraryService(uow, {
   listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
-  openSessions: (userId, limit) => questions.openSessions(userId, limit),
   listCounts: (subjectIds) => questionCatalogue.listCounts(subjectIds),
   listsOfSubject: (subjectId) => questionCatalogue.listsOfSubject(subjectId),
 }, { flashcardsEnabled: true });
+const reader = new ReaderService(uow);
+const home = new HomeService(uow, library, questions);
 const flashcards = new FlashcardsService(uow, { leitnerEnabled: false, fsrs: { newCardsPerDay: 20, desiredRetention: 0.9, fuzz: true } }, library);
 
 const store = new IdempotencyStore(db, env.JWT_SECRET!);
@@ -89,10 +92,10 @@ app.get('/api/health', async () => {
   return { status: 'ok', database: handle.dialect };
 });
 app.get('/api/library', async (req) => library.library(await user.student(await userId(req.headers.authorization))));
-app.get('/api/home/continue', async (req) => library.continueCards(await user.student(await userId(req.headers.authorization))));
+app.get('/api/home/continue', async (req) => home.continueCards(await user.student(await userId(req.headers.authorization))));
 app.get('/api/summaries/:id/chapters/:chapterId', async (req) => {
   const p = req.params as P;
-  return library.chapter(await user.student(await userId(req.headers.authorization)), p.id!, p.chapterId!);
+  return reader.chapter(await user.student(await userId(req.headers.authorization)), p.id!, p.chapterId!);
 });
 app.get('/api/session/:id', async (req) => questions.overview(await userId(req.headers.authorization), (req.params as P).id!));
 app.get('/api/session/:id/next', async (req) => questionSessions.next(await userId(req.headers.authorization), (req.params as P).id!));

@@ -1,7 +1,7 @@
 import type { ContentChapter, PlanLibrarySource, Student } from '../plan/service.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { LibraryRepository } from './repository.ts';
-import { isValidChapter } from './service.ts';
+import { isValidChapter } from './chapters.ts';
 
 /**
  * What the plan feature (issue 27) asks of the library, which owns subjects, chapters, her library

@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import { AuthService, type RateLimits } from '../auth/service.ts';
 import { AccessTokens } from '../auth/tokens.ts';
 import { DeviceCookies } from '../auth/device-cookies.ts';
-import { LibraryService } from '../library/service.ts';
+import { LibraryService } from '../library/library-service.ts';
+import { ReaderService } from '../library/reader-service.ts';
+import { HomeService } from '../library/home-service.ts';
 import { QuestionsReadService } from '../questions/read-service.ts';
 import { QuestionSessionService } from '../questions/session-service.ts';
 import { QuestionCatalogueService } from '../questions/catalogue-service.ts';
@@ -45,7 +47,12 @@ declare module 'fastify' {
       passwords: PasswordService;
       mail: MailService;
       mailer: Mailer;
+      /** her library, suggestions, search, a subject's page; subject titles for other features */
       library: LibraryService;
+      /** the reader: summaries, chapters, her reading progress, content images */
+      reader: ReaderService;
+      /** Home's welcome banner and continue cards */
+      home: HomeService;
       /** her practice as she reads it; also her standing per list and open sessions for the library */
       questions: QuestionsReadService;
       /** her actions on practice sessions: start, answer, assess, navigate, reset, restart */
@@ -140,10 +147,11 @@ export default fp<ServicesOptions>(
     const questionCatalogue = new QuestionCatalogueService(uow);
     const library: LibraryService = new LibraryService(uow, {
       listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
-      openSessions: (userId, limit) => questions.openSessions(userId, limit),
       listCounts: (subjectIds) => questionCatalogue.listCounts(subjectIds),
       listsOfSubject: (subjectId) => questionCatalogue.listsOfSubject(subjectId),
     }, { flashcardsEnabled: opts.flashcards.enabled });
+    const reader = new ReaderService(uow);
+    const home = new HomeService(uow, library, questions);
     const flashcards = new FlashcardsService(uow, opts.flashcards, library);
     // Exam-ready (issue 27): reads the owners through their plan sources (decision 020).
     const plan = new PlanService(uow, {
@@ -179,7 +187,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, questions, questionSessions, flashcards, ownCards, shop, plan, studio: new StudioService(uow, user) });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, shop, plan, studio: new StudioService(uow, user) });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

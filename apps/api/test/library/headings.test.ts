@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutRepeatedTitle } from '../../src/library/service.ts';
+import { withoutRepeatedTitle } from '../../src/library/reader-service.ts';
 
 describe("a chapter's headings under the reader's h1", () => {
   it('drops a first h2 that repeats the title and moves h3-h6 up a level when no h2 is left', () => {

@@ -21,7 +21,7 @@ import {
   SummaryParamsSchema,
 } from '@blok/contract';
 import { AppError } from '../../errors.ts';
-import type { Reader } from '../../library/service.ts';
+import type { Reader } from '../../library/chapters.ts';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } as const;
@@ -34,7 +34,7 @@ const IMAGE_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=864
  * signed-in user except the content images (an <img> cannot send a bearer token).
  */
 const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const library = app.services.library;
+  const { library, reader: readerService, home } = app.services;
   // read by app.authenticate together with the device check (one query per request)
   const reader = async (req: FastifyRequest): Promise<Reader> => req.auth!.student;
 
@@ -144,7 +144,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SummaryDetailSchema, ...errors },
       },
     },
-    async (req) => library.summary(await reader(req), req.params.id),
+    async (req) => readerService.summary(await reader(req), req.params.id),
   );
 
   app.get(
@@ -159,7 +159,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ChapterContentSchema, 403: ApiErrorSchema, ...errors },
       },
     },
-    async (req) => library.chapter(await reader(req), req.params.id, req.params.chapterId),
+    async (req) => readerService.chapter(await reader(req), req.params.id, req.params.chapterId),
   );
 
   app.put(
@@ -175,7 +175,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SavedReadingProgressSchema, 403: ApiErrorSchema, ...errors },
       },
     },
-    async (req) => library.saveProgress(await reader(req), req.params.id, req.body),
+    async (req) => readerService.saveProgress(await reader(req), req.params.id, req.body),
   );
 
   app.get(
@@ -189,7 +189,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: HomeBannerSchema, 401: ApiErrorSchema },
       },
     },
-    async (req) => library.homeBanner(await reader(req)),
+    async (req) => home.homeBanner(await reader(req)),
   );
 
   app.get(
@@ -203,7 +203,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: HomeContinueSchema, 401: ApiErrorSchema },
       },
     },
-    async (req) => library.continueCards(await reader(req)),
+    async (req) => home.continueCards(await reader(req)),
   );
 
   app.get(
@@ -217,7 +217,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const image = await library.image(req.params.subjectId, req.params.name);
+      const image = await readerService.image(req.params.subjectId, req.params.name);
       if (!image) throw new AppError('not_found', 'Deze afbeelding bestaat niet.');
       reply.header('cache-control', IMAGE_CACHE_CONTROL);
       reply.header('etag', image.etag);

@@ -1,88 +1,23 @@
-import { createHash } from 'node:crypto';
-import {
-  CHAPTER_READ_THRESHOLD,
-  type ChapterContent,
-  type ChapterPriority,
-  type HomeBanner,
-  type HomeContinue,
-  type Library,
-  type LibrarySubject,
-  type LibrarySuggestion,
-  type LibrarySuggestions,
-  type SavedReadingProgress,
-  type SubjectDetail,
-  type SubjectSearchResult,
-  type SummaryChapter,
-  type SummaryDetail,
-} from '@blok/contract';
+import type { Library, LibrarySubject, LibrarySuggestion, LibrarySuggestions, SubjectDetail, SubjectSearchResult } from '@blok/contract';
 import { earlierYears, relatedStudies } from '@blok/content/related';
-import { AppError } from '../errors.ts';
-import { SUBSCRIPTION_URL } from '../user/service.ts';
-import { plainText } from '@blok/domain/markup';
-import { LibraryRepository, type ChapterRow } from './repository.ts';
-import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { gradeFromScore } from '@blok/domain/grade';
+import { plainText } from '@blok/domain/markup';
+import { AppError } from '../errors.ts';
+import type { UnitOfWork } from '../write/unit-of-work.ts';
+import { groupBy, isValidChapter, type Reader } from './chapters.ts';
+import { LibraryRepository } from './repository.ts';
 
 /** What the library shows of the student's practice (the questions feature provides it). */
 export interface PracticeSource {
   /** per question list: progress 0..100, score 0..100 (percentage of points) or null, latest open session */
   listProgress(userId: string, listIds: string[]): Promise<Map<string, { progress: number; score: number | null; sessionId: string | null }>>;
-  openSessions(
-    userId: string,
-    limit: number,
-  ): Promise<Array<{ sessionId: string; subjectId: string; subjectTitle: string; questionListId: string | null; title: string; progress: number; currentIndex: number; questionsCount: number; updatedAt: string }>>;
   /** per subject: how many question lists it has (the questions feature's catalogue, decision 020) */
   listCounts(subjectIds: string[]): Promise<Map<string, number>>;
   /** a subject's question lists in their order, each with its number of questions */
   listsOfSubject(subjectId: string): Promise<Array<{ id: string; title: string; description: string; sort_index: number; chapter_id: string | null; total_questions: number }>>;
 }
 
-
-/** The signed-in student, as far as the library needs her. */
-export interface Reader {
-  id: string;
-  study: string;
-  year: string;
-  hasSubscription: boolean;
-  firstName: string;
-}
-
-
-/** Words per minute of attentive study reading, for the reading-time estimate. */
-const WORDS_PER_MINUTE = 200;
-
-const IMAGE_NAME = /^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/;
-
 const subjectNotFound = () => new AppError('not_found', 'Dit vak bestaat niet.');
-const summaryNotFound = () => new AppError('not_found', 'Deze samenvatting bestaat niet.');
-const chapterNotFound = () => new AppError('not_found', 'Dit hoofdstuk bestaat niet in deze samenvatting.');
-const premiumRequired = () =>
-  new AppError('premium_required', 'Dit hoofdstuk hoort bij Premium. Met Premium lees je alle hoofdstukken van elke samenvatting.');
-
-/** A chapter is valid only if its title is non-empty without markup (spec section 3). */
-export const isValidChapter = (c: { title: string }) => plainText(c.title) !== '';
-
-/**
- * Chapter files often open with a heading that repeats the chapter's title; the reader shows the
- * title itself, so that first heading is dropped (only removes markup, the HTML stays sanitized).
- */
-export function withoutRepeatedTitle(html: string, titleText: string): string {
-  const match = /^\s*<h2>([\s\S]*?)<\/h2>\s*/.exec(html);
-  if (!match || plainText(match[1]!).toLowerCase() !== titleText.toLowerCase()) return html;
-  return promoteHeadings(html.slice(match[0].length));
-}
-
-/**
- * The reader's h1 is the chapter title; with the repeated h2 gone, a body whose sections start at
- * h3 would skip a level (screen readers navigate by heading level; axe `heading-order`). Headings
- * move up one level when the body has no h2 left.
- */
-function promoteHeadings(html: string): string {
-  if (/<h2[\s>]/i.test(html) || !/<h3[\s>]/i.test(html)) return html;
-  return html.replace(/<(\/?)h([3-6])(?=[\s>])/gi, (_, slash: string, level: string) => `<${slash}h${Number(level) - 1}`);
-}
-
-const readingMinutes = (words: number) => (words === 0 ? 0 : Math.max(1, Math.round(words / WORDS_PER_MINUTE)));
 
 /** Percentage read; 100 only when every chapter is read. */
 function percentage(read: number, total: number): number {
@@ -91,19 +26,12 @@ function percentage(read: number, total: number): number {
   return read < total ? Math.min(p, 99) : 100;
 }
 
-const groupBy = <T, K>(items: T[], key: (t: T) => K): Map<K, T[]> => {
-  const map = new Map<K, T[]>();
-  for (const item of items) {
-    const list = map.get(key(item));
-    if (list) list.push(item);
-    else map.set(key(item), [item]);
-  }
-  return map;
-};
-
 const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title, 'nl');
 
-/** Library, subjects, summaries, the reader's chapters and progress, and Home's data. */
+/**
+ * Her library: which subjects are hers, suggestions, search, adding and removing, a subject's page
+ * (summaries and practice lists); and subject titles for the features that show them.
+ */
 export class LibraryService {
   constructor(
     private readonly uow: UnitOfWork,
@@ -139,7 +67,8 @@ export class LibraryService {
   }
 
   /** Her subjects: those of her study and year, plus the ones she added, minus the ones she removed. */
-  private async libraryMembership(reader: Reader): Promise<Map<string, 'study' | 'added'>> {
+  /** Which subjects are hers and why (also Home's, for its banner). */
+  async libraryMembership(reader: Reader): Promise<Map<string, 'study' | 'added'>> {
     const [studyIds, entries] = await Promise.all([this.repo.studySubjectIds(reader.study, reader.year), this.repo.entries(reader.id)]);
     const membership = new Map<string, 'study' | 'added'>();
     for (const id of studyIds) membership.set(id, 'study');
@@ -335,174 +264,4 @@ export class LibraryService {
       }),
     };
   }
-
-  private async summaryWithChapters(summaryId: string) {
-    const summary = await this.repo.findSummary(summaryId);
-    if (!summary) throw summaryNotFound();
-    const chapters = (await this.repo.chaptersOfSummaries([summaryId])).filter(isValidChapter);
-    return { summary, chapters };
-  }
-
-  private toChapter(c: ChapterRow, reader: Reader, reads: Set<string>): SummaryChapter {
-    return {
-      chapterId: c.id,
-      title: c.title,
-      titleText: plainText(c.title),
-      priority: c.priority as ChapterPriority,
-      startIndex: c.start_index,
-      endIndex: c.end_index,
-      startPage: c.start_page,
-      endPage: c.end_page,
-      questionListId: c.question_list_id,
-      access: c.access,
-      locked: isLocked(c, reader),
-      isRead: reads.has(c.id),
-      wordCount: c.word_count,
-      readingMinutes: readingMinutes(c.word_count),
-    };
-  }
-
-  async summary(reader: Reader, summaryId: string): Promise<SummaryDetail> {
-    const { summary, chapters } = await this.summaryWithChapters(summaryId);
-    const [reads, progress] = await Promise.all([
-      this.repo.readChapterIds(
-        reader.id,
-        chapters.map((c) => c.id),
-      ),
-      this.repo.readingProgress(reader.id, summaryId),
-    ]);
-    const place = progress && chapters.some((c) => c.id === progress.chapter_id) ? progress : undefined;
-    return {
-      id: summary.id,
-      subjectId: summary.subject_id,
-      subjectTitle: summary.subject_title,
-      title: summary.title,
-      source: summary.source,
-      description: summary.description,
-      hasSubscription: reader.hasSubscription,
-      chapters: chapters.map((c) => this.toChapter(c, reader, reads)),
-      progress: place ? { chapterId: place.chapter_id, position: place.position, updatedAt: place.updated_at } : null,
-    };
-  }
-
-  async chapter(reader: Reader, summaryId: string, chapterId: string): Promise<ChapterContent> {
-    const { summary, chapters } = await this.summaryWithChapters(summaryId);
-    const index = chapters.findIndex((c) => c.id === chapterId);
-    if (index < 0) throw chapterNotFound();
-    const chapter = chapters[index]!;
-    if (isLocked(chapter, reader)) throw premiumRequired();
-    const [html, reads, progress] = await Promise.all([
-      this.repo.chapterHtml(chapterId),
-      this.repo.readChapterIds(reader.id, [chapterId]),
-      this.repo.readingProgress(reader.id, summaryId),
-    ]);
-    const link = (c: ChapterRow | undefined) => (c ? { chapterId: c.id, titleText: plainText(c.title), locked: isLocked(c, reader) } : null);
-    return {
-      summaryId: summary.id,
-      summaryTitle: summary.title,
-      subjectId: summary.subject_id,
-      chapterId: chapter.id,
-      title: chapter.title,
-      titleText: plainText(chapter.title),
-      priority: chapter.priority as ChapterPriority,
-      startPage: chapter.start_page,
-      endPage: chapter.end_page,
-      access: chapter.access,
-      questionListId: chapter.question_list_id,
-      html: withoutRepeatedTitle(html ?? '', plainText(chapter.title)),
-      wordCount: chapter.word_count,
-      readingMinutes: readingMinutes(chapter.word_count),
-      number: index + 1,
-      chapterCount: chapters.length,
-      previous: link(chapters[index - 1]),
-      next: link(chapters[index + 1]),
-      position: progress?.chapter_id === chapterId ? progress.position : 0,
-      isRead: reads.has(chapterId),
-    };
-  }
-
-  /**
-   * Saves her place. A chapter counts as read at position >= 0.9, or when she moves on from it
-   * to the next chapter.
-   */
-  saveProgress(reader: Reader, summaryId: string, input: { chapterId: string; position: number }): Promise<SavedReadingProgress> {
-    return this.uow.run(() => this.saveProgressIn(reader, summaryId, input));
-  }
-
-  private async saveProgressIn(reader: Reader, summaryId: string, input: { chapterId: string; position: number }): Promise<SavedReadingProgress> {
-    const { chapters } = await this.summaryWithChapters(summaryId);
-    const index = chapters.findIndex((c) => c.id === input.chapterId);
-    if (index < 0) throw chapterNotFound();
-    if (isLocked(chapters[index]!, reader)) throw premiumRequired();
-
-    const markRead: string[] = [];
-    if (input.position >= CHAPTER_READ_THRESHOLD) markRead.push(input.chapterId);
-    const previous = await this.repo.readingProgress(reader.id, summaryId);
-    if (index > 0 && previous?.chapter_id === chapters[index - 1]!.id) markRead.push(previous.chapter_id);
-
-    const updatedAt = await this.repo.saveProgress({ userId: reader.id, summaryId, chapterId: input.chapterId, position: input.position, markRead });
-    const reads = await this.repo.readChapterIds(reader.id, [input.chapterId]);
-    return { summaryId, chapterId: input.chapterId, position: input.position, updatedAt, isRead: reads.has(input.chapterId) };
-  }
-
-  /**
-   * Home's welcome banner: what to do next, in her situation, as a message code with its numbers
-   * (the web app writes the sentences). The link defaults to her subscriptionUrl. Students without
-   * a subscription get the Premium userMessage, which overrides it; subscribers get none. With an
-   * empty library (issue 26: a later year without a course yet) the banner says so and sells nothing.
-   */
-  async homeBanner(reader: Reader): Promise<HomeBanner> {
-    const [read, membership] = await Promise.all([this.repo.countReadChapters(reader.id), this.libraryMembership(reader)]);
-    if (membership.size === 0) return { message: 'empty', firstName: reader.firstName.trim(), readChapterCount: read, link: SUBSCRIPTION_URL };
-    const banner: HomeBanner = {
-      message: read > 0 ? 'progress' : 'start',
-      firstName: reader.firstName.trim(),
-      readChapterCount: read,
-      link: SUBSCRIPTION_URL,
-    };
-    if (!reader.hasSubscription) banner.userMessage = { code: 'premium', url: SUBSCRIPTION_URL };
-    return banner;
-  }
-
-  /** Home's 'verder studeren' cards: the chapters she read last and her open practice sessions, newest first. */
-  async continueCards(reader: Reader, limit = 3): Promise<HomeContinue> {
-    const progress = await this.repo.recentProgress(reader.id, { limit });
-    const chapters = (await this.repo.chaptersOfSummaries(progress.map((p) => p.summary_id))).filter(isValidChapter);
-    const bySummary = groupBy(chapters, (c) => c.summary_id);
-    const cards: HomeContinue['cards'] = [];
-    for (const p of progress) {
-      const own = bySummary.get(p.summary_id) ?? [];
-      const index = own.findIndex((c) => c.id === p.chapter_id);
-      if (index < 0) continue; // the chapter vanished from the content
-      cards.push({
-        kind: 'reading',
-        subjectId: p.subject_id,
-        subjectTitle: p.subject_title,
-        summaryId: p.summary_id,
-        summaryTitle: p.summary_title,
-        chapterId: p.chapter_id,
-        chapterTitle: plainText(own[index]!.title),
-        chapterNumber: index + 1,
-        chapterCount: own.length,
-        position: p.position,
-        updatedAt: p.updated_at,
-      });
-    }
-    for (const open of (await this.practice?.openSessions(reader.id, limit)) ?? []) cards.push({ kind: 'questions', ...open });
-    cards.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-    return { cards: cards.slice(0, limit * 2) };
-  }
-
-  /** A content image, or undefined. Names are checked before they reach the database. */
-  async image(subjectId: string, name: string): Promise<{ mime: string; body: Buffer; etag: string } | undefined> {
-    if (!IMAGE_NAME.test(name)) return undefined;
-    const row = await this.repo.findImage(subjectId, name);
-    if (!row) return undefined;
-    const body = Buffer.from(row.data_base64, 'base64');
-    return { mime: row.mime, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-  }
-}
-
-function isLocked(chapter: { access: 'free' | 'premium' }, reader: Reader): boolean {
-  return chapter.access === 'premium' && !reader.hasSubscription;
 }
