@@ -20,7 +20,8 @@ import { OutboxMailer, SmtpMailer, type Mailer } from '../mail/mailer.ts';
 import { registerMailJobs } from '../mail/jobs.ts';
 import { MailService } from '../mail/service.ts';
 import { PasswordService } from '../auth/password-service.ts';
-import { ShopService, SHOP_JOBS, type PeriodJobPayload } from '../shop/service.ts';
+import { PaymentService } from '../shop/payment-service.ts';
+import { SubscriptionService, SHOP_JOBS, type PeriodJobPayload } from '../shop/subscription-service.ts';
 import { MollieProvider } from '../shop/mollie-provider.ts';
 import { TestCheckoutProvider } from '../shop/test-provider.ts';
 import { JobRunner } from '../jobs/runner.ts';
@@ -60,7 +61,10 @@ declare module 'fastify' {
       flashcards: FlashcardsService;
       /** her own flashcards (issue 28): sets, cards, pictures, share links, import and export */
       ownCards: OwnCardsService;
-      shop: ShopService;
+      /** the shop's payments: checkout, orders, the provider's webhook, the test checkout */
+      payments: PaymentService;
+      /** the shop page with her subscription, cancel; Premium periods and their jobs */
+      subscriptions: SubscriptionService;
       plan: PlanService;
       studio: StudioService;
     };
@@ -171,10 +175,11 @@ export default fp<ServicesOptions>(
         'PAYMENTS=test IN PRODUCTION: the built-in test checkout takes the payments; anyone can grant herself Premium without paying, no money moves',
       );
     }
-    const shop = new ShopService(uow, provider, jobs, user, { publicUrl: opts.shop.publicUrl.replace(/\/+$/, ''), log: app.log }, testCheckout);
-    jobs.register(SHOP_JOBS.periodEnd, async (payload, { tx }) => shop.endPeriod(tx, payload as PeriodJobPayload));
+    const subscriptions = new SubscriptionService(uow, jobs, user, { providerName: provider.name, log: app.log });
+    const payments = new PaymentService(uow, provider, user, subscriptions, { publicUrl: opts.shop.publicUrl.replace(/\/+$/, ''), log: app.log }, testCheckout);
+    jobs.register(SHOP_JOBS.periodEnd, async (payload, { tx }) => subscriptions.endPeriod(tx, payload as PeriodJobPayload));
     // Not transactional: it calls the provider; the provider's idempotency key makes it charge once.
-    jobs.register(SHOP_JOBS.renew, async (payload) => shop.renew(payload as PeriodJobPayload), { transactional: false });
+    jobs.register(SHOP_JOBS.renew, async (payload) => payments.renew(payload as PeriodJobPayload), { transactional: false });
 
     // Maintenance: every hour, in one process of however many.
     jobs.every('maintenance.purge-idempotency-keys', HOUR, async (_payload, { tx }) => {
@@ -187,7 +192,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, shop, plan, studio: new StudioService(uow, user) });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, payments, subscriptions, plan, studio: new StudioService(uow, user) });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

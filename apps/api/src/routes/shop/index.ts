@@ -27,7 +27,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
  * decision 015).
  */
 const shopRoutes: FastifyPluginAsyncZod<{ testCheckout: boolean }> = async (app, opts) => {
-  const shop = app.services.shop;
+  const { payments, subscriptions } = app.services;
 
   app.get(
     '/',
@@ -35,7 +35,7 @@ const shopRoutes: FastifyPluginAsyncZod<{ testCheckout: boolean }> = async (app,
       preHandler: app.authenticate,
       schema: { tags, summary: 'Products with their prices (VAT included), her subscription and the payment provider', security, response: { 200: ShopSchema, 401: ApiErrorSchema } },
     },
-    async (req) => shop.overview(req.auth!.userId),
+    async (req) => subscriptions.overview(req.auth!.userId),
   );
 
   app.post(
@@ -50,7 +50,7 @@ const shopRoutes: FastifyPluginAsyncZod<{ testCheckout: boolean }> = async (app,
         response: { 201: CheckoutSchema, ...errors, 409: ApiErrorSchema, 502: ApiErrorSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await shop.checkout(req.auth!.userId, req.body.productId)),
+    async (req, reply) => reply.status(201).send(await payments.checkout(req.auth!.userId, req.body.productId)),
   );
 
   app.get(
@@ -59,7 +59,7 @@ const shopRoutes: FastifyPluginAsyncZod<{ testCheckout: boolean }> = async (app,
       preHandler: app.authenticate,
       schema: { tags, summary: 'Her order with its payment status (the return page polls it)', security, params: OrderParamsSchema, response: { 200: OrderSchema, ...errors } },
     },
-    async (req) => shop.order(req.auth!.userId, req.params.id),
+    async (req) => payments.order(req.auth!.userId, req.params.id),
   );
 
   app.post(
@@ -73,7 +73,7 @@ const shopRoutes: FastifyPluginAsyncZod<{ testCheckout: boolean }> = async (app,
         response: { 200: SubscriptionSchema, ...errors, 409: ApiErrorSchema },
       },
     },
-    async (req) => shop.cancel(req.auth!.userId),
+    async (req) => subscriptions.cancel(req.auth!.userId),
   );
 
   app.post(
@@ -90,7 +90,7 @@ const shopRoutes: FastifyPluginAsyncZod<{ testCheckout: boolean }> = async (app,
         response: { 200: WebhookAckSchema, 400: ApiErrorSchema, 502: ApiErrorSchema },
       },
     },
-    async (req) => shop.handleWebhook(req.params.provider, req.body.id),
+    async (req) => payments.handleWebhook(req.params.provider, req.body.id),
   );
 
   if (!opts.testCheckout) return;
@@ -101,7 +101,7 @@ const shopRoutes: FastifyPluginAsyncZod<{ testCheckout: boolean }> = async (app,
       preHandler: app.authenticate,
       schema: { tags, summary: 'A payment of the built-in test checkout (only without MOLLIE_API_KEY)', security, params: TestPaymentParamsSchema, response: { 200: TestPaymentSchema, ...errors } },
     },
-    async (req) => shop.testPayment(req.auth!.userId, req.params.id),
+    async (req) => payments.testPayment(req.auth!.userId, req.params.id),
   );
 
   app.post(
@@ -117,7 +117,7 @@ const shopRoutes: FastifyPluginAsyncZod<{ testCheckout: boolean }> = async (app,
         response: { 200: TestPaymentSchema, ...errors, 409: ApiErrorSchema },
       },
     },
-    async (req) => shop.settleTestPayment(req.auth!.userId, req.params.id, req.body),
+    async (req) => payments.settleTestPayment(req.auth!.userId, req.params.id, req.body),
   );
 };
 
