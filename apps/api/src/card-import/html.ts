@@ -1,0 +1,129 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** What one side of an Anki card becomes: light Markdown, the pictures it names, sound left out. */
+export interface ConvertedSide {
+  markdown: string;
+  /** src of each <img>, in order (plain names of the package's media; other sources are dropped) */
+  images: string[];
+  /** [sound:…] tags, <audio> and <video> left out */
+  sounds: number;
+  /** pictures from elsewhere (http…) left out */
+  externalImages: number;
+}
+
+/** Tags kept through the sanitizer; every other tag is dropped with its attributes (its text stays). */
+const KEPT = ['b', 'strong', 'i', 'em', 'u', 'br', 'div', 'p', 'ul', 'ol', 'li', 'sub', 'sup', 'img', 'hr'];
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '';
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Text as Markdown shows it literally: Markdown's punctuation escaped. */
+const escapeMarkdown = (text: string) => text.replace(/[\\`*_[\]<>#|~]/g, (c) => `\\${c}`).replace(/^(\s*)(\d+)\. /gm, '$1$2\\. ').replace(/^(\s*)([-+]) /gm, '$1\\$2 ');
+
+/**
+ * Anki's field HTML -> the light Markdown of a Blok card. First sanitize-html keeps only simple
+ * formatting (bold, italic, lists, line breaks, pictures by name) and drops scripts, styles and
+ * every attribute but an image's src; then that small, well-formed HTML is written as Markdown,
+ * its text escaped, so nothing of the package reaches the page as HTML of its own.
+ */
+export function ankiHtmlToMarkdown(html: string): ConvertedSide {
+  let sounds = 0;
+  const withoutSound = html.replace(/\[sound:[^\]]*\]/g, () => {
+    sounds++;
+    return '';
+  });
+  sounds += (withoutSound.match(/<(audio|video)\b/gi) ?? []).length;
+  // the sanitizer drops a src with a scheme: count those pictures first
+  const externalImages = (withoutSound.match(/<img\b[^>]*\bsrc\s*=\s*["']?\s*(?:[a-z][a-z0-9+.-]*:|\/\/)/gi) ?? []).length;
+  const clean = sanitizeHtml(withoutSound, {
+    allowedTags: KEPT,
+    allowedAttributes: { img: ['src'] },
+    allowedSchemes: [],
+    allowedSchemesByTag: { img: [] },
+    allowProtocolRelative: false,
+    // empty emphasis would be stray asterisks
+    exclusiveFilter: (frame) => ['b', 'strong', 'i', 'em'].includes(frame.tag) && frame.text.trim() === '',
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'audio', 'video', 'object', 'iframe', 'title'],
+  });
+  const images: string[] = [];
+  let out = '';
+  const listStack: Array<{ ordered: boolean; n: number }> = [];
+  const re = /<(\/?)([a-z0-9]+)((?:\s+[a-z-]+="[^"]*")*)\s*\/?>/gi;
+  let last = 0;
+  for (let m = re.exec(clean); m; m = re.exec(clean)) {
+    out += escapeMarkdown(decodeEntities(clean.slice(last, m.index)).replace(/\s+/g, ' '));
+    last = re.lastIndex;
+    const closing = m[1] === '/';
+    const tag = m[2]!.toLowerCase();
+    switch (tag) {
+      case 'b':
+      case 'strong':
+        out += '**';
+        break;
+      case 'i':
+      case 'em':
+        out += '*';
+        break;
+      case 'sub':
+      case 'sup':
+        out += `<${closing ? '/' : ''}${tag}>`;
+        break;
+      case 'br':
+        out += '\n';
+        break;
+      case 'hr':
+        out += '\n\n';
+        break;
+      case 'div':
+      case 'p':
+        out += '\n';
+        break;
+      case 'ul':
+      case 'ol':
+        if (closing) listStack.pop();
+        else listStack.push({ ordered: tag === 'ol', n: 0 });
+        out += '\n';
+        break;
+      case 'li':
+        if (!closing) {
+          const list = listStack[listStack.length - 1];
+          if (list) list.n++;
+          out += `\n${list?.ordered ? `${list.n}. ` : '- '}`;
+        }
+        break;
+      case 'img': {
+        const src = decodeEntities(/src="([^"]*)"/.exec(m[3] ?? '')?.[1] ?? '');
+        if (src !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(src) && !src.startsWith('//')) images.push(safeDecode(src));
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  out += escapeMarkdown(decodeEntities(clean.slice(last)).replace(/\s+/g, ' '));
+  const markdown = out
+    .split('\n')
+    .map((l) => l.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return { markdown, images, sounds, externalImages };
+}
+
+/** Anki writes media names URL-encoded in src when they hold spaces and the like. */
+function safeDecode(src: string): string {
+  try {
+    return decodeURIComponent(src);
+  } catch {
+    return src;
+  }
+}

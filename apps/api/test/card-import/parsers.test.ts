@@ -1,0 +1,232 @@
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { parseImport } from '../../src/card-import/parse.ts';
+import { parseInWorker } from '../../src/card-import/runner.ts';
+import { detectSeparator, splitRows } from '../../src/card-import/text.ts';
+import { writeApkg } from '../../src/card-import/apkg.ts';
+import { ankiHtmlToMarkdown } from '../../src/card-import/html.ts';
+import { DEFAULT_IMPORT_LIMITS, ImportRefused, type ImportLimits, type ParseRequest } from '../../src/card-import/types.ts';
+import { BASIC, PNG, THREE_FIELDS, buildAnkiPackage, sampleDeck, zipOf, zstd } from './packages.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, maxCards: 500 };
+const text = (s: string, opts: ParseRequest['text'] = {}) => parseImport({ source: 'text', bytes: enc(s), text: opts, limits });
+const apkg = (bytes: Uint8Array, extra: Partial<ParseRequest> = {}) => parseImport({ source: 'apkg', bytes, limits, ...extra });
+
+async function refusal(p: Promise<unknown>): Promise<ImportRefused> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ImportRefused);
+  return err as ImportRefused;
+}
+
+describe('text import', () => {
+  it("imports Quizlet's export (term TAB definition) as is", async () => {
+    const r = await text('fotosynthese\tomzetting van licht in suikers\ncel\tkleinste eenheid van leven, met "membraan"\n');
+    expect(r.separator).toBe('tab');
+    expect(r.header).toBe(false);
+    expect(r.cards.map((c) => [c.front, c.back])).toEqual([
+      ['fotosynthese', 'omzetting van licht in suikers'],
+      ['cel', 'kleinste eenheid van leven, met "membraan"'],
+    ]);
+    expect(r.problems).toEqual([]);
+  });
+
+  it('detects semicolon and comma, reads RFC 4180 quotes and recognises a header row', async () => {
+    const r = await text('Vraag;Antwoord\r\n"Hoofdstad; van Frankrijk";Parijs\r\n"Een ""citaat""";"twee\r\nregels"\r\nHoofdstad NL;Amsterdam\r\n');
+    expect(r.separator).toBe('semicolon');
+    expect(r.header).toBe(true);
+    expect(r.cards.map((c) => [c.front, c.back, c.source])).toEqual([
+      ['Hoofdstad; van Frankrijk', 'Parijs', 'regel 2'],
+      ['Een "citaat"', 'twee\nregels', 'regel 3'],
+      ['Hoofdstad NL', 'Amsterdam', 'regel 5'],
+    ]);
+    const c = await text('term,definition\nappel,"rood, rond"\npeer,groen\n');
+    expect(c.separator).toBe('comma');
+    expect(c.cards[0]).toMatchObject({ front: 'appel', back: 'rood, rond' });
+    expect(detectSeparator('a,b;c\nd,e;f')).toBe('semicolon');
+  });
+
+  it('takes a chosen or custom separator and a header choice', async () => {
+    const r = await text('a - b\nc - d', { separator: 'custom', customSeparator: ' - ', header: false });
+    expect(r.cards.map((c) => [c.front, c.back])).toEqual([['a', 'b'], ['c', 'd']]);
+    const forced = await text('front\tback\nx\ty', { header: false });
+    expect(forced.cards).toHaveLength(2);
+  });
+
+  it('lists every problem by line and imports the rest', async () => {
+    const r = await text('goed\tkaart\nalleen voorkant\n\tgeen voorkant\nvoor\t\nveel\tkolommen\tweg\n"open\tquote');
+    expect(r.cards.map((c) => c.front)).toEqual(['goed', 'veel']);
+    expect(r.problems).toEqual([
+      { where: 'regel 2', message: expect.stringContaining('Geen scheidingsteken'), skipped: true },
+      { where: 'regel 3', message: 'De voorkant is leeg.', skipped: true },
+      { where: 'regel 4', message: 'De achterkant is leeg.', skipped: true },
+      { where: 'regel 5', message: expect.stringContaining('derde kolom'), skipped: false },
+      { where: 'regel 6', message: expect.stringContaining('aanhalingsteken'), skipped: true },
+    ]);
+  });
+
+  it('refuses more cards than the limit, binary files and non-UTF-8 text in Dutch', async () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => `v${i}\ta${i}`).join('\n');
+    const err = await refusal(text(many));
+    expect(err.code).toBe('import_too_many_cards');
+    expect(err.message).toMatch(/meer dan 500 kaarten/);
+    expect((await refusal(parseImport({ source: 'text', bytes: PNG, limits }))).code).toBe('import_wrong_file');
+    expect((await refusal(parseImport({ source: 'text', bytes: Uint8Array.from([0x63, 0xe9, 0x09, 0x62]), limits }))).message).toMatch(/UTF-8/);
+    expect((await refusal(parseImport({ source: 'text', bytes: await zipOf([{ name: 'a', bytes: enc('x') }]), limits }))).code).toBe('import_wrong_file');
+  });
+
+  it('stops splitting at the row limit', () => {
+    expect(splitRows('a\tb\nc\td\ne\tf', '\t', 2).rows).toHaveLength(2);
+  });
+});
+
+describe('Anki HTML', () => {
+  it('keeps simple formatting as Markdown and drops scripts, attributes and links', () => {
+    const r = ankiHtmlToMarkdown('<b>vet</b> en <i>schuin</i><br><ul><li>een</li><li>twee</li></ul><script>alert(1)</script><span style="color:red" onclick="x">*ster*</span><img src="a%20b.png"><img src="https://x/y.png">[sound:s.mp3]');
+    expect(r.markdown).toBe('**vet** en *schuin*\n\n- een\n- twee\n\\*ster\\*');
+    expect(r.images).toEqual(['a b.png']);
+    expect(r.externalImages).toBe(1);
+    expect(r.sounds).toBe(1);
+  });
+});
+
+describe('Anki packages', () => {
+  for (const version of [1, 2, 3] as const) {
+    const name = { 1: 'legacy collection.anki2', 2: 'collection.anki21', 3: 'collection.anki21b (zstd)' }[version];
+    it(`reads basic, reversed and cloze notes with HTML, a picture and a sound from ${name}`, async () => {
+      const r = await apkg(await buildAnkiPackage(sampleDeck(version)));
+      expect(r.format).toBe('apkg');
+      expect(r.deckName).toBe('Biologie');
+      expect(r.cards.map((c) => [c.source, c.front, c.back, c.frontPicture, c.backPicture])).toEqual([
+        ['notitie 1', '**Mitochondrion**', 'Energiecentrale van de cel', null, 'cel.png'],
+        ['notitie 2, kaart 1', 'Ribosoom', 'Maakt eiwitten', null, null],
+        ['notitie 2, kaart 2', 'Maakt eiwitten', 'Ribosoom', null, null],
+        ['notitie 3, cloze 1', 'De \\[…\\] bevat het DNA.', 'De **kern** bevat het DNA.\n\n*Eukaryoten*', null, null],
+        ['notitie 3, cloze 2', 'De kern bevat het \\[erfelijk materiaal\\].', 'De kern bevat het **DNA**.\n\n*Eukaryoten*', null, null],
+        ['notitie 4', 'Golgi-apparaat', 'Verpakt eiwitten\nlink', null, null],
+      ]);
+      expect(r.cards[0]!.tags).toEqual(['biologie', 'cel']);
+      expect(r.pictures['cel.png']!.type).toBe('image/png');
+      expect(Buffer.from(r.pictures['cel.png']!.bytes)).toEqual(Buffer.from(PNG));
+      expect(Object.keys(r.pictures)).toEqual(['cel.png']);
+      expect(r.notices).toEqual([expect.stringContaining('1 geluidsfragment is weggelaten')]);
+      expect(r.noteTypes.map((n) => [n.name, n.kind, n.front, n.back, n.notes])).toEqual([
+        ['Basic', 'standard', 0, 1, 2],
+        ['Basic (and reversed card)', 'standard', 0, 1, 1],
+        ['Cloze', 'cloze', 0, 1, 1],
+      ]);
+    });
+  }
+
+  it('maps fields to front and back as she chooses when a note type has more than two', async () => {
+    const spec = { version: 3 as const, noteTypes: [THREE_FIELDS], notes: [{ mid: THREE_FIELDS.id, fields: ['huis', '[hœys]', 'house'], ords: [0] }] };
+    const bytes = await buildAnkiPackage(spec);
+    const first = await apkg(bytes);
+    expect(first.noteTypes[0]).toMatchObject({ fields: ['Woord', 'Uitspraak', 'Betekenis'], front: 0, back: 1 });
+    const chosen = await apkg(bytes, { anki: { mapping: { [THREE_FIELDS.id]: { front: 0, back: 2 } } } });
+    expect(chosen.cards[0]).toMatchObject({ front: 'huis', back: 'house' });
+  });
+
+  it('reads a .colpkg holding one deck and refuses one with several', async () => {
+    const one = await parseImport({ source: 'colpkg', bytes: await buildAnkiPackage(sampleDeck(3)), limits });
+    expect(one.cards).toHaveLength(6);
+    const two = sampleDeck(2);
+    two.decks!.push({ id: 5, name: 'Scheikunde' });
+    two.notes[0]!.did = 5;
+    expect((await refusal(parseImport({ source: 'colpkg', bytes: await buildAnkiPackage(two), limits }))).message).toMatch(/meer dan één stapel/);
+  });
+
+  it('leaves out a picture past the size cap or that is no picture, with a problem', async () => {
+    const spec = sampleDeck(1);
+    spec.notes.push({ mid: BASIC.id, fields: ['Plaatje', 'tekst <img src="nep.png">'], ords: [0] });
+    spec.media!.push({ name: 'nep.png', bytes: enc('<svg onload="alert(1)"></svg>') });
+    const r = await apkg(await buildAnkiPackage(spec), { limits: { ...limits, maxPictureBytes: 50 } });
+    expect(r.pictures).toEqual({});
+    expect(r.problems).toEqual([
+      { where: 'cel.png', message: expect.stringContaining('groter dan'), skipped: false },
+      { where: 'nep.png', message: expect.stringContaining('geen afbeelding'), skipped: false },
+    ]);
+    expect(r.cards.find((c) => c.front === 'Plaatje')).toMatchObject({ back: 'tekst', backPicture: null });
+  });
+
+  it('round-trips its own export', async () => {
+    const bytes = await writeApkg('Mijn set', [{ frontHtml: '<p><strong>A</strong></p>', backHtml: '<p>B <img src="x.png"></p>', tags: ['t'] }], [{ name: 'x.png', bytes: PNG }]);
+    const r = await apkg(bytes);
+    expect(r.deckName).toBe('Mijn set');
+    expect(r.cards).toEqual([{ front: '**A**', back: 'B', frontPicture: null, backPicture: 'x.png', tags: ['t'], source: 'notitie 1' }]);
+  });
+});
+
+describe('hostile packages', () => {
+  it('refuses a file that is not what its extension says', async () => {
+    expect((await refusal(apkg(enc('term\tdefinitie')))).code).toBe('import_wrong_file');
+    expect((await refusal(apkg(await zipOf([{ name: 'readme.txt', bytes: enc('hoi') }])))).message).toMatch(/geen Anki-pakket/);
+    const notSqlite = await zipOf([{ name: 'collection.anki2', bytes: enc('geen database'.repeat(10)) }]);
+    expect((await refusal(apkg(notSqlite))).code).toBe('import_wrong_file');
+  });
+
+  it('refuses a zip bomb by its declared and by its actual size', async () => {
+    const small: ImportLimits = { ...limits, maxUnpackedBytes: 1024 * 1024 };
+    const bomb = await zipOf([{ name: 'collection.anki2', bytes: new Uint8Array(5 * 1024 * 1024) }]);
+    expect((await refusal(apkg(bomb, { limits: small }))).code).toBe('import_too_large');
+    // a lying header: the entry says it inflates to 100 bytes, it inflates to 5 MB
+    const liar = Buffer.from(bomb);
+    const cd = liar.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    liar.writeUInt32LE(100, cd + 24);
+    liar.writeUInt32LE(100, 22);
+    expect((await refusal(apkg(liar, { limits: small }))).code).toMatch(/import_too_large|import_damaged/);
+    // a zstd collection (anki21b) that inflates past the limit
+    const zbomb = await zipOf([
+      { name: 'meta', bytes: Uint8Array.from([8, 3]) },
+      { name: 'collection.anki21b', bytes: await zstd(new Uint8Array(5 * 1024 * 1024)) },
+    ]);
+    expect((await refusal(apkg(zbomb, { limits: small }))).code).toBe('import_too_large');
+    expect(deflateRawSync(new Uint8Array(5 * 1024 * 1024)).length).toBeLessThan(10_000);
+  });
+
+  it('refuses path-traversal media names, in the JSON list and in the protobuf list', async () => {
+    const legacy = sampleDeck(1);
+    legacy.rawMediaList = enc(JSON.stringify({ 0: '../../etc/passwd' }));
+    expect((await refusal(apkg(await buildAnkiPackage(legacy)))).code).toBe('import_unsafe_file');
+    const latest = sampleDeck(3);
+    latest.media = [{ name: '..\\..\\win.ini', bytes: PNG }];
+    expect((await refusal(apkg(await buildAnkiPackage(latest)))).code).toBe('import_unsafe_file');
+    const entry = sampleDeck(1);
+    entry.extraEntries = [{ name: 'xx/evil', bytes: enc('x') }];
+    // yazl refuses to write "../evil": written as xx/evil, then renamed in place
+    const bytes = await buildAnkiPackage(entry);
+    const renamed = Buffer.from(bytes.toString('latin1').replaceAll('xx/evil', '../evil'), 'latin1');
+    expect((await refusal(apkg(renamed))).code).toBe('import_unsafe_file');
+  });
+
+  it('refuses a collection with unexpected tables, views or triggers', async () => {
+    for (const extraSql of ['CREATE TABLE secrets (x)', 'CREATE VIEW v AS SELECT * FROM notes', "CREATE TRIGGER t AFTER INSERT ON notes BEGIN SELECT 1; END"]) {
+      const spec = sampleDeck(2);
+      spec.extraSql = extraSql;
+      const err = await refusal(apkg(await buildAnkiPackage(spec)));
+      expect(err.code).toBe('import_unsafe_file');
+      expect(err.message).toMatch(/onbekende tabellen/);
+    }
+  });
+
+  it('refuses 100,000 cards before reading them', async () => {
+    const spec = { version: 1 as const, noteTypes: [BASIC], notes: [{ mid: BASIC.id, fields: ['a', 'b'], ords: [0] }], extraSql: '' };
+    spec.extraSql = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+      INSERT INTO notes SELECT 2000000000000 + i, 'g' || i, ${BASIC.id}, 0, -1, '', 'v' || i || char(31) || 'a', 'v', 0, 0, '' FROM n;`;
+    const err = await refusal(apkg(await buildAnkiPackage(spec)));
+    expect(err.code).toBe('import_too_many_cards');
+    expect(err.message).toBe('Dit pakket heeft meer dan 500 kaarten. Exporteer een kleinere stapel uit Anki.');
+  });
+});
+
+describe('the parsing thread', () => {
+  it('parses in a worker and answers refusals as such', async () => {
+    const r = await parseInWorker({ source: 'apkg', bytes: await buildAnkiPackage(sampleDeck(3)), limits });
+    expect(r.cards).toHaveLength(6);
+    expect(Buffer.from(r.pictures['cel.png']!.bytes)).toEqual(Buffer.from(PNG));
+    await expect(parseInWorker({ source: 'apkg', bytes: enc('nee'), limits })).rejects.toMatchObject({ code: 'import_wrong_file' });
+  });
+});
