@@ -7,7 +7,8 @@ const workspaceOrRelative = /^(\.|\/|@blok\/)/;
 
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/cli/content-import.ts'],
+  // the card import's parsing thread is its own entry: runner.ts starts dist/card-import-worker.js
+  entryPoints: ['src/server.ts', 'src/cli/content-import.ts', { in: 'src/card-import/worker.ts', out: 'card-import-worker' }],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -203,6 +203,16 @@ const EnvSchema = z.object({
   FSRS_DESIRED_RETENTION: z.coerce.number().min(0.7).max(0.99).default(0.9),
   /** FSRS: spread intervals a little so cards learned together do not stay due together (off in tests). */
   FSRS_FUZZ: bool.default(true),
+  /** Card import (issue 28, decision 024): largest upload (a text or an Anki package), MB. */
+  CARD_IMPORT_MAX_FILE_MB: z.coerce.number().int().min(1).max(500).default(50),
+  /** Card import: most an Anki package may unpack to (collection, media list and pictures together), MB. */
+  CARD_IMPORT_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(2000).default(200),
+  /** Card import: most cards one import makes (one set; a set holds at most 1000). */
+  CARD_IMPORT_MAX_CARDS: z.coerce.number().int().min(1).max(1000).default(1000),
+  /** Card import: most pictures one import keeps. */
+  CARD_IMPORT_MAX_PICTURES: z.coerce.number().int().min(0).max(1000).default(500),
+  /** Card import: largest picture kept, KB (a larger one is left out, named in the preview; a card picture is at most 5 MB). */
+  CARD_IMPORT_MAX_PICTURE_KB: z.coerce.number().int().min(1).max(5120).default(2048),
   /** Mollie API key (test_… or live_…). Unset: the built-in test checkout (see PAYMENTS). */
   MOLLIE_API_KEY: z
     .string()

@@ -66,6 +66,17 @@ export const ERROR_CODES = [
   // studio (issue 29)
   /** the draft does not pass the importer's checks; `fields` names each problem's place */
   'content_invalid',
+  // card import (issue 28, decision 024)
+  /** the file has more cards than an import takes (CARD_IMPORT_MAX_CARDS) */
+  'import_too_many_cards',
+  /** the file is hostile: a name pointing outside the package, a database with unknown tables */
+  'import_unsafe_file',
+  /** the file cannot be read: damaged, or an unknown version */
+  'import_damaged',
+  /** the file holds no cards */
+  'import_empty',
+  /** some cards have a problem and she did not choose to leave them out (skipProblems) */
+  'import_has_problems',
   'unknown',
 ] as const;
 

@@ -13,3 +13,4 @@ export * from './flashcards.ts';
 export * from './plan.ts';
 export * from './own-cards.ts';
 export * from './studio.ts';
+export * from './card-import.ts';

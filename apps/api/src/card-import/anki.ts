@@ -424,7 +424,7 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
       const type = pictureType(data);
       if (!type) {
         dropped.add(pictureName);
-        problems.push({ where: pictureName, message: 'Dit is geen afbeelding in png, jpg, gif of webp; hij is weggelaten.', skipped: false });
+        problems.push({ where: pictureName, message: 'Dit is geen afbeelding in png, jpg of webp; hij is weggelaten.', skipped: false });
         continue;
       }
       pictures[pictureName] = { name: pictureName, type, bytes: data };

@@ -20,12 +20,12 @@ export interface ImportLimits {
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxFileBytes: 50 * 1024 * 1024,
   maxUnpackedBytes: 200 * 1024 * 1024,
-  maxCards: 10_000,
-  maxPictures: 1000,
+  maxCards: 1000,
+  maxPictures: 500,
   maxPictureBytes: 2 * 1024 * 1024,
 };
 
-export type PictureType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+export type PictureType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 export interface ImportedPicture {
   /** the name the package gives it (a plain file name) */

@@ -160,6 +160,80 @@ describe('Anki packages', () => {
   });
 });
 
+/**
+ * What Anki's own test packages hold (pylib/tests/support/media.apkg, update1.apkg): a zip with
+ * `collection.anki2` (schema 11: col with ver 11, notes, cards, revlog, graves and their indexes),
+ * `media` (JSON, entry number -> file name) and the media files named 0, 1, …; col.models holds
+ * note types with id, name, type, flds (name, ord), tmpls (name, ord, qfmt, afmt), css, sortf, did,
+ * req, tags, vers, usn, mod; col.decks decks with id, name, desc, dyn, conf, and the Default deck 1.
+ */
+describe('the exported .apkg', () => {
+  it("has the structure of Anki's own test packages", async () => {
+    const Database = (await import('better-sqlite3')).default;
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const yauzl = (await import('yauzl')).default;
+    const bytes = await writeApkg('Structuur', [{ frontHtml: 'voor', backHtml: 'achter <img src="p.png">', tags: [] }], [{ name: 'p.png', bytes: PNG }]);
+    const entries = await new Promise<Map<string, Buffer>>((resolve, reject) => {
+      yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+        if (err) return reject(err);
+        const out = new Map<string, Buffer>();
+        zip.on('entry', (e: import('yauzl').Entry) =>
+          zip.openReadStream(e, (err2, stream) => {
+            if (err2) return reject(err2);
+            const chunks: Buffer[] = [];
+            stream.on('data', (c: Buffer) => chunks.push(c));
+            stream.on('end', () => {
+              out.set(e.fileName, Buffer.concat(chunks));
+              zip.readEntry();
+            });
+          }),
+        );
+        zip.on('end', () => resolve(out));
+        zip.readEntry();
+      });
+    });
+    expect([...entries.keys()].sort()).toEqual(['0', 'collection.anki2', 'media']);
+    expect(JSON.parse(entries.get('media')!.toString())).toEqual({ 0: 'p.png' });
+    expect(entries.get('0')).toEqual(Buffer.from(PNG));
+    const dir = mkdtempSync(join(tmpdir(), 'blok-apkg-structure-'));
+    try {
+      writeFileSync(join(dir, 'c.db'), entries.get('collection.anki2')!);
+      const db = new Database(join(dir, 'c.db'), { readonly: true });
+      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name);
+      expect(tables).toEqual(['cards', 'col', 'graves', 'notes', 'revlog']);
+      const columns = (t: string) => (db.prepare(`PRAGMA table_info(${t})`).all() as Array<{ name: string }>).map((c) => c.name);
+      expect(columns('col')).toEqual(['id', 'crt', 'mod', 'scm', 'ver', 'dty', 'usn', 'ls', 'conf', 'models', 'decks', 'dconf', 'tags']);
+      expect(columns('notes')).toEqual(['id', 'guid', 'mid', 'mod', 'usn', 'tags', 'flds', 'sfld', 'csum', 'flags', 'data']);
+      expect(columns('cards')).toEqual(['id', 'nid', 'did', 'ord', 'mod', 'usn', 'type', 'queue', 'due', 'ivl', 'factor', 'reps', 'lapses', 'left', 'odue', 'odid', 'flags', 'data']);
+      expect(columns('revlog')).toEqual(['id', 'cid', 'usn', 'ease', 'ivl', 'lastIvl', 'factor', 'time', 'type']);
+      expect(columns('graves')).toEqual(['usn', 'oid', 'type']);
+      const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name);
+      expect(indexes).toEqual(['ix_cards_nid', 'ix_cards_sched', 'ix_cards_usn', 'ix_notes_csum', 'ix_notes_usn', 'ix_revlog_cid', 'ix_revlog_usn']);
+      const col = db.prepare('SELECT ver, models, decks, dconf, conf FROM col').get() as { ver: number; models: string; decks: string; dconf: string; conf: string };
+      expect(col.ver).toBe(11);
+      const models = Object.values(JSON.parse(col.models) as Record<string, Record<string, unknown>>);
+      expect(models).toHaveLength(1);
+      for (const key of ['id', 'name', 'type', 'flds', 'tmpls', 'css', 'sortf', 'did', 'req', 'tags', 'vers', 'usn', 'mod', 'latexPre', 'latexPost']) expect(models[0]).toHaveProperty(key);
+      expect((models[0]!.tmpls as Array<Record<string, unknown>>)[0]).toMatchObject({ ord: 0, qfmt: '{{Front}}' });
+      const decks = JSON.parse(col.decks) as Record<string, Record<string, unknown>>;
+      expect(decks['1']).toMatchObject({ id: 1, name: 'Default' });
+      expect(Object.values(decks).map((d) => d.name)).toContain('Structuur');
+      for (const d of Object.values(decks)) for (const key of ['id', 'name', 'desc', 'dyn', 'conf', 'usn', 'mod']) expect(d).toHaveProperty(key);
+      expect(JSON.parse(col.dconf)).toHaveProperty('1');
+      const note = db.prepare('SELECT n.mid, n.flds, n.csum, c.nid, c.did, c.ord FROM notes n JOIN cards c ON c.nid = n.id').get() as Record<string, unknown>;
+      expect(String(note.flds).split('\u001f')).toEqual(['voor', 'achter <img src="p.png">']);
+      expect(String(note.mid)).toBe(String(models[0]!.id));
+      expect(note.ord).toBe(0);
+      expect(Number(db.pragma('integrity_check', { simple: true }) === 'ok')).toBe(1);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('hostile packages', () => {
   it('refuses a file that is not what its extension says', async () => {
     expect((await refusal(apkg(enc('term\tdefinitie')))).code).toBe('import_wrong_file');

@@ -95,6 +95,10 @@ export const paths = {
         `/summary/questions/${enc(String(summaryId))}${optional(questionListId)}`,
     },
   },
+  /** card import (issue 28): a new set of her own from a text or an Anki package */
+  cardImport: {
+    root: { path: '/kaarten/importeren', getHref: () => '/kaarten/importeren' },
+  },
   tutorial: {
     root: { path: '/tutorial/:id?', getHref: (id?: string | number) => `/tutorial${optional(id)}` },
   },

@@ -36,6 +36,7 @@ const LOADED: Record<Namespace, 'first' | 'later'> = {
   profile: 'later',
   shop: 'later',
   tutorial: 'later',
+  cardImport: 'later',
 };
 export const NAMESPACES = Object.keys(LOADED) as Namespace[];
 export const LATER_NAMESPACES = NAMESPACES.filter((ns) => LOADED[ns] === 'later');

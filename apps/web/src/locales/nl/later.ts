@@ -7,3 +7,4 @@ export { default as flashcards } from './flashcards.json';
 export { default as profile } from './profile.json';
 export { default as shop } from './shop.json';
 export { default as tutorial } from './tutorial.json';
+export { default as cardImport } from './card-import.json';

@@ -1,0 +1,11 @@
+/** A cell as RFC 4180 writes it: in quotes (doubled inside) when it holds a comma, a quote or a line break. */
+const cell = (text: string) => (/[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/**
+ * Cards as CSV: a header row (voorkant, achterkant), one card per row, CRLF line ends, UTF-8 with
+ * a byte-order mark so that Excel reads the accents. The importer reads it back as it is.
+ */
+export function toCsv(rows: Array<[string, string]>): Buffer {
+  const lines = [['voorkant', 'achterkant'], ...rows].map((r) => r.map(cell).join(','));
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
