@@ -33,6 +33,9 @@ const REQUIRED_COLUMNS: Record<string, string[]> = {
   cards: ['id', 'nid', 'did', 'ord'],
 };
 
+/** Most files a package may list (a deck with sound for every card has thousands; a zip of millions is an attack). */
+const MAX_ZIP_ENTRIES = 20_000;
+
 const damaged = () => new ImportRefused('import_damaged', 'Dit Anki-pakket is beschadigd of van een onbekende versie.');
 const notAnki = () => new ImportRefused('import_unsafe_file', 'Dit bestand lijkt op een Anki-pakket, maar de database erin is dat niet: er staan onbekende tabellen in. Het is niet geïmporteerd.');
 const tooMany = (limits: ImportLimits) =>
@@ -245,7 +248,7 @@ export function clozeSides(text: string, n: number): { front: string; back: stri
  * and checked against Anki's schema before a row is read.
  */
 export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', options: AnkiOptions, limits: ImportLimits): Promise<ParsedImport> {
-  const zip = await ZipArchive.open(bytes, { maxUnpackedBytes: limits.maxUnpackedBytes, maxEntries: limits.maxPictures * 20 + 100 });
+  const zip = await ZipArchive.open(bytes, { maxUnpackedBytes: limits.maxUnpackedBytes, maxEntries: MAX_ZIP_ENTRIES });
   const dir = mkdtempSync(join(tmpdir(), 'blok-card-import-'));
   let db: Database.Database | undefined;
   try {

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
@@ -7,10 +6,9 @@ import { CardImport } from '../../../features/card-import/components/card-import
 /** /kaarten/importeren: a new set of her own from a text or an Anki package; afterwards, that set. */
 export function Component() {
   const { t } = useTranslation('cardImport');
-  const navigate = useNavigate();
   return (
     <PageShell title={t('title')} intro={t('intro')} back={{ to: paths.library.root.getHref(), label: t('back') }}>
-      <CardImport onImported={() => void navigate(paths.library.root.getHref())} />
+      <CardImport />
     </PageShell>
   );
 }

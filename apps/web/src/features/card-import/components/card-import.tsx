@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field/text-field.tsx';
 import { usePreviewImport } from '../api/preview-import.ts';
 import { useConfirmImport } from '../api/confirm-import.ts';
 import { sourceOfFile, type ImportChoice } from '../utils/import-query.ts';
+import { ImportedSet } from './imported-set.tsx';
 import styles from './card-import.module.css';
 
 type Mode = 'paste' | 'file';
@@ -26,7 +27,7 @@ function errorText(error: unknown, fallback: string): string {
  * many cards, the first ten as they will look, every problem), name the set and confirm. The file
  * is sent again on confirm; nothing is stored before.
  */
-export function CardImport({ onImported }: { onImported: (result: CardImportResult) => void }) {
+export function CardImport({ onImported }: { onImported?: (result: CardImportResult) => void }) {
   const { t } = useTranslation('cardImport');
   const id = useId();
   const [mode, setMode] = useState<Mode>('paste');
@@ -37,6 +38,7 @@ export function CardImport({ onImported }: { onImported: (result: CardImportResu
   const [title, setTitle] = useState('');
   const [skipProblems, setSkipProblems] = useState(false);
   const [inputError, setInputError] = useState<string | null>(null);
+  const [result, setResult] = useState<CardImportResult | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const previewing = usePreviewImport();
   const confirming = useConfirmImport();
@@ -83,7 +85,16 @@ export function CardImport({ onImported }: { onImported: (result: CardImportResu
     event.preventDefault();
     const blob = body();
     if (!blob || !preview) return;
-    confirming.mutate({ file: blob, choice, title: title.trim(), skipProblems }, { onSuccess: onImported });
+    confirming.mutate(
+      { file: blob, choice, title: title.trim(), skipProblems },
+      {
+        onSuccess: (done) => {
+          setResult(done);
+          setPreview(null);
+          onImported?.(done);
+        },
+      },
+    );
   };
 
   const changeMapping = (noteTypeId: string, side: 'front' | 'back', value: number, current: { front: number; back: number }) => {
@@ -95,6 +106,27 @@ export function CardImport({ onImported }: { onImported: (result: CardImportResu
 
   const skipped = preview?.skippedCount ?? 0;
   const blocked = skipped > 0 && !skipProblems;
+
+  if (result) {
+    return (
+      <div className={styles.screen}>
+        <ImportedSet result={result} />
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setResult(null);
+            setText('');
+            setFile(null);
+            setTitle('');
+            confirming.reset();
+            previewing.reset();
+          }}
+        >
+          {t('done.another')}
+        </Button>
+      </div>
+    );
+  }
 
   return (
     <div className={styles.screen}>

@@ -1,0 +1,59 @@
+import { writeApkg } from '../../../apps/api/src/card-import/apkg.ts';
+import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+
+const QUIZLET = ['fotosynthese\tomzetting van licht in suikers', 'cel\tkleinste eenheid van leven', 'mitose\tceldeling'].join('\n');
+
+test.describe('card import', () => {
+  test.slow();
+
+  test('imports a tab-separated list and an Anki package: the preview first, then the cards', async ({ page, api }, testInfo) => {
+    await signIn(page, await api.createUser());
+    await page.goto('/kaarten/importeren');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kaarten importeren' })).toBeVisible();
+
+    // a pasted Quizlet export
+    await page.getByLabel('Je kaarten, één per regel').fill(QUIZLET);
+    await page.getByRole('button', { name: 'Voorbeeld bekijken' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Voorbeeld' })).toBeFocused();
+    await expect(page.getByText('3 kaarten worden geïmporteerd.')).toBeVisible();
+    await expect(page.getByText('Scheidingsteken: Tab.')).toBeVisible();
+    await expect(page.getByText('omzetting van licht in suikers')).toBeVisible();
+    await saveScreenshot(page, 'card-import-preview-text', testInfo);
+    await expectNoAxeViolations(page, 'card import preview (text)');
+    await page.getByLabel('Naam van de nieuwe set').fill('Biologie H1');
+    await page.getByRole('button', { name: '3 kaarten importeren' }).click();
+    await expect(page.getByText('Set "Biologie H1" gemaakt')).toBeVisible();
+    const cards = page.getByRole('heading', { level: 2, name: 'Je nieuwe kaarten' });
+    await expect(cards).toBeFocused();
+    await expect(page.getByRole('listitem').filter({ hasText: 'mitose' })).toContainText('celdeling');
+    await saveScreenshot(page, 'card-import-done', testInfo);
+    await expectNoAxeViolations(page, 'card import done');
+
+    // an Anki package, with one note that has no back
+    await page.getByRole('button', { name: 'Nog een bestand importeren' }).click();
+    await page.getByRole('radio', { name: 'Bestand kiezen' }).check();
+    const apkg = await writeApkg(
+      'Anatomie',
+      [
+        { frontHtml: '<b>Femur</b>', backHtml: 'Dijbeen', tags: ['botten'] },
+        { frontHtml: 'Tibia', backHtml: 'Scheenbeen<br><i>onderbeen</i>', tags: [] },
+        { frontHtml: 'Patella', backHtml: '', tags: [] },
+      ],
+      [],
+    );
+    await page.getByLabel('Bestand', { exact: true }).setInputFiles({ name: 'anatomie.apkg', mimeType: 'application/octet-stream', buffer: apkg });
+    await page.getByRole('button', { name: 'Voorbeeld bekijken' }).click();
+    await expect(page.getByText('2 kaarten worden geïmporteerd. 1 kaart heeft een probleem.')).toBeVisible();
+    await expect(page.getByText('De achterkant is leeg.')).toBeVisible();
+    await expect(page.getByLabel('Naam van de nieuwe set')).toHaveValue('Anatomie');
+    await expect(page.getByRole('button', { name: '2 kaarten importeren' })).toBeDisabled();
+    await saveScreenshot(page, 'card-import-preview-apkg', testInfo);
+    await expectNoAxeViolations(page, 'card import preview (apkg)');
+    await page.getByLabel(/Importeer de andere kaarten/).check();
+    await page.getByRole('button', { name: '2 kaarten importeren' }).click();
+    await expect(page.getByText('Set "Anatomie" gemaakt')).toBeVisible();
+    await expect(page.getByText('1 kaart met een probleem is overgeslagen.')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Femur' })).toContainText('Dijbeen');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Tibia' }).locator('em')).toHaveText('onderbeen');
+  });
+});
