@@ -27,6 +27,7 @@ import libraryRoutes from './routes/library/index.ts';
 import questionsRoutes from './routes/questions/index.ts';
 import flashcardsRoutes from './routes/flashcards/index.ts';
 import ownCardsRoutes from './routes/flashcards/own.ts';
+import cardImportRoutes from './routes/card-import/index.ts';
 import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
 import planRoutes from './routes/plan/index.ts';
@@ -260,6 +261,15 @@ export async function buildApp(opts: BuildOptions) {
       if (env.FLASHCARDS_ENABLED) {
         await api.register(flashcardsRoutes, { leitnerEnabled: env.LEITNER_ENABLED });
         await api.register(ownCardsRoutes);
+        await api.register(cardImportRoutes, {
+          limits: {
+            maxFileBytes: env.CARD_IMPORT_MAX_FILE_MB * 1024 * 1024,
+            maxUnpackedBytes: env.CARD_IMPORT_MAX_UNPACKED_MB * 1024 * 1024,
+            maxCards: env.CARD_IMPORT_MAX_CARDS,
+            maxPictures: env.CARD_IMPORT_MAX_PICTURES,
+            maxPictureBytes: env.CARD_IMPORT_MAX_PICTURE_KB * 1024,
+          },
+        });
       }
       // The test checkout's routes exist only when it takes the payments (decision 015).
       await api.register(studioRoutes, { prefix: '/studio' });

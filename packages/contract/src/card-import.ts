@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { OwnSetDetailSchema } from './own-cards.ts';
 
 /*
  * Importing cards into a new set of her own (issue 28): a text (one card per line) or an Anki
@@ -97,13 +98,8 @@ export const CardImportPreviewSchema = z.object({
 });
 export type CardImportPreview = z.infer<typeof CardImportPreviewSchema>;
 
-/** POST /api/card-imports: the set made. */
-export const CardImportResultSchema = z.object({
-  setId: z.string(),
-  title: z.string(),
-  cardCount: z.int(),
-  skippedCount: z.int(),
-});
+/** POST /api/card-imports: the set made, with its cards as stored (like creating a set by hand). */
+export const CardImportResultSchema = OwnSetDetailSchema;
 export type CardImportResult = z.infer<typeof CardImportResultSchema>;
 
 export const CARD_EXPORT_FORMATS = ['csv', 'apkg'] as const;

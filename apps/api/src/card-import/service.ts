@@ -3,7 +3,7 @@ import {
   type CardImportConfirmQuery,
   type CardImportPreview,
   type CardImportQuery,
-  type CardImportResult,
+  type OwnSetDetail,
 } from '@blok/contract';
 import { AppError } from '../errors.ts';
 import { writeApkg } from './apkg.ts';
@@ -24,7 +24,7 @@ export interface OwnSets {
     userId: string,
     input: { title: string; description?: string; subjectId?: string | null },
     cards: Array<{ front: string; back: string; frontPicture?: SetPicture | null; backPicture?: SetPicture | null }>,
-  ): Promise<{ id: string; title: string }>;
+  ): Promise<OwnSetDetail>;
   /** a set of hers with each card's sides and pictures; another student's set is not found */
   exportSet(
     userId: string,
@@ -142,9 +142,9 @@ export class CardImportService {
 
   /**
    * The file to a new set of hers: all cards or none. A card with a problem stops the import
-   * unless she chose to leave those out (skipProblems=yes).
+   * unless she chose to leave those out (skipProblems=yes). Answers the new set with its cards.
    */
-  async import(userId: string, file: ImportFile, query: CardImportConfirmQuery): Promise<CardImportResult> {
+  async import(userId: string, file: ImportFile, query: CardImportConfirmQuery): Promise<OwnSetDetail> {
     const parsed = await this.parse(file, query);
     const skipped = parsed.problems.filter((p) => p.skipped).length;
     if (skipped > 0 && query.skipProblems !== 'yes') {
@@ -156,8 +156,8 @@ export class CardImportService {
       return p ? { data: Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength), type: p.type } : null;
     };
     const cards = parsed.cards.map((c) => ({ front: c.front, back: c.back, frontPicture: picture(c.frontPicture), backPicture: picture(c.backPicture) }));
-    const created = await this.sets.createSetWithCards(userId, { title: query.title, description: '' }, cards);
-    return { setId: created.id, title: created.title, cardCount: cards.length, skippedCount: skipped };
+    // the set's unit of work is the command's: its result (the new set) is the response stored with the change
+    return this.sets.createSetWithCards(userId, { title: query.title, description: '' }, cards);
   }
 
   /** One of her sets as a file: CSV (voorkant, achterkant) or an .apkg Anki opens. */

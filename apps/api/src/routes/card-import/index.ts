@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  OWN_CARD_SIDE_MAX,
   ApiErrorSchema,
   CardExportQuerySchema,
   CardImportConfirmQuerySchema,
@@ -9,16 +10,18 @@ import {
   CardImportResultSchema,
 } from '@blok/contract';
 import { AppError } from '../../errors.ts';
-import { CardImportService, type CardImportOptions, type OwnSets } from '../../card-import/service.ts';
+import { CardImportService } from '../../card-import/service.ts';
+import type { ImportLimits } from '../../card-import/types.ts';
+import { renderOwnCardHtml } from '../../flashcards/own-service.ts';
 import { UploadedFile } from '../../user/picture.ts';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema } as const;
 const SetParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige id') });
 
-export interface CardImportRoutesOptions extends CardImportOptions {
-  /** her sets, by their owner's service */
-  sets: (services: unknown) => OwnSets;
+export interface CardImportRoutesOptions {
+  /** CARD_IMPORT_* (env.ts) */
+  limits: ImportLimits;
 }
 
 /**
@@ -28,7 +31,8 @@ export interface CardImportRoutesOptions extends CardImportOptions {
  * (413) as it streams in, like the profile picture (issue 25).
  */
 const cardImportRoutes: FastifyPluginAsyncZod<CardImportRoutesOptions> = async (app, opts) => {
-  const service = new CardImportService(opts.sets(app.services), opts);
+  // her sets are written and read by their owner, flashcards (decision 020), and look as it renders them
+  const service = new CardImportService(app.services.ownCards, { limits: opts.limits, maxSideChars: OWN_CARD_SIDE_MAX, render: renderOwnCardHtml });
   const maxMb = Math.round(opts.limits.maxFileBytes / 1024 / 1024);
 
   await app.register(async (scope) => {

@@ -38,7 +38,7 @@ export function CardImport({ onImported }: { onImported?: (result: CardImportRes
   const [title, setTitle] = useState('');
   const [skipProblems, setSkipProblems] = useState(false);
   const [inputError, setInputError] = useState<string | null>(null);
-  const [result, setResult] = useState<CardImportResult | null>(null);
+  const [result, setResult] = useState<{ set: CardImportResult; skipped: number } | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const previewing = usePreviewImport();
   const confirming = useConfirmImport();
@@ -89,7 +89,7 @@ export function CardImport({ onImported }: { onImported?: (result: CardImportRes
       { file: blob, choice, title: title.trim(), skipProblems },
       {
         onSuccess: (done) => {
-          setResult(done);
+          setResult({ set: done, skipped: skipProblems ? (preview.skippedCount ?? 0) : 0 });
           setPreview(null);
           onImported?.(done);
         },
@@ -110,7 +110,7 @@ export function CardImport({ onImported }: { onImported?: (result: CardImportRes
   if (result) {
     return (
       <div className={styles.screen}>
-        <ImportedSet result={result} />
+        <ImportedSet set={result.set} skipped={result.skipped} />
         <Button
           variant="secondary"
           onClick={() => {
