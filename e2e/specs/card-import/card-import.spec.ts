@@ -1,6 +1,9 @@
 import { writeApkg } from '../../../apps/api/src/card-import/apkg.ts';
 import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
 
+/** The machine is shared: a first load or a parse in a worker thread may take longer than the default 7 s. */
+const SLOW = { timeout: 20_000 };
+
 const QUIZLET = ['fotosynthese\tomzetting van licht in suikers', 'cel\tkleinste eenheid van leven', 'mitose\tceldeling'].join('\n');
 
 test.describe('card import', () => {
@@ -9,12 +12,12 @@ test.describe('card import', () => {
   test('imports a tab-separated list and an Anki package: the preview first, then the cards', async ({ page, api }, testInfo) => {
     await signIn(page, await api.createUser());
     await page.goto('/kaarten/importeren');
-    await expect(page.getByRole('heading', { level: 1, name: 'Kaarten importeren' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kaarten importeren' })).toBeVisible(SLOW);
 
     // a pasted Quizlet export
     await page.getByLabel('Je kaarten, één per regel').fill(QUIZLET);
     await page.getByRole('button', { name: 'Voorbeeld bekijken' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Voorbeeld' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 2, name: 'Voorbeeld' })).toBeFocused(SLOW);
     await expect(page.getByText('3 kaarten worden geïmporteerd.')).toBeVisible();
     await expect(page.getByText('Scheidingsteken: Tab.')).toBeVisible();
     await expect(page.getByText('omzetting van licht in suikers')).toBeVisible();
@@ -22,7 +25,7 @@ test.describe('card import', () => {
     await expectNoAxeViolations(page, 'card import preview (text)');
     await page.getByLabel('Naam van de nieuwe set').fill('Biologie H1');
     await page.getByRole('button', { name: '3 kaarten importeren' }).click();
-    await expect(page.getByText('Set "Biologie H1" gemaakt')).toBeVisible();
+    await expect(page.getByText('Set "Biologie H1" gemaakt')).toBeVisible(SLOW);
     const cards = page.getByRole('heading', { level: 2, name: 'Je nieuwe kaarten' });
     await expect(cards).toBeFocused();
     await expect(page.getByRole('listitem').filter({ hasText: 'mitose' })).toContainText('celdeling');
@@ -43,7 +46,7 @@ test.describe('card import', () => {
     );
     await page.getByLabel('Bestand', { exact: true }).setInputFiles({ name: 'anatomie.apkg', mimeType: 'application/octet-stream', buffer: apkg });
     await page.getByRole('button', { name: 'Voorbeeld bekijken' }).click();
-    await expect(page.getByText('2 kaarten worden geïmporteerd. 1 kaart heeft een probleem.')).toBeVisible();
+    await expect(page.getByText('2 kaarten worden geïmporteerd. 1 kaart heeft een probleem.')).toBeVisible(SLOW);
     await expect(page.getByText('De achterkant is leeg.')).toBeVisible();
     await expect(page.getByLabel('Naam van de nieuwe set')).toHaveValue('Anatomie');
     await expect(page.getByRole('button', { name: '2 kaarten importeren' })).toBeDisabled();
@@ -51,7 +54,7 @@ test.describe('card import', () => {
     await expectNoAxeViolations(page, 'card import preview (apkg)');
     await page.getByLabel(/Importeer de andere kaarten/).check();
     await page.getByRole('button', { name: '2 kaarten importeren' }).click();
-    await expect(page.getByText('Set "Anatomie" gemaakt')).toBeVisible();
+    await expect(page.getByText('Set "Anatomie" gemaakt')).toBeVisible(SLOW);
     await expect(page.getByText('1 kaart met een probleem is overgeslagen.')).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'Femur' })).toContainText('Dijbeen');
     await expect(page.getByRole('listitem').filter({ hasText: 'Tibia' }).locator('em')).toHaveText('onderbeen');

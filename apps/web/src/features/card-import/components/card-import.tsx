@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { CardImportPreview, CardImportResult } from '@blok/contract/card-import';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -64,7 +64,6 @@ export function CardImport({ onImported }: { onImported?: (result: CardImportRes
           setPreview(result);
           setTitle((current) => current || result.suggestedTitle);
           setSkipProblems(false);
-          requestAnimationFrame(() => previewHeading.current?.focus());
         },
         onError: () => setPreview(null),
       },
@@ -103,6 +102,11 @@ export function CardImport({ onImported }: { onImported?: (result: CardImportRes
     const m = next.mapping[noteTypeId]!;
     if (m.front !== m.back) runPreview(next);
   };
+
+  // a new preview takes the focus: its heading is read out, the cards follow
+  useEffect(() => {
+    if (preview) previewHeading.current?.focus();
+  }, [preview]);
 
   const skipped = preview?.skippedCount ?? 0;
   const blocked = skipped > 0 && !skipProblems;
