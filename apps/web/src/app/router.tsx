@@ -101,7 +101,15 @@ const guardedRoutes: RouteObject[] = [
   },
   { path: paths.shop.return.path, handle: handle({ titleKey: 'shop:return.title' }), lazy: lazyRoute(() => import('./routes/shop/return.tsx')) },
   { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary:chapters.title' }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
-  { path: paths.summary.read.path, handle: handle({ titleKey: 'summary:read.title' }), loader: prefetch.reader, lazy: lazyRoute(() => import('./routes/summary/read.tsx')) },
+  {
+    path: paths.summary.read.path,
+    handle: handle({ titleKey: 'summary:read.title' }),
+    loader: prefetch.reader,
+    // Moving to another chapter of the same summary (or the reader putting her chapter in the
+    // address) is the same opening: the summary is not asked for again, the chapter by the screen.
+    shouldRevalidate: ({ currentParams, nextParams, defaultShouldRevalidate }) => currentParams.id !== nextParams.id && defaultShouldRevalidate,
+    lazy: lazyRoute(() => import('./routes/summary/read.tsx')),
+  },
   { path: paths.summary.last.path, handle: handle({ titleKey: 'summary:read.title' }), lazy: lazyRoute(() => import('./routes/summary/last.tsx')) },
   { path: paths.summary.questions.path, handle: handle({ titleKey: 'summary:questions.title' }), lazy: lazyRoute(() => import('./routes/summary/questions.tsx')) },
 ];

@@ -10,8 +10,15 @@ export const summaryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['summaries', id],
     queryFn: ({ signal }) => getSummary(id, signal),
-    // Read states and the saved place change as she reads: always fetch again on opening.
+    // Read states and the saved place change as she reads: always fetch again on opening. Each
+    // screen that shows them (details, chapter list, reader) opens through its route loader, whose
+    // prefetch is that fetch (app/router.tsx).
     staleTime: 0,
   });
 
-export const useSummary = (id: string) => useQuery(summaryQueryOptions(id));
+/**
+ * The screen's view of the summary: the route loader's prefetch (or a first visit's early read) is
+ * this opening's fetch, so mounting does not ask again (issue 30: the reader asked twice). Without
+ * data yet it fetches as usual.
+ */
+export const useSummary = (id: string) => useQuery({ ...summaryQueryOptions(id), refetchOnMount: false });
