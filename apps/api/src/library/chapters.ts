@@ -2,14 +2,8 @@ import { plainText } from '@blok/domain/markup';
 
 // What the library, the reader and Home share: who reads, which chapters count, grouping.
 
-/** The signed-in student, as far as the library, the reader and Home need her. */
-export interface Reader {
-  id: string;
-  study: string;
-  year: string;
-  hasSubscription: boolean;
-  firstName: string;
-}
+/** The signed-in student (the account's, read with the device check), as the library, the reader and Home see her. */
+export type { Student as Reader } from '../user/service.ts';
 
 /** A chapter is valid only if its title is non-empty without markup (spec section 3). */
 export const isValidChapter = (c: { title: string }) => plainText(c.title) !== '';

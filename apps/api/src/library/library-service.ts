@@ -50,6 +50,12 @@ export class LibraryService {
     return this.practice?.listCounts(subjectIds) ?? Promise.resolve(new Map());
   }
 
+  /** Per subject: how many summaries and question lists it has, as every list of subjects shows them. */
+  private async sizes(subjectIds: string[]): Promise<(id: string) => { summaryCount: number; questionListCount: number }> {
+    const [summaryCounts, listCounts] = await Promise.all([this.repo.summaryCounts(subjectIds), this.listCounts(subjectIds)]);
+    return (id) => ({ summaryCount: summaryCounts.get(id) ?? 0, questionListCount: listCounts.get(id) ?? 0 });
+  }
+
   /** A subject's id and title, for the features that show it (flashcards, questions; decision 020). */
   subjectTitle(id: string): Promise<{ id: string; title: string } | undefined> {
     return this.repo.subjectTitle(id);
@@ -82,10 +88,9 @@ export class LibraryService {
   async library(reader: Reader): Promise<Library> {
     const membership = await this.libraryMembership(reader);
     const ids = [...membership.keys()];
-    const [subjects, summaryCounts, listCounts, chapterRows, progress] = await Promise.all([
+    const [subjects, sizeOf, chapterRows, progress] = await Promise.all([
       this.repo.subjectsByIds(ids),
-      this.repo.summaryCounts(ids),
-      this.listCounts(ids),
+      this.sizes(ids),
       this.repo.chaptersOfSubjects(ids),
       this.repo.recentProgress(reader.id, { subjectIds: ids }),
     ]);
@@ -107,8 +112,7 @@ export class LibraryService {
         title: s.title,
         description: s.description,
         origin: membership.get(s.id)!,
-        summaryCount: summaryCounts.get(s.id) ?? 0,
-        questionListCount: listCounts.get(s.id) ?? 0,
+        ...sizeOf(s.id),
         chapterCount: own.length,
         readChapterCount: read,
         progress: percentage(read, own.length),
@@ -141,7 +145,7 @@ export class LibraryService {
     for (const row of ofEarlierYears) if (!membership.has(row.subject_id)) reasons.set(row.subject_id, 'earlier_year');
     for (const row of ofRelated) if (!membership.has(row.subject_id) && !reasons.has(row.subject_id)) reasons.set(row.subject_id, 'related');
     const ids = [...reasons.keys()];
-    const [subjects, summaryCounts, listCounts] = await Promise.all([this.repo.subjectsByIds(ids), this.repo.summaryCounts(ids), this.listCounts(ids)]);
+    const [subjects, sizeOf] = await Promise.all([this.repo.subjectsByIds(ids), this.sizes(ids)]);
     const order: Record<LibrarySuggestion['reason'], number> = { earlier_year: 0, related: 1 };
     return {
       subjects: subjects
@@ -149,8 +153,7 @@ export class LibraryService {
           id: s.id,
           title: s.title,
           description: s.description,
-          summaryCount: summaryCounts.get(s.id) ?? 0,
-          questionListCount: listCounts.get(s.id) ?? 0,
+          ...sizeOf(s.id),
           reason: reasons.get(s.id)!,
         }))
         .sort((a, b) => order[a.reason] - order[b.reason] || byTitle(a, b)),
@@ -165,15 +168,14 @@ export class LibraryService {
   async search(reader: Reader, query: string, limit: number): Promise<SubjectSearchResult> {
     const [{ rows, total }, membership] = await Promise.all([this.repo.searchSubjects(query, limit), this.libraryMembership(reader)]);
     const ids = rows.map((r) => r.id);
-    const [summaryCounts, listCounts] = await Promise.all([this.repo.summaryCounts(ids), this.listCounts(ids)]);
+    const sizeOf = await this.sizes(ids);
     return {
       total,
       subjects: rows.map((r) => ({
         id: r.id,
         title: r.title,
         description: r.description,
-        summaryCount: summaryCounts.get(r.id) ?? 0,
-        questionListCount: listCounts.get(r.id) ?? 0,
+        ...sizeOf(r.id),
         inLibrary: membership.has(r.id),
       })),
     };

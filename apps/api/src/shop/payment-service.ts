@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { uuidv7, type Executor } from '@blok/db';
+import { uuidv7, type Executor, type TestCheckoutPaymentsTable } from '@blok/db';
 import { isFinalPaymentStatus, type Checkout, type Order, type PaymentStatus, type ProductId, type TestCheckoutBody, type TestPayment } from '@blok/contract';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
@@ -27,6 +27,11 @@ const orderNotFound = () => new AppError('not_found', 'Deze bestelling bestaat n
 const paymentNotFound = () => new AppError('not_found', 'Deze testbetaling bestaat niet.');
 const providerUnavailable = () =>
   new AppError('payment_provider_unavailable', 'De betaalprovider is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.');
+
+/** A payment of the built-in test checkout, as its page shows it. */
+function testPaymentView(theirs: TestCheckoutPaymentsTable): TestPayment {
+  return { id: theirs.id, description: theirs.description, amountCents: theirs.amount_cents, status: theirs.status, redirectUrl: theirs.redirect_url };
+}
 
 /**
  * Payments: checkout through the configured provider, her order for the return page, the webhook
@@ -265,7 +270,7 @@ export class PaymentService {
     const ours = await this.reads.paymentByProviderId('test', providerPaymentId);
     const theirs = await provider.find(providerPaymentId);
     if (!ours || ours.user_id !== userId || !theirs) throw paymentNotFound();
-    return { id: theirs.id, description: theirs.description, amountCents: theirs.amount_cents, status: theirs.status, redirectUrl: theirs.redirect_url };
+    return testPaymentView(theirs);
   }
 
   /**
@@ -282,7 +287,7 @@ export class PaymentService {
       }
       await this.handleWebhook('test', providerPaymentId);
       const theirs = (await provider.find(providerPaymentId))!;
-      return { id: theirs.id, description: theirs.description, amountCents: theirs.amount_cents, status: theirs.status, redirectUrl: theirs.redirect_url };
+      return testPaymentView(theirs);
     });
   }
 }
