@@ -86,6 +86,19 @@ const guardedRoutes: RouteObject[] = [
     loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-session.tsx')),
   },
+  // her own flashcards (issue 28): with the flashcards, off with them
+  { path: paths.ownCards.root.path, handle: handle({ titleKey: 'ownCards:title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/sets.tsx')) },
+  { path: paths.ownCards.newCard.path, handle: handle({ titleKey: 'ownCards:editor.newTitle' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/new-card.tsx')) },
+  { path: paths.ownCards.shared.path, handle: handle({ titleKey: 'ownCards:shared.title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/shared.tsx')) },
+  { path: paths.ownCards.set.path, handle: handle({ titleKey: 'ownCards:title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/set.tsx')) },
+  { path: paths.ownCards.editCard.path, handle: handle({ titleKey: 'ownCards:editor.editTitle' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/edit-card.tsx')) },
+  { path: paths.ownCards.study.path, handle: handle({ titleKey: 'ownCards:study.title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/study.tsx')) },
+  {
+    path: paths.ownCards.session.path,
+    handle: handle({ titleKey: 'library:flashcards.title', hideNavigation: true }),
+    loader: requireFlashcards,
+    lazy: lazyRoute(() => import('./routes/own-cards/session.tsx')),
+  },
   { path: paths.profile.root.path, handle: handle({ titleKey: 'profile:title' }), loader: prefetch.profile, lazy: lazyRoute(() => import('./routes/profile/profile.tsx')) },
   {
     path: paths.profile.pushNotifications.path,

@@ -65,6 +65,27 @@ export const paths = {
         `/bibliotheek/flashcards/${enc(String(sessionId))}/${enc(String(subjectId))}${optional(flashcardSetId)}`,
     },
   },
+  /** her own flashcards (issue 28) */
+  ownCards: {
+    root: { path: '/kaarten', getHref: () => '/kaarten' },
+    /**
+     * The card editor. The reader's "Maak flashcard" opens it with `achterkant` (the selection, for
+     * the back), `hoofdstuk` (chapter id) and `samenvatting` (summary id); `set` picks the set.
+     */
+    newCard: {
+      path: '/kaarten/nieuw',
+      getHref: (query: { achterkant?: string; hoofdstuk?: string; samenvatting?: string; set?: string } = {}) => {
+        const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1])));
+        const search = params.toString();
+        return `/kaarten/nieuw${search ? `?${search}` : ''}`;
+      },
+    },
+    shared: { path: '/kaarten/gedeeld/:token', getHref: (token: string) => `/kaarten/gedeeld/${enc(token)}` },
+    set: { path: '/kaarten/:setId', getHref: (setId: string) => `/kaarten/${enc(setId)}` },
+    editCard: { path: '/kaarten/:setId/kaart/:cardId', getHref: (setId: string, cardId: string) => `/kaarten/${enc(setId)}/kaart/${enc(cardId)}` },
+    study: { path: '/kaarten/:setId/oefenen', getHref: (setId: string) => `/kaarten/${enc(setId)}/oefenen` },
+    session: { path: '/kaarten/:setId/sessie/:sessionId', getHref: (setId: string, sessionId: string) => `/kaarten/${enc(setId)}/sessie/${enc(sessionId)}` },
+  },
   profile: {
     root: { path: '/profile', getHref: () => '/profile' },
     pushNotifications: { path: '/profile/push-notifications', getHref: () => '/profile/push-notifications' },

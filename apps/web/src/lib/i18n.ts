@@ -33,6 +33,7 @@ const LOADED: Record<Namespace, 'first' | 'later'> = {
   summary: 'later',
   questions: 'later',
   flashcards: 'later',
+  ownCards: 'later',
   profile: 'later',
   shop: 'later',
   tutorial: 'later',

@@ -15,7 +15,7 @@ type NavItem = {
 
 const NAV_ITEMS: readonly NavItem[] = [
   { key: 'home', href: paths.home.root.getHref(), Icon: HomeIcon, prefixes: ['/home'] },
-  { key: 'library', href: paths.library.root.getHref(), Icon: LibraryIcon, prefixes: ['/bibliotheek', '/summary'] },
+  { key: 'library', href: paths.library.root.getHref(), Icon: LibraryIcon, prefixes: ['/bibliotheek', '/summary', '/kaarten'] },
   { key: 'shop', href: paths.shop.root.getHref(), Icon: ShopIcon, prefixes: ['/shop'] },
   { key: 'profile', href: paths.profile.root.getHref(), Icon: ProfileIcon, prefixes: ['/profile'] },
 ];

@@ -4,6 +4,7 @@ export { default as library } from './library.json';
 export { default as summary } from './summary.json';
 export { default as questions } from './questions.json';
 export { default as flashcards } from './flashcards.json';
+export { default as ownCards } from './own-cards.json';
 export { default as profile } from './profile.json';
 export { default as shop } from './shop.json';
 export { default as tutorial } from './tutorial.json';

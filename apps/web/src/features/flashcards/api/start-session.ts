@@ -7,9 +7,15 @@ import { flashcardKeys } from './keys.ts';
 /** POST flashcard-sessions: a new session over a set, her favorites or (FSRS) her due cards. */
 export const startFlashcardSession = (body: StartFlashcardSessionBody) => api.post('flashcard-sessions', body, FlashcardSessionSchema, { skipErrorPopup: true });
 
-export const useStartFlashcardSession = (options: { onSuccess?: (session: FlashcardSession) => void } = {}) =>
+export const useStartFlashcardSession = (
+  options: {
+    onSuccess?: (session: FlashcardSession) => void;
+    /** another start call that answers the same session (her own set's, decision 023) */
+    startWith?: (body: StartFlashcardSessionBody) => Promise<FlashcardSession>;
+  } = {},
+) =>
   useMutation({
-    mutationFn: startFlashcardSession,
+    mutationFn: options.startWith ?? startFlashcardSession,
     onSuccess: (session) => {
       queryClient.setQueryData(flashcardKeys.session(session.id), session);
       void queryClient.invalidateQueries({ queryKey: flashcardKeys.overview(session.subjectId) });

@@ -28,6 +28,8 @@ type FlashcardSessionScreenProps = {
   exitTo: string;
   /** a new session replaced this one ('Herhaal de kaarten die je niet wist') */
   onSessionReplaced: (session: FlashcardSession) => void;
+  /** where a session that cannot be loaded leads; the subject's flashcards by default */
+  backTo?: string;
 };
 
 /**
@@ -36,7 +38,7 @@ type FlashcardSessionScreenProps = {
  * FSRS sessions rate with Opnieuw / Moeilijk / Goed / Makkelijk. Every answer is saved at once,
  * so she resumes where she was on any device.
  */
-export function FlashcardSessionScreen({ sessionId, subjectId, exitTo, onSessionReplaced }: FlashcardSessionScreenProps) {
+export function FlashcardSessionScreen({ sessionId, subjectId, exitTo, onSessionReplaced, backTo }: FlashcardSessionScreenProps) {
   const { t } = useTranslation(['flashcards', 'common']);
   const session = useFlashcardSession(sessionId);
   if (session.isPending) {
@@ -52,7 +54,7 @@ export function FlashcardSessionScreen({ sessionId, subjectId, exitTo, onSession
         <Notice variant="error" role="alert">
           {notFound ? t('session.notFound') : t('session.loadError')}
         </Notice>
-        <ButtonLink to={paths.library.flashcardsOverview.getHref(subjectId)} variant="secondary">
+        <ButtonLink to={backTo ?? paths.library.flashcardsOverview.getHref(subjectId)} variant="secondary">
           {t('session.toOverview')}
         </ButtonLink>
       </SessionStateBlock>

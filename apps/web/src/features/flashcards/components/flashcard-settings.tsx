@@ -1,6 +1,6 @@
 import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import type { FlashcardOverview, FlashcardSession } from '@blok/contract/flashcards';
+import type { FlashcardOverview, FlashcardSession, StartFlashcardSessionBody } from '@blok/contract/flashcards';
 import { paths } from '../../../config/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
@@ -54,7 +54,7 @@ export function FlashcardSettings({ subjectId, choice, onStarted }: FlashcardSet
         (overview.data.sets.length === 0 ? (
           <Notice>{t('overview.noSets')}</Notice>
         ) : (
-          <SettingsForm overview={overview.data} choice={choice} onStarted={onStarted} />
+          <FlashcardSettingsForm overview={overview.data} choice={choice} onStarted={onStarted} />
         ))}
     </div>
   );
@@ -62,7 +62,21 @@ export function FlashcardSettings({ subjectId, choice, onStarted }: FlashcardSet
 
 const FAVORITES = 'favorites';
 
-function SettingsForm({ overview, choice, onStarted }: { overview: FlashcardOverview; choice: FlashcardChoice; onStarted: (session: FlashcardSession) => void }) {
+type SettingsFormProps = {
+  overview: FlashcardOverview;
+  choice: FlashcardChoice;
+  onStarted: (session: FlashcardSession) => void;
+  /** starts the session another way (her own set's call); the subject's call by default */
+  startWith?: (body: StartFlashcardSessionBody) => Promise<FlashcardSession>;
+  /** where 'Ga verder waar je was' leads; the subject's session route by default */
+  sessionHref?: (sessionId: string, flashcardSetId: string | undefined) => string;
+};
+
+/**
+ * The settings form: the set or her favorites, order, first side, only unknown cards. The subject's
+ * settings screen uses it, and so does her own set (decision 023) with its own start call.
+ */
+export function FlashcardSettingsForm({ overview, choice, onStarted, startWith, sessionHref }: SettingsFormProps) {
   const { t } = useTranslation('flashcards');
   const requestedSet = choice.kind === 'set' ? choice.flashcardSetId : undefined;
   const unknownSet = requestedSet !== undefined && !overview.sets.some((s) => s.id === requestedSet);
@@ -71,7 +85,7 @@ function SettingsForm({ overview, choice, onStarted }: { overview: FlashcardOver
   const [order, setOrder] = useState<'written' | 'shuffled'>('written');
   const [firstSide, setFirstSide] = useState<'front' | 'back'>('front');
   const [onlyUnknown, setOnlyUnknown] = useState(false);
-  const start = useStartFlashcardSession({ onSuccess: onStarted });
+  const start = useStartFlashcardSession({ onSuccess: onStarted, ...(startWith ? { startWith } : {}) });
 
   const chosenSet = overview.sets.find((s) => s.id === source);
   const cardCount = chosenSet ? chosenSet.cardCount : overview.favorites.cardCount;
@@ -161,7 +175,11 @@ function SettingsForm({ overview, choice, onStarted }: { overview: FlashcardOver
           {start.isPending ? t('settings.starting') : t('settings.start')}
         </Button>
         {openSessionId && (
-          <ButtonLink to={paths.library.flashcards.getHref(openSessionId, overview.subjectId, chosenSet?.id)} variant="secondary" fullWidth>
+          <ButtonLink
+            to={sessionHref ? sessionHref(openSessionId, chosenSet?.id) : paths.library.flashcards.getHref(openSessionId, overview.subjectId, chosenSet?.id)}
+            variant="secondary"
+            fullWidth
+          >
             {t('settings.continue')}
           </ButtonLink>
         )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
@@ -11,8 +11,11 @@ import { SubjectCard } from './subject-card.tsx';
 import { SubjectSearch } from './subject-search.tsx';
 import styles from './library.module.css';
 
-/** /bibliotheek: her subjects with progress, 'Populair bij jouw studie', and the search to add others. */
-export function LibraryOverview() {
+/**
+ * /bibliotheek: her subjects with progress, 'Populair bij jouw studie', and the search to add others.
+ * `aside`: what the route puts under the heading (the way to her own flashcards).
+ */
+export function LibraryOverview({ aside }: { aside?: ReactNode } = {}) {
   const { t } = useTranslation(['library', 'common']);
   const library = useLibrary();
   const suggestions = useSuggestions();
@@ -27,6 +30,7 @@ export function LibraryOverview() {
         <h1 className={styles.pageTitle}>{t('overview.title')}</h1>
         <p className={styles.pageIntro}>{t('overview.text')}</p>
       </header>
+      {aside}
 
       <section aria-labelledby="library-mine" className={styles.section}>
         <h2 id="library-mine" className={styles.sectionTitle}>

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { OwnSetDetailSchema } from '@blok/contract/own-cards';
+import { api } from '../../../lib/api-client.ts';
+import { rememberSet } from './cache.ts';
+
+/** POST shared-flashcard-sets/{token}/copy: a copy of a classmate's shared set among her own sets. */
+export const copySharedSet = (token: string) => api.post(`shared-flashcard-sets/${encodeURIComponent(token)}/copy`, undefined, OwnSetDetailSchema, { skipErrorPopup: true });
+
+export const useCopySharedSet = () => useMutation({ mutationFn: copySharedSet, onSuccess: rememberSet });

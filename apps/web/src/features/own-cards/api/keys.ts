@@ -1,0 +1,7 @@
+/** Query keys of her own cards, in one place so commands can update and invalidate them. */
+export const ownCardKeys = {
+  all: ['own-cards'] as const,
+  sets: () => ['own-cards', 'sets'] as const,
+  set: (setId: string) => ['own-cards', 'set', setId] as const,
+  shared: (token: string) => ['own-cards', 'shared', token] as const,
+};

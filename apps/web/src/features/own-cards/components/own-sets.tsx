@@ -1,0 +1,194 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../../lib/i18n.ts';
+import type { OwnSetSummary } from '@blok/contract/own-cards';
+import { paths } from '../../../config/paths.ts';
+import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useOwnSets } from '../api/get-own-sets.ts';
+import { useCreateOwnSet } from '../api/create-set.ts';
+import { useReorderOwnSets } from '../api/reorder-sets.ts';
+import styles from './own-cards.module.css';
+
+/** A subject she can put a set in (her library's subjects, given by the route). */
+export type SubjectOption = { id: string; title: string };
+
+/** /kaarten: her own sets in her order, a new card, a new set. */
+export function OwnSetsScreen({ subjects }: { subjects: readonly SubjectOption[] }) {
+  const { t } = useTranslation(['ownCards', 'common']);
+  const sets = useOwnSets();
+  const reorder = useReorderOwnSets();
+  const [announcement, setAnnouncement] = useState('');
+  const list = sets.data?.sets ?? [];
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = list.map((s) => s.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    reorder.mutate(ids, { onSuccess: () => setAnnouncement(t('sets.moved', { title: list[index]!.title, position: index + by + 1 })) });
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('title')}</h1>
+      <p className={styles.intro}>{t('sets.intro')}</p>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.ownCards.newCard.getHref()}>{t('sets.newCard')}</ButtonLink>
+      </div>
+
+      <section className={styles.section} aria-labelledby="own-sets-list">
+        <h2 id="own-sets-list" className={styles.sectionTitle}>
+          {t('sets.listTitle')}
+        </h2>
+        {sets.isPending && (
+          <div className={styles.loading} role="status">
+            <Spinner size={24} />
+            <span>{t('common:loading')}</span>
+          </div>
+        )}
+        {sets.isError && (
+          <Notice variant="error" role="alert">
+            {t('sets.loadError')}
+          </Notice>
+        )}
+        {sets.data && list.length === 0 && <Notice>{t('sets.empty')}</Notice>}
+        {list.length > 0 && (
+          <ul className={styles.list}>
+            {list.map((set, index) => (
+              <SetItem key={set.id} set={set} canUp={index > 0} canDown={index < list.length - 1} onMove={(by) => move(index, by)} busy={reorder.isPending} />
+            ))}
+          </ul>
+        )}
+        {sets.data && sets.data.limits.cardCount > 0 && <p className={styles.hint}>{t('sets.limits', { cards: sets.data.limits.cardCount, max: sets.data.limits.cards })}</p>}
+      </section>
+
+      <CreateSet subjects={subjects} onCreated={(title) => setAnnouncement(t('sets.created', { title }))} />
+
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+function SetItem({ set, canUp, canDown, onMove, busy }: { set: OwnSetSummary; canUp: boolean; canDown: boolean; onMove: (by: -1 | 1) => void; busy: boolean }) {
+  const { t } = useTranslation('ownCards');
+  return (
+    <li className={styles.card}>
+      <h3 className={styles.cardTitle}>{set.title}</h3>
+      {set.description && <p className={styles.cardText}>{set.description}</p>}
+      <p className={styles.meta}>
+        <span>{set.subjectTitle ?? t('sets.personalMeta')}</span>
+        <span>{t('sets.cardCount', { count: set.cardCount })}</span>
+        <span>{t('sets.known', { known: set.knownCount, total: set.cardCount })}</span>
+        {set.shared && <span className={styles.badge}>{t('sets.shared')}</span>}
+      </p>
+      <ProgressBar value={set.progress} label={t('sets.progressLabel', { title: set.title })} />
+      <div className={styles.actions}>
+        <ButtonLink to={paths.ownCards.set.getHref(set.id)} aria-label={t('sets.openLabel', { title: set.title })}>
+          {t('sets.open')}
+        </ButtonLink>
+        <Button variant="ghost" className={styles.iconButton} disabled={!canUp || busy} onClick={() => onMove(-1)} aria-label={t('sets.moveUp', { title: set.title })}>
+          ↑
+        </Button>
+        <Button variant="ghost" className={styles.iconButton} disabled={!canDown || busy} onClick={() => onMove(1)} aria-label={t('sets.moveDown', { title: set.title })}>
+          ↓
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function CreateSet({ subjects, onCreated }: { subjects: readonly SubjectOption[]; onCreated: (title: string) => void }) {
+  const { t } = useTranslation('ownCards');
+  const id = useId();
+  const create = useCreateOwnSet();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [subjectId, setSubjectId] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (title.trim() === '') return setMissing(true);
+    create.mutate(
+      { title, description, subjectId: subjectId || null },
+      {
+        onSuccess: (set) => {
+          setTitle('');
+          setDescription('');
+          setMissing(false);
+          onCreated(set.title);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.sectionTitle}>
+        {t('sets.createTitle')}
+      </h2>
+      <form className={`${styles.card} ${styles.form}`} onSubmit={submit} noValidate>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-name`}>
+            {t('sets.titleLabel')}
+          </label>
+          <input
+            id={`${id}-name`}
+            className={styles.input}
+            value={title}
+            maxLength={120}
+            onChange={(e) => setTitle(e.target.value)}
+            aria-invalid={missing || undefined}
+            aria-describedby={missing ? `${id}-name-error` : undefined}
+          />
+          {missing && (
+            <p id={`${id}-name-error`} className={styles.error}>
+              {t('editor.setRequired')}
+            </p>
+          )}
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-description`}>
+            {t('sets.descriptionLabel')}
+          </label>
+          <input id={`${id}-description`} className={styles.input} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
+        </div>
+        <SubjectSelect id={`${id}-subject`} subjects={subjects} value={subjectId} onChange={setSubjectId} />
+        {create.isError && (
+          <Notice variant="error" role="alert">
+            {create.error instanceof ApiError && create.error.description ? create.error.description : t('set.error')}
+          </Notice>
+        )}
+        <Button type="submit" isBusy={create.isPending} busyLabel={t('sets.creating')}>
+          {t('sets.create')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** The subject of a set: one of her library's, or none (personal). */
+export function SubjectSelect({ id, subjects, value, onChange }: { id: string; subjects: readonly SubjectOption[]; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('ownCards');
+  // a set's subject that left her library still shows as chosen
+  const options = value && !subjects.some((s) => s.id === value) ? [...subjects, { id: value, title: value }] : subjects;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {t('sets.subjectLabel')}
+      </label>
+      <select id={id} className={styles.select} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('sets.personal')}</option>
+        {options.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

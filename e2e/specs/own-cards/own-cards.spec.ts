@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, loginForm, saveScreenshot, test, type TestUser } from '../../fixtures.ts';
+
+const CHAPTER = 'psy-grondslagen';
+const SUMMARY = 'inleiding-psychologie-samenvatting';
+
+const positionText = (page: Page, current: number, total: number) => page.getByText(`Kaart ${current} van ${total}`, { exact: true });
+const cardGroup = (page: Page, side: 'Voorkant' | 'Achterkant') => page.getByRole('group', { name: new RegExp(`^Kaart \\d+ van \\d+, ${side}$`) });
+
+/** Signs in through the login screen; patient, since argon2 on a busy shared machine takes its time. */
+async function signIn(page: Page, user: TestUser) {
+  await page.goto('/auth/login');
+  const form = loginForm(page);
+  await form.email.fill(user.email);
+  await form.password.fill(user.password);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
+}
+
+/** Adds a card to the set whose page is open, through the card editor. */
+async function addCard(page: Page, front: string, back: string) {
+  await page.getByRole('link', { name: 'Kaart toevoegen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe kaart' })).toBeVisible();
+  await page.getByLabel('Voorkant', { exact: true }).fill(front);
+  await page.getByLabel('Achterkant', { exact: true }).fill(back);
+  await page.getByRole('button', { name: 'Kaart opslaan' }).click();
+  await expect(page).toHaveURL(/\/kaarten\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  await expect(page.getByText(front, { exact: true })).toBeVisible();
+}
+
+test.describe('own flashcards', () => {
+  // Journeys with accessibility scans on a shared machine: more than the default 30 s.
+  test.slow();
+
+  test('she makes a set from the library, adds cards, studies it in the flashcard session and shares it with a classmate', async ({ page, api, browser }, testInfo) => {
+    // a long journey with two students and seven accessibility scans
+    test.setTimeout(240_000);
+    const owner = await api.createUser();
+    const classmate = await api.createUser();
+    await signIn(page, owner);
+
+    // The library leads to her own cards.
+    await page.goto('/bibliotheek');
+    await page.getByRole('link', { name: 'Naar mijn kaarten' }).click();
+    await expect(page).toHaveURL('/kaarten');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mijn kaarten' })).toBeVisible();
+    await expect(page.getByText('Je hebt nog geen eigen sets.')).toBeVisible();
+
+    await page.getByLabel('Naam van de set').fill('Begrippen psychologie');
+    await page.getByLabel('Vak', { exact: true }).selectOption({ label: 'Inleiding in de psychologie' });
+    await page.getByRole('button', { name: 'Set maken' }).click();
+    await expect(page.getByRole('heading', { level: 3, name: 'Begrippen psychologie' })).toBeVisible();
+    await expect(page.getByText('Set Begrippen psychologie gemaakt.')).toBeAttached();
+    await saveScreenshot(page, 'own-cards-sets', testInfo);
+    await expectNoAxeViolations(page, 'own sets');
+
+    await page.getByRole('link', { name: 'Begrippen psychologie openen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Begrippen psychologie' })).toBeVisible();
+    await expect(page.getByText('Deze set heeft nog geen kaarten.')).toBeVisible();
+    await page.getByRole('link', { name: 'Kaart toevoegen' }).click();
+    await expect(page.getByRole('radio', { name: 'Begrippen psychologie' })).toBeChecked();
+    await saveScreenshot(page, 'own-cards-editor', testInfo);
+    await expectNoAxeViolations(page, 'card editor');
+    await page.goBack();
+    await addCard(page, 'Wat is psychologie?', 'De wetenschap van **gedrag** en mentale processen');
+    await addCard(page, 'Wat is een hypothese?', 'Een toetsbare voorspelling');
+    // Markdown shows as the demo cards do
+    await expect(page.locator('strong', { hasText: 'gedrag' })).toBeVisible();
+    // Reorder: the second card up
+    await page.getByRole('button', { name: 'Kaart 2 omhoog' }).click();
+    await expect(page.getByText('Kaart staat nu op plaats 1.')).toBeAttached();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Kaart 1' }).first()).toContainText('Wat is een hypothese?');
+    await saveScreenshot(page, 'own-cards-set', testInfo);
+    await expectNoAxeViolations(page, 'own set');
+
+    // Study it with the flashcards' settings and session screens.
+    await page.getByRole('link', { name: 'Oefenen', exact: true }).click();
+    await expect(page.getByRole('radio', { name: /Begrippen psychologie/ })).toBeChecked();
+    await saveScreenshot(page, 'own-cards-study-settings', testInfo);
+    await expectNoAxeViolations(page, 'own set settings');
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page).toHaveURL(/\/kaarten\/[0-9a-f-]{36}\/sessie\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    await expect(positionText(page, 1, 2)).toBeVisible();
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(cardGroup(page, 'Voorkant')).toContainText('Wat is een hypothese?');
+    await saveScreenshot(page, 'own-cards-session', testInfo);
+    await expectNoAxeViolations(page, 'own set session');
+    await page.keyboard.press('Space');
+    await expect(cardGroup(page, 'Achterkant')).toContainText('Een toetsbare voorspelling');
+    await page.keyboard.press('ArrowRight');
+    await expect(positionText(page, 2, 2)).toBeVisible();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('heading', { level: 1, name: 'Klaar met deze ronde!' })).toBeVisible();
+    await page.getByRole('link', { name: 'Terug naar flashcards' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Begrippen psychologie' })).toBeVisible();
+    await expect(page.getByText('1 van 2 gekend')).toBeVisible();
+
+    // Share: a link a signed-in classmate copies from.
+    await page.getByRole('button', { name: 'Maak een deellink' }).click();
+    const link = await page.getByLabel('Deellink').inputValue();
+    expect(link).toMatch(/\/kaarten\/gedeeld\/[A-Za-z0-9_-]{43}$/);
+    await saveScreenshot(page, 'own-cards-shared', testInfo);
+
+    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
+    const classmatePage = await other.newPage();
+    await signIn(classmatePage, classmate);
+    await classmatePage.goto(new URL(link).pathname);
+    await expect(classmatePage.getByRole('heading', { level: 1, name: 'Begrippen psychologie' })).toBeVisible();
+    await expect(classmatePage.getByText('2 kaarten')).toBeVisible();
+    await saveScreenshot(classmatePage, 'own-cards-shared-preview', testInfo);
+    await expectNoAxeViolations(classmatePage, 'shared set');
+    await classmatePage.getByRole('button', { name: 'Voeg toe aan mijn kaarten' }).click();
+    await expect(classmatePage).toHaveURL(/\/kaarten\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    await expect(classmatePage.getByText('Wat is psychologie?', { exact: true })).toBeVisible();
+
+    // The owner revokes the link: it says so in Dutch; the copy stays.
+    await page.getByRole('button', { name: 'Link intrekken' }).click();
+    await expect(page.getByRole('button', { name: 'Maak een deellink' })).toBeVisible();
+    await classmatePage.goto(new URL(link).pathname);
+    await expect(classmatePage.getByRole('alert')).toContainText('Deze link is ingetrokken door wie de set deelde.');
+    await expectNoAxeViolations(classmatePage, 'revoked link');
+    await classmatePage.goto('/kaarten');
+    await expect(classmatePage.getByRole('heading', { level: 3, name: 'Begrippen psychologie' })).toBeVisible();
+    await other.close();
+  });
+
+  test('the card editor opened with a selection puts it on the back and links the chapter', async ({ page, api }, testInfo) => {
+    await signIn(page, await api.createUser());
+    const selection = 'Psychologie bestudeert gedrag en mentale processen.';
+    await page.goto(`/kaarten/nieuw?achterkant=${encodeURIComponent(selection)}&hoofdstuk=${CHAPTER}&samenvatting=${SUMMARY}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe kaart' })).toBeVisible();
+    await expect(page.getByLabel('Achterkant', { exact: true })).toHaveValue(selection);
+    await expect(page.getByText('Deze kaart wordt gekoppeld aan het hoofdstuk dat je las.')).toBeVisible();
+    // No sets yet: a new one, named for her
+    await expect(page.getByRole('radio', { name: 'Nieuwe set' })).toBeChecked();
+    await expect(page.getByLabel('Naam van de nieuwe set')).toHaveValue('Mijn kaarten');
+    // Saving without a front says what is missing, at the field
+    await page.getByRole('button', { name: 'Kaart opslaan' }).click();
+    await expect(page.getByText('Schrijf iets op de voorkant.')).toBeVisible();
+    await saveScreenshot(page, 'own-cards-editor-selection', testInfo);
+    await expectNoAxeViolations(page, 'card editor with a selection');
+    await page.getByLabel('Voorkant', { exact: true }).fill('Wat bestudeert de psychologie?');
+    await page.getByRole('button', { name: 'Kaart opslaan' }).click();
+    await expect(page).toHaveURL(/\/kaarten\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Mijn kaarten' })).toBeVisible();
+    await expect(page.getByText(selection)).toBeVisible();
+    await expect(page.getByText('Uit een hoofdstuk')).toBeVisible();
+  });
+});
