@@ -153,7 +153,7 @@ function Cards({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
               <h3 className={styles.cardTitle}>{t('set.cardHeading', { number: index + 1 })}</h3>
               <div className={styles.faces}>
                 <Face label={t('set.front')} html={card.front.html} pictureUrl={card.front.pictureUrl} />
-                <Face label={t('set.back')} html={card.back.html} pictureUrl={card.back.pictureUrl} />
+                <Face label={t('set.backSide')} html={card.back.html} pictureUrl={card.back.pictureUrl} />
               </div>
               {card.chapterId && <p className={styles.meta}>{t('set.chapterLinked')}</p>}
               <div className={styles.actions}>

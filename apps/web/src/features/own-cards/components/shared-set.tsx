@@ -59,7 +59,7 @@ export function SharedSetScreen({ token, onCopied }: { token: string; onCopied: 
                 {shared.data.cards.map((card, index) => (
                   <li key={index} className={`${styles.card} ${styles.faces}`}>
                     <Face label={t('set.front')} html={card.front.html} pictureUrl={card.front.pictureUrl} />
-                    <Face label={t('set.back')} html={card.back.html} pictureUrl={card.back.pictureUrl} />
+                    <Face label={t('set.backSide')} html={card.back.html} pictureUrl={card.back.pictureUrl} />
                   </li>
                 ))}
               </ol>
