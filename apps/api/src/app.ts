@@ -28,6 +28,7 @@ import questionsRoutes from './routes/questions/index.ts';
 import flashcardsRoutes from './routes/flashcards/index.ts';
 import ownCardsRoutes from './routes/flashcards/own.ts';
 import cardImportRoutes from './routes/card-import/index.ts';
+import annotationsRoutes from './routes/annotations/index.ts';
 import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
 import planRoutes from './routes/plan/index.ts';
@@ -256,6 +257,7 @@ export async function buildApp(opts: BuildOptions) {
       // Feature route plugins declare their own full paths below /api.
       await api.register(libraryRoutes);
       await api.register(questionsRoutes);
+      await api.register(annotationsRoutes);
       await api.register(configRoutes, { prefix: '/config', config: { flashcardsEnabled: env.FLASHCARDS_ENABLED, leitnerEnabled: env.FLASHCARDS_ENABLED && env.LEITNER_ENABLED } });
       // Feature flag off: the routes do not exist (404), like the web app's routes and entry points.
       if (env.FLASHCARDS_ENABLED) {

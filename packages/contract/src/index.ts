@@ -14,3 +14,4 @@ export * from './plan.ts';
 export * from './own-cards.ts';
 export * from './studio.ts';
 export * from './card-import.ts';
+export * from './annotations.ts';

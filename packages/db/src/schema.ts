@@ -13,6 +13,7 @@ import type { WriteTables } from './schema/write.ts';
 import type { JobsTables } from './schema/jobs.ts';
 import type { PlanTables } from './schema/plan.ts';
 import type { StudioTables } from './schema/studio.ts';
+import type { AnnotationsTables } from './schema/annotations.ts';
 
 /**
  * The database schema, shared by SQLite and PostgreSQL, composed of the tables each feature owns.
@@ -39,7 +40,8 @@ export interface Database
     WriteTables,
     JobsTables,
     PlanTables,
-    StudioTables {}
+    StudioTables,
+    AnnotationsTables {}
 
 export type * from './schema/account.ts';
 export type * from './schema/auth.ts';
@@ -55,6 +57,7 @@ export type * from './schema/write.ts';
 export type * from './schema/jobs.ts';
 export type * from './schema/plan.ts';
 export type * from './schema/studio.ts';
+export type * from './schema/annotations.ts';
 
 // Re-exported so repositories can type generated columns when later tables need them.
 export type { ColumnType, Generated };

@@ -10,3 +10,4 @@ export * from './answer-order.ts';
 export * from './readiness.ts';
 export * from './study-plan.ts';
 export * from './list-progress.ts';
+export * from './anchoring.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CHAPTER_READ_THRESHOLD, type ChapterContent, type ChapterPriority, type SavedReadingProgress, type SummaryChapter, type SummaryDetail } from '@blok/contract';
-import { plainText } from '@blok/domain/markup';
+import { plainText, readerText } from '@blok/domain/markup';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { isValidChapter, type Reader } from './chapters.ts';
@@ -38,6 +38,17 @@ function promoteHeadings(html: string): string {
 
 const readingMinutes = (words: number) => (words === 0 ? 0 : Math.max(1, Math.round(words / WORDS_PER_MINUTE)));
 
+/** A chapter as the annotations feature sees it (ReaderService.readerTexts). */
+export interface ReaderChapterText {
+  chapterId: string;
+  number: number;
+  titleText: string;
+  /** Premium chapter without a subscription */
+  locked: boolean;
+  /** the reader's text of the chapter, when asked for and not locked */
+  text: string | null;
+}
+
 /** A premium chapter is locked for a student without a subscription. */
 function isLocked(chapter: { access: 'free' | 'premium' }, reader: Reader): boolean {
   return chapter.access === 'premium' && !reader.hasSubscription;
@@ -50,6 +61,29 @@ export class ReaderService {
   /** The repository on the current unit of work's transaction, or on the database for reads. */
   private get repo(): LibraryRepository {
     return new LibraryRepository(this.uow.executor);
+  }
+
+  /**
+   * The chapters of a summary as the reader shows them, for the annotations feature (decision
+   * 025): number, title and, for the chapters asked for that she may read, the reader's text
+   * (`readerText` of the HTML the reader gets); null for a locked chapter. 404 for an unknown summary.
+   */
+  async readerTexts(reader: Reader, summaryId: string, chapterIds: readonly string[]): Promise<ReaderChapterText[]> {
+    const { chapters } = await this.summaryWithChapters(summaryId);
+    const wanted = new Set(chapterIds);
+    return Promise.all(
+      chapters.map(async (c, index) => {
+        const locked = isLocked(c, reader);
+        const html = wanted.has(c.id) && !locked ? await this.repo.chapterHtml(c.id) : undefined;
+        return {
+          chapterId: c.id,
+          number: index + 1,
+          titleText: plainText(c.title),
+          locked,
+          text: html === undefined ? null : readerText(withoutRepeatedTitle(html, plainText(c.title))),
+        };
+      }),
+    );
   }
 
   private async summaryWithChapters(summaryId: string) {

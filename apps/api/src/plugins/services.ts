@@ -11,6 +11,7 @@ import { QuestionCatalogueService } from '../questions/catalogue-service.ts';
 import { FlashcardsService, type FlashcardsOptions } from '../flashcards/service.ts';
 import { OwnCardsService } from '../flashcards/own-service.ts';
 import { UserService } from '../user/service.ts';
+import { AnnotationsService } from '../annotations/service.ts';
 import { PushService } from '../push/service.ts';
 import { PushSender } from '../push/sender.ts';
 import { PushEndpointPolicy, type PushEndpointPolicyOptions } from '../push/endpoint-policy.ts';
@@ -67,6 +68,7 @@ declare module 'fastify' {
       subscriptions: SubscriptionService;
       plan: PlanService;
       studio: StudioService;
+      annotations: AnnotationsService;
     };
     /** The leased job runner of this process (decision 007). */
     jobs: JobRunner;
@@ -164,6 +166,8 @@ export default fp<ServicesOptions>(
       cards: opts.flashcards.enabled ? new FlashcardsPlanSource(uow, opts.flashcards.leitnerEnabled) : null,
     }, { now: opts.flashcards.now });
     const ownCards = new OwnCardsService(uow, library, flashcards);
+    // highlights and notes: the chapters' reader texts are the library's reader's
+    const annotations = new AnnotationsService(uow, reader);
 
     // Shop (decisions 009 and 015): Mollie when a key is set, else the test checkout, which in
     // production runs only because the operator chose PAYMENTS=test (env.ts refuses it otherwise).
@@ -192,7 +196,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, payments, subscriptions, plan, studio: new StudioService(uow, user) });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, payments, subscriptions, plan, studio: new StudioService(uow, user), annotations });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

@@ -15,6 +15,7 @@ import * as m0012quota from './0012-write-anonymous-quota.ts';
 import * as m0015 from './0015-answer-order.ts';
 import * as m0016 from './0016-plan.ts';
 import * as m0018 from './0018-own-flashcards.ts';
+import * as m0020 from './0020-annotations.ts';
 import * as m0021 from './0021-studio.ts';
 
 /**
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0015-answer-order': m0015,
   '0016-plan': m0016,
   '0018-own-flashcards': m0018,
+  '0020-annotations': m0020,
   '0021-studio': m0021,
 };
