@@ -114,6 +114,7 @@ const guardedRoutes: RouteObject[] = [
   },
   { path: paths.shop.return.path, handle: handle({ titleKey: 'shop:return.title' }), lazy: lazyRoute(() => import('./routes/shop/return.tsx')) },
   { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary:chapters.title' }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
+  { path: paths.summary.annotations.path, handle: handle({ titleKey: 'summary:annotations.listTitle' }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/annotations.tsx')) },
   {
     path: paths.summary.read.path,
     handle: handle({ titleKey: 'summary:read.title' }),

@@ -110,6 +110,11 @@ export const paths = {
       path: '/summary/read/:id/chapters',
       getHref: (id: string | number) => `/summary/read/${enc(String(id))}/chapters`,
     },
+    /** 'Mijn markeringen': her highlights and notes in the summary */
+    annotations: {
+      path: '/summary/read/:id/markeringen',
+      getHref: (id: string | number) => `/summary/read/${enc(String(id))}/markeringen`,
+    },
     questions: {
       path: '/summary/questions/:summaryId/:questionListId?',
       getHref: (summaryId: string | number, questionListId?: string | number) =>

@@ -12,14 +12,14 @@ import { outboxAdd, outboxAll, outboxClear, outboxDelete } from './offline-db.ts
  * (decision 007).
  */
 
-export type OutboxKind = 'answer' | 'assessment' | 'progress' | 'flashcard' | 'flashcard-rating';
+export type OutboxKind = 'answer' | 'assessment' | 'progress' | 'flashcard' | 'flashcard-rating' | 'annotation';
 
 export type OutboxEntry = {
   seq: number;
   /** the Idempotency-Key of this write, for every attempt */
   key: string;
   kind: OutboxKind;
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body: unknown;
   createdAt: string;
@@ -64,18 +64,20 @@ const outcomes = new Map<string, Outcome>();
 
 /* ------------------------------------------------------------------ pending counts */
 
-export type PendingWrites = { answers: number; progress: number };
+/** answers of every kind, reading progress, and highlights and notes (kind 'annotation') */
+export type PendingWrites = { answers: number; progress: number; annotations: number };
 
-let pending: PendingWrites = { answers: 0, progress: 0 };
+let pending: PendingWrites = { answers: 0, progress: 0, annotations: 0 };
 const listeners = new Set<() => void>();
 
 async function refreshPending(): Promise<void> {
   const entries = await outboxAll<OutboxEntry>();
   const next = {
-    answers: entries.filter((e) => e.kind !== 'progress').length,
+    answers: entries.filter((e) => e.kind !== 'progress' && e.kind !== 'annotation').length,
     progress: entries.filter((e) => e.kind === 'progress').length,
+    annotations: entries.filter((e) => e.kind === 'annotation').length,
   };
-  if (next.answers !== pending.answers || next.progress !== pending.progress) {
+  if (next.answers !== pending.answers || next.progress !== pending.progress || next.annotations !== pending.annotations) {
     pending = next;
     for (const listener of listeners) listener();
   }
@@ -86,7 +88,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** How many writes wait for a connection (answers of every kind, and reading progress). */
+/** How many writes wait for a connection (answers of every kind, reading progress, highlights and notes). */
 export function usePendingWrites(): PendingWrites {
   return useSyncExternalStore(
     subscribe,
@@ -219,7 +221,7 @@ export function startOutbox(): void {
   started = true;
   window.addEventListener('online', () => void flushOutbox());
   setInterval(() => {
-    if (pending.answers + pending.progress > 0) void flushOutbox();
+    if (pending.answers + pending.progress + pending.annotations > 0) void flushOutbox();
   }, OUTBOX_RETRY_MS);
   void refreshPending().then(() => flushOutbox());
 }

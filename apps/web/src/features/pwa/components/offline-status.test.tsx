@@ -4,7 +4,7 @@ import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import type { PendingWrites } from '../../../lib/offline/outbox.ts';
 import { OfflineStatus, PENDING_STRIP_DELAY_MS } from './offline-status.tsx';
 
-let pending: PendingWrites = { answers: 0, progress: 0 };
+let pending: PendingWrites = { answers: 0, progress: 0, annotations: 0 };
 const listeners = new Set<() => void>();
 
 vi.mock('../../../lib/offline/outbox.ts', async () => {
@@ -21,8 +21,8 @@ vi.mock('../../../lib/offline/outbox.ts', async () => {
   };
 });
 
-function setPending(next: PendingWrites) {
-  pending = next;
+function setPending(next: Omit<PendingWrites, 'annotations'> & { annotations?: number }) {
+  pending = { annotations: 0, ...next };
   act(() => {
     for (const l of listeners) l();
   });
@@ -31,7 +31,7 @@ function setPending(next: PendingWrites) {
 describe('the offline strip', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    pending = { answers: 0, progress: 0 };
+    pending = { answers: 0, progress: 0, annotations: 0 };
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -42,7 +42,7 @@ describe('the offline strip', () => {
     renderWithProviders(<OfflineStatus />);
     setPending({ answers: 0, progress: 1 });
     act(() => vi.advanceTimersByTime(PENDING_STRIP_DELAY_MS - 100));
-    setPending({ answers: 0, progress: 0 });
+    setPending({ answers: 0, progress: 0, annotations: 0 });
     act(() => vi.advanceTimersByTime(PENDING_STRIP_DELAY_MS));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
@@ -69,6 +69,14 @@ describe('the offline strip', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2 antwoorden wachten op verbinding');
   });
 
+  it('offline, waiting highlights and notes are counted on their own line (issue 28)', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWithProviders(<OfflineStatus />);
+    setPending({ answers: 0, progress: 1, annotations: 2 });
+    expect(screen.getByRole('status')).toHaveTextContent('2 markeringen wachten op verbinding');
+    expect(screen.getByRole('status')).not.toHaveTextContent('antwoord');
+  });
+
   it('shown offline, it stays when the connection returns until the last write is sent', () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderWithProviders(<OfflineStatus />);
@@ -80,7 +88,7 @@ describe('the offline strip', () => {
     });
     setPending({ answers: 4, progress: 0 });
     expect(screen.getByRole('status')).toHaveTextContent('4 antwoorden wachten op verbinding');
-    setPending({ answers: 0, progress: 0 });
+    setPending({ answers: 0, progress: 0, annotations: 0 });
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 });

@@ -38,8 +38,8 @@ export function OfflineStatus({ userAgent = navigator.userAgent }: { userAgent?:
   // Inside the native wrapper every network notice is the wrapper's (spec section 2): the strip
   // says nothing about the connection there, only answers that still wait to be saved.
   const online = network.online || isNativeWrapper(userAgent);
-  const { answers, progress } = usePendingWrites();
-  const anyWaiting = answers > 0 || progress > 0;
+  const { answers, progress, annotations } = usePendingWrites();
+  const anyWaiting = answers > 0 || progress > 0 || annotations > 0;
   const lastingWait = useLasting(anyWaiting, PENDING_STRIP_DELAY_MS);
   // Offline: at once; online: only writes that keep waiting. Once shown it stays until nothing
   // waits (back online, the queue empties one write at a time: no flicker, and honest).
@@ -56,7 +56,8 @@ export function OfflineStatus({ userAgent = navigator.userAgent }: { userAgent?:
       <p className={styles.text}>
         {!online && <span className={styles.line}>{t('offlineData')}</span>}
         {answers > 0 && <span className={styles.line}>{t('pendingAnswers', { count: answers })}</span>}
-        {answers === 0 && progress > 0 && <span className={styles.line}>{t('pendingProgress')}</span>}
+        {annotations > 0 && <span className={styles.line}>{t('pendingAnnotations', { count: annotations })}</span>}
+        {answers === 0 && annotations === 0 && progress > 0 && <span className={styles.line}>{t('pendingProgress')}</span>}
       </p>
     </div>
   );

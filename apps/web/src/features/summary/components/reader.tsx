@@ -13,6 +13,7 @@ import { useSummary } from '../api/get-summary.ts';
 import { currentScrollPosition, scrollToPosition, useReadingPosition } from '../hooks/use-reading-position.ts';
 import { useTextSize } from '../hooks/use-text-size.ts';
 import { frameWideTables } from '../utils/wide-tables.ts';
+import { ChapterAnnotations } from '../annotations/chapter-annotations.tsx';
 import { Paywall } from './paywall.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 import { ListIcon, LockIcon } from './summary-icons.tsx';
@@ -172,6 +173,8 @@ function ChapterView({ chapter }: { chapter: ChapterContent }) {
           </ul>
         </header>
 
+        {/* Her highlights and notes: painted into the prose, and the panel for what she selects. */}
+        <ChapterAnnotations proseRef={proseRef} chapter={chapter} />
         {/* The chapter's HTML comes only from the API, which renders and sanitizes it at import. */}
         <div ref={proseRef} className={styles.prose} dangerouslySetInnerHTML={{ __html: chapter.html }} />
 
