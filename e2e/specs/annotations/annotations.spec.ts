@@ -13,6 +13,9 @@ const CHAPTER_URL = `/summary/read/${SUMMARY}/psy-grondslagen`;
 /** the chapter's second sentence, across <strong> elements */
 const SENTENCE = 'Gray en Bjorklund definiëren psychologie als de wetenschap van gedrag en de geest (mind).';
 
+/** The first look after a page load: a busy machine (2 cores, many test runs) may take a while. */
+const LOAD = { timeout: 20_000 };
+
 /** Signs in through the login screen; the sign-in's password hashing may take a while on a busy machine. */
 async function signIn(page: Page, user: TestUser) {
   await page.goto('/auth/login');
@@ -71,7 +74,7 @@ test.describe('highlights and notes', () => {
     test.setTimeout(150_000);
     await signIn(page, await api.createUser());
     await page.goto(CHAPTER_URL);
-    await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible();
+    await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible(LOAD);
 
     await selectInChapter(page, SENTENCE);
     const panel = page.getByRole('region', { name: 'Gekozen tekst' });
@@ -89,14 +92,14 @@ test.describe('highlights and notes', () => {
 
     // on any device: after a reload it comes from the server again
     await page.reload();
-    await expect.poll(() => markedText(page)).toBe(SENTENCE);
+    await expect.poll(() => markedText(page), LOAD).toBe(SENTENCE);
     const [stored] = await serverAnnotations(page);
     expect(stored).toMatchObject({ color: 'green', note: null, anchor: { quote: { exact: SENTENCE } } });
     await expectNoAxeViolations(page, 'reader with a highlight');
 
     // Mijn markeringen: listed, given a note, and back to its place in the chapter
     await page.getByRole('link', { name: 'Mijn markeringen (1)' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Mijn markeringen' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mijn markeringen' })).toBeVisible(LOAD);
     await expect(page.getByRole('heading', { level: 2, name: /^Hoofdstuk 1: / })).toBeVisible();
     await expect(page.getByRole('blockquote')).toContainText(SENTENCE);
     await page.getByRole('button', { name: /^Bewerken: ‘Gray en Bjorklund/ }).click();
@@ -110,16 +113,16 @@ test.describe('highlights and notes', () => {
 
     await page.getByRole('link', { name: /^Ga naar de tekst: ‘Gray en Bjorklund/ }).click();
     await expect(page).toHaveURL(new RegExp(`${CHAPTER_URL}#markering-${stored!.id}$`));
-    await expect(page.locator(`#markering-${stored!.id}`)).toBeFocused();
+    await expect(page.locator(`#markering-${stored!.id}`)).toBeFocused(LOAD);
     await expect(page.getByRole('button', { name: /^Notitie bij ‘Gray en Bjorklund.*: Definitie: kennen voor het tentamen$/ })).toBeVisible();
   });
 
   test('by keyboard alone she chooses a sentence and writes a note offline; it waits, survives a reload and arrives once', async ({ page, api }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await signIn(page, await api.createUser());
     await underServiceWorker(page);
     await page.goto(CHAPTER_URL);
-    await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible();
+    await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible(LOAD);
     await persisted(page);
 
     // 'Tekst kiezen' chooses the first sentence in view and gives the panel the focus
@@ -159,14 +162,14 @@ test.describe('highlights and notes', () => {
     // a reload offline: the note is still there, and still waiting
     await persisted(page);
     await page.reload();
-    await expect(noteButton).toBeVisible();
+    await expect(noteButton).toBeVisible(LOAD);
     await expect(strip(page)).toContainText('1 markering wacht op verbinding');
 
     // back online: sent, once
     const sent = page.waitForResponse((r) => r.url().endsWith(`/api/summaries/${SUMMARY}/annotations`) && r.request().method() === 'POST');
     await page.context().setOffline(false);
     expect((await sent).status()).toBe(201);
-    await expect(strip(page)).toHaveCount(0);
+    await expect(strip(page)).toHaveCount(0, LOAD);
     const stored = await serverAnnotations(page);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ note: 'Gedrag is zichtbaar, de geest niet', color: 'yellow', anchor: { quote: { exact: SENTENCE } } });
