@@ -34,6 +34,8 @@ export type RequestOptions = {
    * caller that retries the same intended change later (an offline queue) passes its own.
    */
   idempotencyKey?: string;
+  /** 'blob': the body as a file (a download), not parsed as JSON */
+  responseType?: 'json' | 'blob';
 };
 
 /** Transient failures of a write that are retried with the same Idempotency-Key. */
@@ -326,6 +328,7 @@ export async function request<T = unknown>(path: string, parser: Parser<T> | nul
       throw error;
     }
 
+    if (options.responseType === 'blob') return (await response.blob()) as T;
     if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
     const text = await response.text();
     const data: unknown = text === '' ? undefined : JSON.parse(text);
@@ -345,6 +348,8 @@ export async function request<T = unknown>(path: string, parser: Parser<T> | nul
 export const api = {
   get: <T>(path: string, parser: Parser<T> | null = null, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     request<T>(path, parser, { ...options, method: 'GET' }),
+  /** GET a file (an export): its bytes as a Blob, with the same sign-in, refresh and errors as every call. */
+  download: (path: string, options: Omit<RequestOptions, 'method' | 'body' | 'responseType'> = {}) => request<Blob>(path, null, { ...options, method: 'GET', responseType: 'blob' }),
   post: <T>(path: string, body?: unknown, parser: Parser<T> | null = null, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     request<T>(path, parser, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, parser: Parser<T> | null = null, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
