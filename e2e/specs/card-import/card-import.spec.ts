@@ -1,4 +1,5 @@
 import { writeApkg } from '../../../apps/api/src/card-import/apkg.ts';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, loginForm, saveScreenshot, test, type TestUser } from '../../fixtures.ts';
 
@@ -23,7 +24,10 @@ test.describe('card import', () => {
 
   test('imports a tab-separated list and an Anki package: the preview first, then the cards', async ({ page, api }, testInfo) => {
     await signInPatiently(page, await api.createUser());
-    await page.goto('/kaarten/importeren');
+    // from her own sets
+    await page.goto('/kaarten');
+    await page.getByRole('link', { name: 'Importeren', exact: true }).click();
+    await expect(page).toHaveURL('/kaarten/importeren');
     await expect(page.getByRole('heading', { level: 1, name: 'Kaarten importeren' })).toBeVisible(SLOW);
 
     // a pasted Quizlet export
@@ -70,5 +74,16 @@ test.describe('card import', () => {
     await expect(page.getByText('1 kaart met een probleem is overgeslagen.')).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'Femur' })).toContainText('Dijbeen');
     await expect(page.getByRole('listitem').filter({ hasText: 'Tibia' }).locator('em')).toHaveText('onderbeen');
+
+    // the set is hers now, and exports as a CSV with the same cards
+    await page.getByRole('link', { name: 'Naar de set "Anatomie"' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anatomie' })).toBeVisible(SLOW);
+    await expectNoAxeViolations(page, 'own set with export');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Als CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Anatomie.csv');
+    const csv = await readFile(await file.path(), 'utf8');
+    expect(csv).toBe('\uFEFFvoorkant,achterkant\r\n**Femur**,Dijbeen\r\nTibia,"Scheenbeen\n*onderbeen*"\r\n');
   });
 });

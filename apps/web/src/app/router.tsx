@@ -106,7 +106,7 @@ const guardedRoutes: RouteObject[] = [
     lazy: lazyRoute(() => import('./routes/profile/push-notifications.tsx')),
   },
   { path: paths.shop.root.path, handle: handle({ titleKey: 'shop:title' }), lazy: lazyRoute(() => import('./routes/shop.tsx')) },
-  { path: paths.cardImport.root.path, handle: handle({ titleKey: 'cardImport:title' }), lazy: lazyRoute(() => import('./routes/cards/import.tsx')) },
+  { path: paths.cardImport.root.path, handle: handle({ titleKey: 'cardImport:title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/cards/import.tsx')) },
   {
     path: paths.shop.testCheckout.path,
     handle: handle({ titleKey: 'shop:testCheckout.title' }),

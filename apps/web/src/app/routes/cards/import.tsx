@@ -7,7 +7,7 @@ import { CardImport } from '../../../features/card-import/components/card-import
 export function Component() {
   const { t } = useTranslation('cardImport');
   return (
-    <PageShell title={t('title')} intro={t('intro')} back={{ to: paths.library.root.getHref(), label: t('back') }}>
+    <PageShell title={t('title')} intro={t('intro')} back={{ to: paths.ownCards.root.getHref(), label: t('back') }}>
       <CardImport />
     </PageShell>
   );

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { CardImportResult } from '@blok/contract/card-import';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { ButtonLink } from '../../../components/ui/button/button.tsx';
+import { paths } from '../../../config/paths.ts';
 import styles from './card-import.module.css';
 
 /** After the import: the new set's cards as they were stored (the import's answer), with their pictures. */
@@ -31,6 +33,7 @@ export function ImportedSet({ set, skipped }: { set: CardImportResult; skipped: 
           </li>
         ))}
       </ol>
+      <ButtonLink to={paths.ownCards.set.getHref(set.id)}>{t('done.open', { title: set.title })}</ButtonLink>
     </section>
   );
 }

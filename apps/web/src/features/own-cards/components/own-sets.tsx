@@ -36,6 +36,9 @@ export function OwnSetsScreen({ subjects }: { subjects: readonly SubjectOption[]
       <p className={styles.intro}>{t('sets.intro')}</p>
       <div className={styles.actions}>
         <ButtonLink to={paths.ownCards.newCard.getHref()}>{t('sets.newCard')}</ButtonLink>
+        <ButtonLink variant="secondary" to={paths.cardImport.root.getHref()}>
+          {t('sets.import')}
+        </ButtonLink>
       </div>
 
       <section className={styles.section} aria-labelledby="own-sets-list">
