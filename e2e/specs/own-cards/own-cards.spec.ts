@@ -34,12 +34,12 @@ test.describe('own flashcards', () => {
 
   test('she makes a set from the library, adds cards and studies it in the flashcard session', async ({ page, api }, testInfo) => {
     // a long journey with five accessibility scans on a shared machine
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await signIn(page, await api.createUser());
 
     // The library leads to her own cards.
     await page.goto('/bibliotheek');
-    await page.getByRole('link', { name: 'Naar mijn kaarten' }).click();
+    await page.getByRole('link', { name: 'Naar mijn kaarten' }).click({ timeout: 30_000 });
     await expect(page).toHaveURL('/kaarten');
     await expect(page.getByRole('heading', { level: 1, name: 'Mijn kaarten' })).toBeVisible();
     await expect(page.getByText('Je hebt nog geen eigen sets.')).toBeVisible();
@@ -146,7 +146,8 @@ test.describe('own flashcards', () => {
     await signIn(page, await api.createUser());
     const selection = 'Psychologie bestudeert gedrag en mentale processen.';
     await page.goto(`/kaarten/nieuw?achterkant=${encodeURIComponent(selection)}&hoofdstuk=${CHAPTER}&samenvatting=${SUMMARY}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe kaart' })).toBeVisible();
+    // a cold load of the app's code on a busy machine may outlast the default 7 s
+    await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe kaart' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByLabel('Achterkant', { exact: true })).toHaveValue(selection);
     await expect(page.getByText('Deze kaart wordt gekoppeld aan het hoofdstuk dat je las.')).toBeVisible();
     // No sets yet: a new one, named for her
