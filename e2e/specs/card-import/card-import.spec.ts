@@ -78,6 +78,7 @@ test.describe('card import', () => {
     // the set is hers now, and exports as a CSV with the same cards
     await page.getByRole('link', { name: 'Naar de set "Anatomie"' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Anatomie' })).toBeVisible(SLOW);
+    await saveScreenshot(page, 'card-import-own-set-export', testInfo);
     await expectNoAxeViolations(page, 'own set with export');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Als CSV' }).click();
