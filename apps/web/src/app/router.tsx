@@ -126,6 +126,9 @@ const guardedRoutes: RouteObject[] = [
   },
   { path: paths.summary.last.path, handle: handle({ titleKey: 'summary:read.title' }), lazy: lazyRoute(() => import('./routes/summary/last.tsx')) },
   { path: paths.summary.questions.path, handle: handle({ titleKey: 'summary:questions.title' }), lazy: lazyRoute(() => import('./routes/summary/questions.tsx')) },
+  // The author studio (issue 29): its own chunks, loaded only when an author opens it.
+  { path: paths.studio.root.path, handle: handle({ titleKey: 'studio:title' }), lazy: lazyRoute(() => import('./routes/studio/home.tsx')) },
+  { path: paths.studio.subject.path, handle: handle({ titleKey: 'studio:title' }), lazy: lazyRoute(() => import('./routes/studio/subject.tsx')) },
 ];
 
 /** Every route of the spec's route table (section 2). */

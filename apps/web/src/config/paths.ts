@@ -128,6 +128,10 @@ export const paths = {
   tutorial: {
     root: { path: '/tutorial/:id?', getHref: (id?: string | number) => `/tutorial${optional(id)}` },
   },
+  studio: {
+    root: { path: '/studio', getHref: () => '/studio' },
+    subject: { path: '/studio/:subjectId', getHref: (subjectId: string) => `/studio/${enc(subjectId)}` },
+  },
   notFound: { path: '/not-found', getHref: () => '/not-found' },
   logout: { path: '/logout', getHref: (redirectTo?: string) => `/logout${redirectTo ? `?redirectTo=${enc(redirectTo)}` : ''}` },
 } as const;

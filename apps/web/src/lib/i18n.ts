@@ -38,6 +38,7 @@ const LOADED: Record<Namespace, 'first' | 'later'> = {
   shop: 'later',
   tutorial: 'later',
   cardImport: 'later',
+  studio: 'later',
 };
 export const NAMESPACES = Object.keys(LOADED) as Namespace[];
 export const LATER_NAMESPACES = NAMESPACES.filter((ns) => LOADED[ns] === 'later');

@@ -12,5 +12,6 @@ export { default as ownCards } from './own-cards.json';
 export { default as profile } from './profile.json';
 export { default as shop } from './shop.json';
 export { default as tutorial } from './tutorial.json';
+export { default as studio } from './studio.json';
 export { default as pwa } from './pwa.json';
 export { default as cardImport } from './card-import.json';

@@ -9,3 +9,5 @@ export { default as profile } from './profile.json';
 export { default as shop } from './shop.json';
 export { default as tutorial } from './tutorial.json';
 export { default as cardImport } from './card-import.json';
+// The studio's strings (issue 29): only signed-in screens need them.
+export { default as studio } from './studio.json';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { BellIcon, ChevronRightIcon, InfoIcon, LogoutIcon } from '../../../components/icons/icons.tsx';
+import { BellIcon, ChevronRightIcon, InfoIcon, LibraryIcon, LogoutIcon } from '../../../components/icons/icons.tsx';
 import { useCatalogue } from '../../../features/onboarding/api/get-catalogue.ts';
 import { StudyChoiceFields } from '../../../features/onboarding/components/study-choice-fields.tsx';
 import { useProfile } from '../../../features/user/api/get-profile.ts';
@@ -79,6 +79,16 @@ export function Component() {
                 <ChevronRightIcon size={20} className={styles.chevron} />
               </Link>
             </li>
+            {profile.data && profile.data.roleId > 1 && (
+              // authors, editors and admins (issue 29): the studio is its own lazy part of the app
+              <li>
+                <Link to={paths.studio.root.getHref()} className={styles.menuItem}>
+                  <LibraryIcon size={22} />
+                  <span>{t('studio')}</span>
+                  <ChevronRightIcon size={20} className={styles.chevron} />
+                </Link>
+              </li>
+            )}
             <li>
               <Link to={paths.tutorial.root.getHref()} className={styles.menuItem}>
                 <InfoIcon size={22} />
