@@ -29,6 +29,8 @@ import flashcardsRoutes from './routes/flashcards/index.ts';
 import ownCardsRoutes from './routes/flashcards/own.ts';
 import cardImportRoutes from './routes/card-import/index.ts';
 import annotationsRoutes from './routes/annotations/index.ts';
+import mockExamRoutes from './routes/mockexam/index.ts';
+import progressRoutes from './routes/progress/index.ts';
 import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
 import planRoutes from './routes/plan/index.ts';
@@ -258,6 +260,8 @@ export async function buildApp(opts: BuildOptions) {
       await api.register(libraryRoutes);
       await api.register(questionsRoutes);
       await api.register(annotationsRoutes);
+      await api.register(mockExamRoutes);
+      await api.register(progressRoutes);
       await api.register(configRoutes, { prefix: '/config', config: { flashcardsEnabled: env.FLASHCARDS_ENABLED, leitnerEnabled: env.FLASHCARDS_ENABLED && env.LEITNER_ENABLED } });
       // Feature flag off: the routes do not exist (404), like the web app's routes and entry points.
       if (env.FLASHCARDS_ENABLED) {

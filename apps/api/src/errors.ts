@@ -42,6 +42,7 @@ const STATUS: Record<ErrorCode, number> = {
   import_damaged: 422,
   import_empty: 422,
   import_has_problems: 422,
+  mock_exam_closed: 409,
   unknown: 500,
 };
 

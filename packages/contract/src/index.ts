@@ -15,3 +15,5 @@ export * from './own-cards.ts';
 export * from './studio.ts';
 export * from './card-import.ts';
 export * from './annotations.ts';
+export * from './mockexam.ts';
+export * from './progress.ts';

@@ -14,6 +14,7 @@ import type { JobsTables } from './schema/jobs.ts';
 import type { PlanTables } from './schema/plan.ts';
 import type { StudioTables } from './schema/studio.ts';
 import type { AnnotationsTables } from './schema/annotations.ts';
+import type { MockexamTables } from './schema/mockexam.ts';
 
 /**
  * The database schema, shared by SQLite and PostgreSQL, composed of the tables each feature owns.
@@ -41,7 +42,8 @@ export interface Database
     JobsTables,
     PlanTables,
     StudioTables,
-    AnnotationsTables {}
+    AnnotationsTables,
+    MockexamTables {}
 
 export type * from './schema/account.ts';
 export type * from './schema/auth.ts';
@@ -58,6 +60,7 @@ export type * from './schema/jobs.ts';
 export type * from './schema/plan.ts';
 export type * from './schema/studio.ts';
 export type * from './schema/annotations.ts';
+export type * from './schema/mockexam.ts';
 
 // Re-exported so repositories can type generated columns when later tables need them.
 export type { ColumnType, Generated };

@@ -11,3 +11,5 @@ export * from './readiness.ts';
 export * from './study-plan.ts';
 export * from './list-progress.ts';
 export * from './anchoring.ts';
+export * from './mock-exam.ts';
+export * from './progress.ts';

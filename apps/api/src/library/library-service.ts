@@ -17,6 +17,18 @@ export interface PracticeSource {
   listsOfSubject(subjectId: string): Promise<Array<{ id: string; title: string; description: string; sort_index: number; chapter_id: string | null; total_questions: number }>>;
 }
 
+
+/** A chapter as other features see it (chaptersOfSubject). */
+export interface SubjectChapter {
+  id: string;
+  summaryId: string;
+  /** the title without markup */
+  title: string;
+  /** 1 high, 2 medium, 3 low */
+  priority: number;
+  questionListId: string | null;
+}
+
 const subjectNotFound = () => new AppError('not_found', 'Dit vak bestaat niet.');
 
 /** Percentage read; 100 only when every chapter is read. */
@@ -65,6 +77,22 @@ export class LibraryService {
   async chapterPlace(chapterId: string): Promise<{ id: string; summaryId: string; subjectId: string; title: string } | undefined> {
     const row = await this.repo.findChapterPlace(chapterId);
     return row && { id: row.id, summaryId: row.summary_id, subjectId: row.subject_id, title: row.title };
+  }
+
+  /**
+   * A subject's chapters in reading order (summaries by their order, then the chapter's), with
+   * their plain titles and priorities, for the features that work per chapter (mock exams,
+   * progress; decision 020). `readIds`: the ones she has read, when a user is given.
+   */
+  async chaptersOfSubject(subjectId: string, userId?: string): Promise<{ chapters: SubjectChapter[]; readIds: Set<string> }> {
+    const [summaries, rows] = await Promise.all([this.repo.summariesOfSubject(subjectId), this.repo.chaptersOfSubjects([subjectId])]);
+    const summaryOrder = new Map(summaries.map((s, i) => [s.id, i]));
+    const chapters = rows
+      .filter(isValidChapter)
+      .sort((a, b) => (summaryOrder.get(a.summary_id) ?? 0) - (summaryOrder.get(b.summary_id) ?? 0) || a.sort_index - b.sort_index)
+      .map((c) => ({ id: c.id, summaryId: c.summary_id, title: plainText(c.title), priority: c.priority, questionListId: c.question_list_id }));
+    const readIds = userId ? await this.repo.readChapterIds(userId, chapters.map((c) => c.id)) : new Set<string>();
+    return { chapters, readIds };
   }
 
   /** Subjects' titles by id (Home's continue cards of practice sessions). */

@@ -12,6 +12,11 @@ import { FlashcardsService, type FlashcardsOptions } from '../flashcards/service
 import { OwnCardsService } from '../flashcards/own-service.ts';
 import { UserService } from '../user/service.ts';
 import { AnnotationsService } from '../annotations/service.ts';
+import { MockExamService } from '../mockexam/service.ts';
+import { ProgressService } from '../progress/service.ts';
+import { LibraryProgressSource } from '../library/progress-source.ts';
+import { QuestionsProgressSource } from '../questions/progress-source.ts';
+import { FlashcardsProgressSource } from '../flashcards/progress-source.ts';
 import { PushService } from '../push/service.ts';
 import { PushSender } from '../push/sender.ts';
 import { PushEndpointPolicy, type PushEndpointPolicyOptions } from '../push/endpoint-policy.ts';
@@ -66,6 +71,8 @@ declare module 'fastify' {
       payments: PaymentService;
       /** the shop page with her subscription, cancel; Premium periods and their jobs */
       subscriptions: SubscriptionService;
+      mockExams: MockExamService;
+      progress: ProgressService;
       plan: PlanService;
       studio: StudioService;
       annotations: AnnotationsService;
@@ -168,6 +175,15 @@ export default fp<ServicesOptions>(
     const ownCards = new OwnCardsService(uow, library, flashcards);
     // highlights and notes: the chapters' reader texts are the library's reader's
     const annotations = new AnnotationsService(uow, reader);
+    // Mock exams (issue 27): chapters from the library, questions from the questions catalogue.
+    const mockExams = new MockExamService(uow, library, questionCatalogue);
+    // The progress page (issue 27): every figure from its owner (decision 020).
+    const progress = new ProgressService({
+      library: new LibraryProgressSource(uow),
+      practice: new QuestionsProgressSource(uow),
+      cards: opts.flashcards.enabled ? new FlashcardsProgressSource(uow, opts.flashcards.leitnerEnabled) : null,
+      mockExams,
+    }, opts.flashcards.now);
 
     // Shop (decisions 009 and 015): Mollie when a key is set, else the test checkout, which in
     // production runs only because the operator chose PAYMENTS=test (env.ts refuses it otherwise).
@@ -196,7 +212,7 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, payments, subscriptions, plan, studio: new StudioService(uow, user), annotations });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, mockExams, progress, payments, subscriptions, plan, studio: new StudioService(uow, user), annotations });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

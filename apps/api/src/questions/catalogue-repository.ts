@@ -46,4 +46,45 @@ export class QuestionCatalogueRepository {
     const byList = new Map(counts.map((r) => [r.key, toNumber(r.n)]));
     return lists.map((l) => ({ ...l, total_questions: byList.get(l.id) ?? 0 }));
   }
+
+  /** A subject's SELECT questions, each with the chapter of its list, in list and question order (a mock exam's pool). */
+  examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null }>> {
+    return this.db
+      .selectFrom('questions as q')
+      .innerJoin('question_lists as l', 'l.id', 'q.question_list_id')
+      .select(['q.id', 'l.chapter_id'])
+      .where('q.subject_id', '=', subjectId)
+      .where('q.type', '=', 'SELECT')
+      .orderBy('l.sort_index')
+      .orderBy('l.id')
+      .orderBy('q.sort_index')
+      .orderBy('q.id')
+      .execute();
+  }
+
+  /** Questions with their answers in written order, by id. */
+  async questionsWithAnswers(ids: string[]) {
+    if (ids.length === 0) return [];
+    const [questions, answers] = await Promise.all([
+      this.db
+        .selectFrom('questions')
+        .select(['id', 'subject_id', 'type', 'question_text', 'picture', 'feedback_text', 'feedback_picture'])
+        .where('id', 'in', ids)
+        .execute(),
+      this.db
+        .selectFrom('answers')
+        .select(['id', 'question_id', 'sort_index', 'answer_text', 'is_correct', 'pinned'])
+        .where('question_id', 'in', ids)
+        .orderBy('question_id')
+        .orderBy('sort_index')
+        .execute(),
+    ]);
+    const byQuestion = new Map<string, typeof answers>();
+    for (const a of answers) {
+      const list = byQuestion.get(a.question_id);
+      if (list) list.push(a);
+      else byQuestion.set(a.question_id, [a]);
+    }
+    return questions.map((q) => ({ ...q, answers: byQuestion.get(q.id) ?? [] }));
+  }
 }

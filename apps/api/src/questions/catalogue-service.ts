@@ -22,4 +22,14 @@ export class QuestionCatalogueService {
   listsOfSubject(subjectId: string) {
     return this.repo.listsOfSubject(subjectId);
   }
+
+  /** A subject's SELECT questions with the chapter of their list: what a mock exam draws from. */
+  examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null }>> {
+    return this.repo.examPool(subjectId);
+  }
+
+  /** Questions with their answers (written order, correctness, pinned), for a mock exam to show and grade. */
+  questionsWithAnswers(ids: string[]) {
+    return this.repo.questionsWithAnswers(ids);
+  }
 }

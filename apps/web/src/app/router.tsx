@@ -43,6 +43,11 @@ const prefetch = {
   questionLists: prefetchOnNavigation(async ({ subjectId = '' }) => [
     (await import('../features/questions/api/get-question-lists.ts')).questionListsQueryOptions(subjectId),
   ]),
+  mockExam: prefetchOnNavigation(async ({ subjectId = '' }) => [(await import('../features/mockexam/api/get-overview.ts')).mockExamOverviewQueryOptions(subjectId)]),
+  progress: prefetchOnNavigation(async ({ subjectId = '' }) => {
+    const [progress, readiness] = await Promise.all([import('../features/progress/api/get-progress.ts'), import('../features/progress/api/get-readiness.ts')]);
+    return [progress.progressQueryOptions(subjectId), readiness.readinessQueryOptions(subjectId)];
+  }),
   flashcardsOverview: prefetchOnNavigation(async ({ subjectId = '' }) => [(await import('../features/flashcards/api/get-overview.ts')).overviewQueryOptions(subjectId)]),
   profile: prefetchOnNavigation(async () => {
     const [profile, catalogue] = await Promise.all([import('../features/user/api/get-profile.ts'), import('../features/onboarding/api/get-catalogue.ts')]);
@@ -62,6 +67,23 @@ const guardedRoutes: RouteObject[] = [
     lazy: lazyRoute(() => import('./routes/library/question-settings.tsx')),
   },
   { path: paths.library.questions.path, handle: handle({ titleKey: 'library:questions.title' }), lazy: lazyRoute(() => import('./routes/library/questions.tsx')) },
+  {
+    path: paths.library.mockExam.path,
+    handle: handle({ titleKey: 'mockexam:start.title' }),
+    loader: prefetch.mockExam,
+    lazy: lazyRoute(() => import('./routes/library/mock-exam.tsx')),
+  },
+  {
+    path: paths.library.mockExamSession.path,
+    handle: handle({ titleKey: 'mockexam:start.title', hideNavigation: true }),
+    lazy: lazyRoute(() => import('./routes/library/mock-exam-session.tsx')),
+  },
+  {
+    path: paths.library.progress.path,
+    handle: handle({ titleKey: 'progress:title' }),
+    loader: prefetch.progress,
+    lazy: lazyRoute(() => import('./routes/library/progress.tsx')),
+  },
   {
     path: paths.library.flashcardsOverview.path,
     handle: handle({ titleKey: 'library:flashcardsOverview.title' }),

@@ -45,6 +45,18 @@ export const paths = {
       getHref: (sessionId: string | number, subjectId: string | number, questionListId?: string | number) =>
         `/bibliotheek/questions/${enc(String(sessionId))}/${enc(String(subjectId))}${optional(questionListId)}`,
     },
+    mockExam: {
+      path: '/bibliotheek/proeftentamen/:subjectId',
+      getHref: (subjectId: string | number) => `/bibliotheek/proeftentamen/${enc(String(subjectId))}`,
+    },
+    mockExamSession: {
+      path: '/bibliotheek/proeftentamen/:subjectId/:examId',
+      getHref: (subjectId: string | number, examId: string) => `/bibliotheek/proeftentamen/${enc(String(subjectId))}/${enc(examId)}`,
+    },
+    progress: {
+      path: '/bibliotheek/voortgang/:subjectId',
+      getHref: (subjectId: string | number) => `/bibliotheek/voortgang/${enc(String(subjectId))}`,
+    },
     flashcardsOverview: {
       path: '/bibliotheek/flashcards-overview/:subjectId',
       getHref: (subjectId: string | number) => `/bibliotheek/flashcards-overview/${enc(String(subjectId))}`,

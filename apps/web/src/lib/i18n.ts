@@ -39,6 +39,8 @@ const LOADED: Record<Namespace, 'first' | 'later'> = {
   tutorial: 'later',
   cardImport: 'later',
   studio: 'later',
+  mockexam: 'later',
+  progress: 'later',
 };
 export const NAMESPACES = Object.keys(LOADED) as Namespace[];
 export const LATER_NAMESPACES = NAMESPACES.filter((ns) => LOADED[ns] === 'later');

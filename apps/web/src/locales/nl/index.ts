@@ -15,3 +15,5 @@ export { default as tutorial } from './tutorial.json';
 export { default as studio } from './studio.json';
 export { default as pwa } from './pwa.json';
 export { default as cardImport } from './card-import.json';
+export { default as mockexam } from './mockexam.json';
+export { default as progress } from './progress.json';

@@ -11,3 +11,5 @@ export { default as tutorial } from './tutorial.json';
 export { default as cardImport } from './card-import.json';
 // The studio's strings (issue 29): only signed-in screens need them.
 export { default as studio } from './studio.json';
+export { default as mockexam } from './mockexam.json';
+export { default as progress } from './progress.json';

@@ -152,6 +152,30 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
         )}
       </section>
 
+      {subject.questionLists.length > 0 && (
+        <section aria-labelledby="subject-exam" className={styles.section}>
+          <h2 id="subject-exam" className={styles.sectionTitle}>
+            {t('subject.examSection')}
+          </h2>
+          <div className={styles.stack}>
+            <CardLink to={paths.library.mockExam.getHref(subject.id)} className={styles.entryCard}>
+              <span>
+                <span className={styles.entryTitle}>{t('subject.mockExamEntry')}</span>
+                <span className={styles.entryText}>{t('subject.mockExamText')}</span>
+              </span>
+              <ChevronRightIcon size={22} />
+            </CardLink>
+            <CardLink to={paths.library.progress.getHref(subject.id)} className={styles.entryCard}>
+              <span>
+                <span className={styles.entryTitle}>{t('subject.progressEntry')}</span>
+                <span className={styles.entryText}>{t('subject.progressText')}</span>
+              </span>
+              <ChevronRightIcon size={22} />
+            </CardLink>
+          </div>
+        </section>
+      )}
+
       {subject.flashcardsEnabled && (
         <section aria-labelledby="subject-flashcards" className={styles.section}>
           <h2 id="subject-flashcards" className={styles.sectionTitle}>

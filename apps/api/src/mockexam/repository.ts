@@ -1,0 +1,146 @@
+import { uuidv7, type Executor, type MockExamQuestionsTable, type MockExamsTable } from '@blok/db';
+
+export type MockExamRow = MockExamsTable;
+export type MockExamQuestionRow = MockExamQuestionsTable;
+
+export interface NewMockExam {
+  userId: string;
+  subjectId: string;
+  timeLimitSeconds: number;
+  answerSeed: number;
+  startedAt: Date;
+  /** the drawn questions in exam order */
+  questions: Array<{ questionId: string; chapterId: string | null }>;
+}
+
+/** Reads the picked answer ids stored as a JSON array; anything unreadable counts as none. */
+export function parseAnswerIds(value: string | null): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The mock exam tables (mock_exams, mock_exam_questions): named here only (decision 020). */
+export class MockExamRepository {
+  /** `db` is the executor it runs on: the database, or the transaction of a unit of work. */
+  constructor(private readonly db: Executor) {}
+
+  async create(exam: NewMockExam): Promise<string> {
+    const id = uuidv7();
+    const startedAt = exam.startedAt.toISOString();
+    const deadlineAt = new Date(exam.startedAt.getTime() + exam.timeLimitSeconds * 1000).toISOString();
+    await this.db
+      .insertInto('mock_exams')
+      .values({
+        id,
+        user_id: exam.userId,
+        subject_id: exam.subjectId,
+        question_count: exam.questions.length,
+        time_limit_seconds: exam.timeLimitSeconds,
+        answer_seed: exam.answerSeed,
+        started_at: startedAt,
+        deadline_at: deadlineAt,
+        finished_at: null,
+        score: null,
+      })
+      .execute();
+    await this.db
+      .insertInto('mock_exam_questions')
+      .values(
+        exam.questions.map((q, position) => ({
+          id: uuidv7(),
+          exam_id: id,
+          position,
+          question_id: q.questionId,
+          chapter_id: q.chapterId,
+          status: -1,
+          answer_ids: null,
+          answered_at: null,
+        })),
+      )
+      .execute();
+    return id;
+  }
+
+  /** Her exam by id; another student's answers undefined, as an unknown one. */
+  find(id: string, userId: string): Promise<MockExamRow | undefined> {
+    return this.db.selectFrom('mock_exams').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  questions(examId: string): Promise<MockExamQuestionRow[]> {
+    return this.db.selectFrom('mock_exam_questions').selectAll().where('exam_id', '=', examId).orderBy('position').execute();
+  }
+
+  /** Her exams of a subject, newest first. */
+  ofSubject(userId: string, subjectId: string, limit: number): Promise<MockExamRow[]> {
+    return this.db
+      .selectFrom('mock_exams')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('subject_id', '=', subjectId)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Stores her picks while the exam is still open; false when it was closed meanwhile. */
+  async saveAnswer(examId: string, position: number, status: number, answerIds: string[], at: string): Promise<boolean> {
+    const rows = await this.db
+      .updateTable('mock_exam_questions')
+      .set({ status, answer_ids: answerIds.length ? JSON.stringify(answerIds) : null, answered_at: answerIds.length ? at : null })
+      .where('exam_id', '=', examId)
+      .where('position', '=', position)
+      .where(({ exists, selectFrom }) => exists(selectFrom('mock_exams').select('id').where('id', '=', examId).where('finished_at', 'is', null)))
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  /** Closes the exam once (a conditional update): true when this call closed it. */
+  async close(examId: string, finishedAt: string, score: number): Promise<boolean> {
+    const rows = await this.db
+      .updateTable('mock_exams')
+      .set({ finished_at: finishedAt, score })
+      .where('id', '=', examId)
+      .where('finished_at', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  /**
+   * Her closed exams' questions of a subject (or of every subject), oldest exam first, for the
+   * grade per chapter over time. Exams past their deadline but never closed by a call count too.
+   */
+  async closedQuestions(userId: string, subjectId: string, now: string) {
+    return this.db
+      .selectFrom('mock_exam_questions as q')
+      .innerJoin('mock_exams as e', 'e.id', 'q.exam_id')
+      .select(['e.id as exam_id', 'e.started_at', 'e.finished_at', 'e.deadline_at', 'q.chapter_id', 'q.status'])
+      .where('e.user_id', '=', userId)
+      .where('e.subject_id', '=', subjectId)
+      .where((eb) => eb.or([eb('e.finished_at', 'is not', null), eb('e.deadline_at', '<=', now)]))
+      .orderBy('e.started_at')
+      .orderBy('e.id')
+      .orderBy('q.position')
+      .execute();
+  }
+
+  /** When she answered questions of her mock exams of a subject since an instant (minutes per day). */
+  async answerTimes(userId: string, subjectId: string, since: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('mock_exam_questions as q')
+      .innerJoin('mock_exams as e', 'e.id', 'q.exam_id')
+      .select('q.answered_at')
+      .where('e.user_id', '=', userId)
+      .where('e.subject_id', '=', subjectId)
+      .where('q.answered_at', '>=', since)
+      .execute();
+    return rows.flatMap((r) => (r.answered_at ? [r.answered_at] : []));
+  }
+}

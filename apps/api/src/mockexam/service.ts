@@ -1,0 +1,284 @@
+import { randomInt } from 'node:crypto';
+import type { MockExam, MockExamAnswerBody, MockExamChapterResult, MockExamGrade, MockExamOverview, MockExamQuestion, StartMockExamBody } from '@blok/contract';
+import { MAX_ANSWER_SEED, orderAnswers } from '@blok/domain/answer-order';
+import { gradeFromScore, isPassing } from '@blok/domain/grade';
+import { MOCK_EXAM_SECONDS_PER_QUESTION, MOCK_EXAM_SIZES, chapterWeight, drawCounts, gradeMockExam, secondsLeft, type MockExamResult } from '@blok/domain/mock-exam';
+import { evaluateSelect } from '@blok/domain/status';
+import { AppError } from '../errors.ts';
+import { contentImageUrl } from '../content/render.ts';
+import { keepChanges, type UnitOfWork } from '../write/unit-of-work.ts';
+import { MockExamRepository, parseAnswerIds, type MockExamQuestionRow, type MockExamRow } from './repository.ts';
+
+/** How late an answer may arrive and still count: the request in flight when the clock ran out. */
+export const DEADLINE_GRACE_MS = 2000;
+/** Earlier exams shown on the start screen. */
+const RECENT_EXAMS = 10;
+
+/** What a mock exam needs of the library: subjects and their chapters (decision 020). */
+export interface MockExamLibrary {
+  subjectTitle(id: string): Promise<{ id: string; title: string } | undefined>;
+  chaptersOfSubject(subjectId: string): Promise<{ chapters: Array<{ id: string; summaryId: string; title: string; priority: number }> }>;
+}
+
+/** What a mock exam needs of the questions feature: the pool and the questions' content. */
+export interface MockExamQuestionSource {
+  examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null }>>;
+  questionsWithAnswers(ids: string[]): Promise<
+    Array<{
+      id: string;
+      subject_id: string;
+      question_text: string;
+      picture: string | null;
+      feedback_text: string;
+      answers: Array<{ id: string; answer_text: string; is_correct: number; pinned: number }>;
+    }>
+  >;
+}
+
+type Content = Awaited<ReturnType<MockExamQuestionSource['questionsWithAnswers']>>[number];
+
+const examNotFound = () => new AppError('not_found', 'Dit proeftentamen bestaat niet.');
+const closedError = () => new AppError('mock_exam_closed', 'Dit proeftentamen is gesloten: de tijd is om of je hebt het ingeleverd. Je antwoord is niet meer opgeslagen.');
+
+/** The grade with `passed`, as the contract sends it. */
+const toGrade = (r: MockExamResult): MockExamGrade => ({ ...r, passed: isPassing(r.grade) });
+
+/** A uniformly random pick of `n` items (Fisher-Yates over a copy, crypto randomness). */
+function pick<T>(items: readonly T[], n: number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = randomInt(0, i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy.slice(0, n);
+}
+
+/**
+ * Mock exams (proeftentamen, issue 27; decision 022): drawn per chapter by weight, timed by the
+ * server, graded on closing. Questions and chapters come from their owners' services.
+ */
+export class MockExamService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly library: MockExamLibrary,
+    private readonly questionSource: MockExamQuestionSource,
+    /** the clock; tests pin it */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private get repo(): MockExamRepository {
+    return new MockExamRepository(this.uow.executor);
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  async overview(userId: string, subjectId: string): Promise<MockExamOverview> {
+    const subject = await this.library.subjectTitle(subjectId);
+    if (!subject) throw new AppError('not_found', 'Dit vak bestaat niet.');
+    const [pool, exams] = await Promise.all([this.questionSource.examPool(subjectId), this.repo.ofSubject(userId, subjectId, RECENT_EXAMS)]);
+    const now = this.now();
+    const summaries = await Promise.all(
+      exams.map(async (e) => {
+        const closed = this.isClosed(e, now);
+        let score = e.score;
+        if (closed && score === null) score = gradeMockExam((await this.repo.questions(e.id)).map((q) => q.status)).score;
+        return { id: e.id, startedAt: e.started_at, questionCount: e.question_count, closed, grade: closed ? gradeFromScore(score!) : null };
+      }),
+    );
+    const available = pool.length;
+    const sizes = MOCK_EXAM_SIZES.filter((n) => n <= available);
+    return {
+      subjectId: subject.id,
+      subjectTitle: subject.title,
+      availableQuestions: available,
+      chapterCount: new Set(pool.map((q) => q.chapter_id)).size,
+      sizes: sizes.length === 0 && available > 0 ? [MOCK_EXAM_SIZES[0]] : [...sizes],
+      secondsPerQuestion: MOCK_EXAM_SECONDS_PER_QUESTION,
+      exams: summaries,
+    };
+  }
+
+  async exam(userId: string, examId: string): Promise<MockExam> {
+    const exam = await this.repo.find(examId, userId);
+    if (!exam) throw examNotFound();
+    return this.view(exam, await this.repo.questions(exam.id));
+  }
+
+  // ------------------------------------------------------------------ commands
+
+  /** Draws a new exam: per chapter by weight (priority), at random within a chapter, chapters in reading order. */
+  start(userId: string, body: StartMockExamBody): Promise<MockExam> {
+    return this.uow.run(async () => {
+      const subject = await this.library.subjectTitle(body.subjectId);
+      if (!subject) throw new AppError('not_found', 'Dit vak bestaat niet.');
+      const [pool, { chapters }] = await Promise.all([this.questionSource.examPool(subject.id), this.library.chaptersOfSubject(subject.id)]);
+      if (pool.length === 0) throw new AppError('conflict', 'Dit vak heeft nog geen meerkeuzevragen voor een proeftentamen.');
+      const order = new Map(chapters.map((c, i) => [c.id, i]));
+      const priority = new Map(chapters.map((c) => [c.id, c.priority]));
+      const byChapter = new Map<string, Array<{ id: string; chapter_id: string | null }>>();
+      for (const q of pool) {
+        const key = q.chapter_id ?? '';
+        const list = byChapter.get(key);
+        if (list) list.push(q);
+        else byChapter.set(key, [q]);
+      }
+      // Chapters in reading order; questions of a list without a (known) chapter last, at medium weight.
+      const keys = [...byChapter.keys()].sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || a.localeCompare(b));
+      const counts = drawCounts(
+        keys.map((k) => ({ id: k, weight: chapterWeight(priority.get(k) ?? 2), available: byChapter.get(k)!.length })),
+        body.questionCount,
+      );
+      const drawn = keys.flatMap((k) => pick(byChapter.get(k)!, counts.get(k) ?? 0).map((q) => ({ questionId: q.id, chapterId: q.chapter_id })));
+      const startedAt = this.now();
+      const id = await this.repo.create({
+        userId,
+        subjectId: subject.id,
+        timeLimitSeconds: drawn.length * MOCK_EXAM_SECONDS_PER_QUESTION,
+        answerSeed: randomInt(1, MAX_ANSWER_SEED + 1),
+        startedAt,
+        questions: drawn,
+      });
+      const exam = (await this.repo.find(id, userId))!;
+      return this.view(exam, await this.repo.questions(id));
+    });
+  }
+
+  /**
+   * Stores her picks for one question (she may change them while the exam is open). Nothing is
+   * evaluated to her until it closes. Past the deadline the answer is refused (409
+   * mock_exam_closed) and the exam closes, graded as it stood.
+   */
+  answer(userId: string, examId: string, body: MockExamAnswerBody): Promise<MockExamQuestion> {
+    return this.uow.run(async () => {
+      const exam = await this.repo.find(examId, userId);
+      if (!exam) throw examNotFound();
+      const rows = await this.repo.questions(exam.id);
+      const row = rows[body.position];
+      if (!row) throw new AppError('not_found', 'Deze vraag hoort niet bij dit proeftentamen.');
+      if (exam.finished_at !== null) throw closedError();
+      const now = this.now();
+      if (now.getTime() > Date.parse(exam.deadline_at) + DEADLINE_GRACE_MS) {
+        await this.repo.close(exam.id, exam.deadline_at, gradeMockExam(rows.map((r) => r.status)).score);
+        throw keepChanges(closedError());
+      }
+      const [content] = await this.questionSource.questionsWithAnswers([row.question_id]);
+      const answers = content?.answers ?? [];
+      const picked = [...new Set(body.answerIds)];
+      const ids = new Set(answers.map((a) => a.id));
+      if (picked.some((id) => !ids.has(id))) throw new AppError('invalid_request', 'Dit antwoord hoort niet bij deze vraag.');
+      const correct = answers.filter((a) => a.is_correct === 1).map((a) => a.id);
+      if (correct.length <= 1 && picked.length > 1) throw new AppError('invalid_request', 'Bij deze vraag kies je één antwoord.');
+      const status = picked.length === 0 ? -1 : evaluateSelect(picked, correct);
+      if (!(await this.repo.saveAnswer(exam.id, row.position, status, picked, now.toISOString()))) throw closedError();
+      Object.assign(row, { status, answer_ids: picked.length ? JSON.stringify(picked) : null });
+      return this.question(exam, row, content, false);
+    });
+  }
+
+  /** Hands the exam in: closed and graded. Handing in a closed exam answers it as it is. */
+  finish(userId: string, examId: string): Promise<MockExam> {
+    return this.uow.run(async () => {
+      const exam = await this.repo.find(examId, userId);
+      if (!exam) throw examNotFound();
+      const rows = await this.repo.questions(exam.id);
+      if (exam.finished_at === null) {
+        const now = this.now();
+        const finishedAt = now.getTime() > Date.parse(exam.deadline_at) ? exam.deadline_at : now.toISOString();
+        const score = gradeMockExam(rows.map((r) => r.status)).score;
+        if (await this.repo.close(exam.id, finishedAt, score)) Object.assign(exam, { finished_at: finishedAt, score });
+      }
+      return this.view(exam, rows);
+    });
+  }
+
+  // ------------------------------------------------------------------ for other features
+
+  /**
+   * Her closed mock exams of a subject, oldest first, each with the grade per chapter: the
+   * progress page's grade over time.
+   */
+  async chapterGrades(userId: string, subjectId: string): Promise<Array<{ examId: string; at: string; chapters: Map<string | null, MockExamResult> }>> {
+    const rows = await this.repo.closedQuestions(userId, subjectId, this.now().toISOString());
+    const exams = new Map<string, { at: string; statuses: Map<string | null, number[]> }>();
+    for (const r of rows) {
+      let e = exams.get(r.exam_id);
+      if (!e) exams.set(r.exam_id, (e = { at: r.finished_at ?? r.deadline_at, statuses: new Map() }));
+      const list = e.statuses.get(r.chapter_id);
+      if (list) list.push(r.status);
+      else e.statuses.set(r.chapter_id, [r.status]);
+    }
+    return [...exams].map(([examId, e]) => ({ examId, at: e.at, chapters: new Map([...e.statuses].map(([k, v]) => [k, gradeMockExam(v)])) }));
+  }
+
+  /** When she answered mock exam questions of a subject since an instant: the progress page's minutes per day. */
+  answerTimes(userId: string, subjectId: string, since: string): Promise<string[]> {
+    return this.repo.answerTimes(userId, subjectId, since);
+  }
+
+  // ------------------------------------------------------------------ shaping
+
+  private isClosed(exam: MockExamRow, now: Date): boolean {
+    return exam.finished_at !== null || now.getTime() > Date.parse(exam.deadline_at) + DEADLINE_GRACE_MS;
+  }
+
+  private async view(exam: MockExamRow, rows: MockExamQuestionRow[]): Promise<MockExam> {
+    const now = this.now();
+    const closed = this.isClosed(exam, now);
+    const [subject, contents, { chapters }] = await Promise.all([
+      this.library.subjectTitle(exam.subject_id),
+      this.questionSource.questionsWithAnswers(rows.map((r) => r.question_id)),
+      closed ? this.library.chaptersOfSubject(exam.subject_id) : Promise.resolve({ chapters: [] }),
+    ]);
+    const byId = new Map(contents.map((c) => [c.id, c]));
+    let chapterResults: MockExamChapterResult[] = [];
+    if (closed) {
+      const order = new Map(chapters.map((c, i) => [c.id, i]));
+      const statuses = new Map<string | null, number[]>();
+      for (const r of rows) {
+        const key = r.chapter_id !== null && order.has(r.chapter_id) ? r.chapter_id : null;
+        const list = statuses.get(key);
+        if (list) list.push(r.status);
+        else statuses.set(key, [r.status]);
+      }
+      chapterResults = [...statuses]
+        .sort(([a], [b]) => (a === null ? Infinity : order.get(a)!) - (b === null ? Infinity : order.get(b)!))
+        .map(([chapterId, list]) => {
+          const chapter = chapterId === null ? undefined : chapters[order.get(chapterId)!];
+          return { chapterId, title: chapter?.title ?? 'Overige vragen', summaryId: chapter?.summaryId ?? null, result: toGrade(gradeMockExam(list)) };
+        });
+    }
+    return {
+      id: exam.id,
+      subjectId: exam.subject_id,
+      subjectTitle: subject?.title ?? '',
+      questionCount: exam.question_count,
+      timeLimitSeconds: exam.time_limit_seconds,
+      startedAt: exam.started_at,
+      deadlineAt: exam.deadline_at,
+      serverNow: now.toISOString(),
+      secondsLeft: closed ? 0 : secondsLeft(exam.deadline_at, now),
+      closed,
+      finishedAt: exam.finished_at ?? (closed ? exam.deadline_at : null),
+      answeredCount: rows.filter((r) => r.answer_ids !== null).length,
+      questions: rows.map((r) => this.question(exam, r, byId.get(r.question_id), closed)),
+      result: closed ? toGrade(gradeMockExam(rows.map((r) => r.status))) : null,
+      chapters: chapterResults,
+    };
+  }
+
+  private question(exam: MockExamRow, row: MockExamQuestionRow, content: Content | undefined, closed: boolean): MockExamQuestion {
+    const answers = orderAnswers(content?.answers ?? [], exam.answer_seed, row.question_id, (a) => a.pinned === 1);
+    return {
+      position: row.position,
+      questionId: row.question_id,
+      chapterId: row.chapter_id,
+      questionText: content?.question_text ?? '',
+      pictureUrl: content?.picture ? contentImageUrl(content.subject_id, content.picture) : null,
+      multipleAnswers: answers.filter((a) => a.is_correct === 1).length > 1,
+      answers: answers.map((a) => ({ id: a.id, answerText: a.answer_text, isCorrect: closed ? a.is_correct === 1 : null })),
+      pickedAnswerIds: parseAnswerIds(row.answer_ids),
+      status: closed ? (row.status as -1 | 0 | 1 | 2) : null,
+      feedbackText: closed ? (content?.feedback_text ?? '') : null,
+    };
+  }
+}

@@ -1,0 +1,134 @@
+import { PROGRESS_DAYS, PROGRESS_DUE_DAYS, type Progress, type ProgressGrade } from '@blok/contract';
+import { computeScore, gradeFromScore } from '@blok/domain/grade';
+import { addDays, localDate, studyDays, type StudyEvent } from '@blok/domain/progress';
+import { AppError } from '../errors.ts';
+
+/** What the progress page needs of the library: the subject, its chapters and her reads. */
+export interface ProgressLibrarySource {
+  subjectTitle(id: string): Promise<{ id: string; title: string } | undefined>;
+  chapters(subjectId: string): Promise<Array<{ id: string; summaryId: string; title: string; readingMinutes: number }>>;
+  reads(userId: string, chapterIds: string[], since: string): Promise<Array<{ chapterId: string; readAt: string }>>;
+}
+
+/** What it needs of the questions feature: her answers with session, chapter and time. */
+export interface ProgressPracticeSource {
+  answers(
+    userId: string,
+    subjectId: string,
+  ): Promise<Array<{ sessionId: string; finishedAt: string | null; updatedAt: string; chapterId: string | null; status: number; answeredAt: string | null }>>;
+}
+
+/** What it needs of the flashcards feature: when she answered cards, when cards are due. */
+export interface ProgressCardsSource {
+  readonly spacedRepetition: boolean;
+  answerTimes(userId: string, subjectId: string, since: string): Promise<string[]>;
+  dueTimes(userId: string, subjectId: string, until: string): Promise<string[]>;
+}
+
+/** What it needs of the mock exams: grades per chapter and answer times. */
+export interface ProgressMockExamSource {
+  chapterGrades(userId: string, subjectId: string): Promise<Array<{ examId: string; at: string; chapters: Map<string | null, { grade: number; total: number }> }>>;
+  answerTimes(userId: string, subjectId: string, since: string): Promise<string[]>;
+}
+
+export interface ProgressSources {
+  library: ProgressLibrarySource;
+  practice: ProgressPracticeSource;
+  /** null when flashcards are off */
+  cards: ProgressCardsSource | null;
+  mockExams: ProgressMockExamSource;
+}
+
+/** Instant of the start of a local date in a time zone, far enough back: a day earlier in UTC covers every zone. */
+const sinceFor = (fromDate: string) => `${addDays(fromDate, -1)}T00:00:00.000Z`;
+
+/**
+ * The progress page of a subject (Voortgang, issue 27; decision 022). Owns no table: every figure
+ * comes from its owner's source, read per request over her own rows of one subject.
+ */
+export class ProgressService {
+  constructor(
+    private readonly sources: ProgressSources,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async progress(userId: string, subjectId: string, timeZone = 'UTC'): Promise<Progress> {
+    const { library, practice, cards, mockExams } = this.sources;
+    const subject = await library.subjectTitle(subjectId);
+    if (!subject) throw new AppError('not_found', 'Dit vak bestaat niet.');
+    const now = this.now();
+    const today = localDate(now, timeZone);
+    const fromDate = addDays(today, -(PROGRESS_DAYS - 1));
+    const since = sinceFor(fromDate);
+    const dueUntil = `${addDays(today, PROGRESS_DUE_DAYS + 1)}T00:00:00.000Z`;
+    const chapters = await library.chapters(subject.id);
+    const known = new Set(chapters.map((c) => c.id));
+
+    const [answers, exams, reads, cardTimes, examTimes, dueTimes] = await Promise.all([
+      practice.answers(userId, subject.id),
+      mockExams.chapterGrades(userId, subject.id),
+      library.reads(userId, chapters.map((c) => c.id), since),
+      cards ? cards.answerTimes(userId, subject.id, since) : Promise.resolve([]),
+      mockExams.answerTimes(userId, subject.id, since),
+      cards?.spacedRepetition ? cards.dueTimes(userId, subject.id, dueUntil) : Promise.resolve([]),
+    ]);
+
+    // The grade per chapter of every practice session (over the questions she answered) and mock exam.
+    const grades: ProgressGrade[] = [];
+    const sessions = new Map<string, { at: string; statuses: Map<string, number[]> }>();
+    for (const a of answers) {
+      if (a.chapterId === null || !known.has(a.chapterId)) continue;
+      let s = sessions.get(a.sessionId);
+      if (!s) sessions.set(a.sessionId, (s = { at: a.finishedAt ?? a.updatedAt, statuses: new Map() }));
+      const list = s.statuses.get(a.chapterId);
+      if (list) list.push(a.status);
+      else s.statuses.set(a.chapterId, [a.status]);
+    }
+    for (const s of sessions.values()) {
+      for (const [chapterId, statuses] of s.statuses) {
+        const correct = statuses.filter((x) => x === 1).length;
+        const partial = statuses.filter((x) => x === 2).length;
+        grades.push({ at: s.at, date: localDate(s.at, timeZone), source: 'practice', chapterId, grade: gradeFromScore(computeScore({ correct, partial, total: statuses.length })), questions: statuses.length });
+      }
+    }
+    for (const e of exams) {
+      for (const [chapterId, result] of e.chapters) {
+        if (chapterId === null || !known.has(chapterId)) continue;
+        grades.push({ at: e.at, date: localDate(e.at, timeZone), source: 'mockexam', chapterId, grade: result.grade, questions: result.total });
+      }
+    }
+    grades.sort((a, b) => a.at.localeCompare(b.at) || a.chapterId.localeCompare(b.chapterId));
+
+    // Minutes per day from the times of what she did.
+    const readingMinutes = new Map(chapters.map((c) => [c.id, c.readingMinutes]));
+    const events: StudyEvent[] = [
+      ...answers.flatMap((a) => (a.answeredAt && a.answeredAt >= since ? [{ at: a.answeredAt }] : [])),
+      ...cardTimes.map((at) => ({ at })),
+      ...examTimes.map((at) => ({ at })),
+      ...reads.map((r) => ({ at: r.readAt, minutes: readingMinutes.get(r.chapterId) ?? 0 })),
+    ];
+    const days = studyDays(events, timeZone).filter((d) => d.date >= fromDate && d.date <= today);
+
+    // Cards due per local day; overdue cards count today.
+    const dueEnabled = cards?.spacedRepetition === true;
+    const due = dueEnabled ? Array.from({ length: PROGRESS_DUE_DAYS }, (_, i) => ({ date: addDays(today, i), count: 0 })) : [];
+    for (const at of dueTimes) {
+      const date = localDate(at, timeZone);
+      const slot = date <= today ? due[0] : due.find((d) => d.date === date);
+      if (slot) slot.count++;
+    }
+
+    return {
+      subjectId: subject.id,
+      subjectTitle: subject.title,
+      timeZone,
+      today,
+      chapters: chapters.map((c, i) => ({ chapterId: c.id, number: i + 1, title: c.title, summaryId: c.summaryId })),
+      grades,
+      fromDate,
+      days,
+      dueEnabled,
+      due,
+    };
+  }
+}

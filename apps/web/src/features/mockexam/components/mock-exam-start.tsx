@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatGrade, isPassing } from '@blok/domain/grade';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { paths } from '../../../config/paths.ts';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { ArrowLeftIcon, ChevronRightIcon } from '../../../components/icons/icons.tsx';
+import { useMockExamOverview } from '../api/get-overview.ts';
+import { useStartMockExam } from '../api/start-exam.ts';
+import styles from './mockexam.module.css';
+
+const dateFormat = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+const minutesFormat = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 });
+
+/** /bibliotheek/proeftentamen/{subjectId}: what a mock exam is, how many questions, start; her earlier exams. */
+export function MockExamStart({ subjectId }: { subjectId: string }) {
+  const { t } = useTranslation(['mockexam', 'common']);
+  const navigate = useNavigate();
+  const overview = useMockExamOverview(subjectId);
+  const [size, setSize] = useState<number | null>(null);
+  const start = useStartMockExam({ onSuccess: (exam) => navigate(paths.library.mockExamSession.getHref(subjectId, exam.id)) });
+  const data = overview.data;
+  const chosen = size ?? data?.sizes[Math.min(1, (data?.sizes.length ?? 1) - 1)] ?? null;
+
+  return (
+    <div className={styles.page}>
+      <Link to={paths.library.subject.getHref(subjectId)} className={styles.back}>
+        <ArrowLeftIcon size={18} />
+        <span>{t('start.back')}</span>
+      </Link>
+      <h1 className={styles.pageTitle}>{t('start.title')}</h1>
+      {overview.isPending && <div role="status" aria-label={t('common:loading')} className={styles.skeleton} />}
+      {overview.isError && (
+        <Notice variant="error" role="alert">
+          {t('start.error')}
+        </Notice>
+      )}
+      {data && (
+        <>
+          <p className={styles.intro}>{t('start.intro', { subject: data.subjectTitle })}</p>
+          <p className={styles.intro}>{t('start.rules')}</p>
+          {data.sizes.length === 0 ? (
+            <Notice variant="info">{t('start.none')}</Notice>
+          ) : (
+            <form
+              className={styles.card}
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (chosen !== null) start.mutate({ subjectId, questionCount: chosen as 5 | 10 | 20 | 40 });
+              }}
+            >
+              <fieldset className={styles.fieldset}>
+                <legend className={styles.legend}>{t('start.sizeLegend')}</legend>
+                {data.sizes.map((n) => {
+                  const count = Math.min(n, data.availableQuestions);
+                  const minutes = minutesFormat.format((count * data.secondsPerQuestion) / 60);
+                  return (
+                    <label key={n} className={styles.choice}>
+                      <input type="radio" name="size" value={n} checked={chosen === n} onChange={() => setSize(n)} />
+                      <span>{count < n ? t('start.sizeAll', { count, minutes }) : t('start.size', { count, minutes })}</span>
+                    </label>
+                  );
+                })}
+              </fieldset>
+              <Button type="submit" fullWidth isBusy={start.isPending} busyLabel={t('start.starting')}>
+                {t('start.startButton')}
+              </Button>
+              {start.isError && (
+                <Notice variant="error" role="alert">
+                  {t('start.startError')}
+                </Notice>
+              )}
+            </form>
+          )}
+          {data.exams.length > 0 && (
+            <section aria-labelledby="mockexam-earlier" className={styles.section}>
+              <h2 id="mockexam-earlier" className={styles.sectionTitle}>
+                {t('start.earlier')}
+              </h2>
+              <ul className={styles.examList}>
+                {data.exams.map((exam) => {
+                  const date = dateFormat.format(new Date(exam.startedAt));
+                  return (
+                    <li key={exam.id}>
+                      <Link
+                        to={paths.library.mockExamSession.getHref(subjectId, exam.id)}
+                        className={styles.examRow}
+                        aria-label={t(exam.closed ? 'start.viewLabel' : 'start.continueLabel', { date })}
+                      >
+                        <span className={styles.examRowBody}>
+                          <span className={styles.examRowTitle}>{t('start.examLabel', { date })}</span>
+                          <span className={styles.muted}>
+                            {exam.grade !== null ? t('start.examGrade', { grade: formatGrade(exam.grade) }) : t('start.inProgress')}
+                          </span>
+                        </span>
+                        {exam.grade !== null && (
+                          <span className={styles.smallGrade} data-passed={isPassing(exam.grade) || undefined} aria-hidden="true">
+                            {formatGrade(exam.grade)}
+                          </span>
+                        )}
+                        <ChevronRightIcon size={20} />
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

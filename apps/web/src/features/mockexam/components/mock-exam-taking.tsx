@@ -1,0 +1,188 @@
+import { useEffect, useRef, useState } from 'react';
+import type { MockExam } from '@blok/contract/mockexam';
+import { ANSWER_LABELS } from '@blok/contract/questions';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { Dialog } from '../../../components/ui/dialog/dialog.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { Markdown } from '../../../components/markdown/markdown.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
+import { useAnswerQuestion } from '../api/answer-question.ts';
+import { useFinishMockExam } from '../api/finish-exam.ts';
+import { formatClock, useCountdown } from '../hooks/use-countdown.ts';
+import styles from './mockexam.module.css';
+
+const QUESTION_HEADING_ID = 'mockexam-question-heading';
+const label = (index: number) => ANSWER_LABELS[index] ?? String(index + 1);
+
+/** The visible clock, and a polite live region that speaks at the start and at 10, 5 and 1 minutes. */
+function ExamTimer({ exam, onExpire }: { exam: MockExam; onExpire: () => void }) {
+  const { t } = useTranslation('mockexam');
+  const { secondsLeft, announcedMinutes, expired } = useCountdown(exam.secondsLeft, onExpire);
+  const startMinutes = Math.round(exam.secondsLeft / 60);
+  const announcement = expired
+    ? t('exam.timeUp')
+    : announcedMinutes !== null
+      ? t('exam.announceMinutes', { count: announcedMinutes })
+      : t('exam.announceStart', { minutes: startMinutes });
+  return (
+    <>
+      {/* role=timer is not live: the countdown is read when she moves to it, not every second */}
+      <div role="timer" aria-label={t('exam.timerLabel')} className={styles.timer} data-low={secondsLeft <= 60 || undefined}>
+        <span aria-hidden="true">{formatClock(secondsLeft)}</span>
+        <span className="visually-hidden">{t('exam.timeLeft', { time: formatClock(secondsLeft) })}</span>
+      </div>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+/** Answering an open mock exam: one question at a time, no evaluation, the clock, hand in. */
+export function MockExamTaking({ exam }: { exam: MockExam }) {
+  const { t } = useTranslation(['mockexam', 'common']);
+  const [position, setPosition] = useState(() => Math.max(0, exam.questions.findIndex((q) => q.pickedAnswerIds.length === 0)));
+  const [confirming, setConfirming] = useState(false);
+  const answer = useAnswerQuestion();
+  const finish = useFinishMockExam();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const question = exam.questions[position]!;
+  const total = exam.questions.length;
+  const unanswered = total - exam.answeredCount;
+
+  useEffect(() => {
+    // Moving to another question puts her at its heading (not on the first load).
+    if (moved.current) headingRef.current?.focus();
+    moved.current = true;
+  }, [position]);
+
+  const pick = (answerId: string, checked: boolean) => {
+    const picks = question.multipleAnswers
+      ? checked
+        ? [...question.pickedAnswerIds, answerId]
+        : question.pickedAnswerIds.filter((id) => id !== answerId)
+      : [answerId];
+    answer.save({ examId: exam.id, position: question.position, answerIds: picks });
+  };
+  const handIn = () => {
+    if (!finish.isPending) finish.mutate(exam.id);
+  };
+
+  return (
+    <div className={styles.exam}>
+      <header className={styles.examHeader}>
+        <div className={styles.examHeaderRow}>
+          <h1 className={styles.examTitle}>{t('exam.title', { subject: exam.subjectTitle })}</h1>
+          <ExamTimer exam={exam} onExpire={handIn} />
+        </div>
+        <ProgressBar value={(exam.answeredCount / total) * 100} label={t('exam.progressLabel')} valueText={t('exam.progressValue', { answered: exam.answeredCount, total })} />
+        <p className={styles.muted}>
+          {t('exam.counter', { number: position + 1, total })}
+          <span aria-hidden="true"> · </span>
+          {t('exam.answered', { answered: exam.answeredCount, total })}
+        </p>
+      </header>
+
+      <article className={styles.card} aria-labelledby={QUESTION_HEADING_ID}>
+        <h2 id={QUESTION_HEADING_ID} ref={headingRef} tabIndex={-1} className={styles.questionLabel}>
+          {t('exam.questionLabel', { number: position + 1 })}
+        </h2>
+        {question.pictureUrl && <img className={styles.picture} src={question.pictureUrl} alt={t('exam.pictureAlt', { number: position + 1 })} />}
+        <div className={styles.questionText}>
+          <Markdown text={question.questionText} />
+        </div>
+        <fieldset className={styles.fieldset} key={question.position}>
+          <legend className="visually-hidden">{t('exam.answersLabel', { number: position + 1 })}</legend>
+          <p className={styles.muted}>{question.multipleAnswers ? t('exam.pickMany') : t('exam.pickOne')}</p>
+          {question.answers.map((a, index) => {
+            const checked = question.pickedAnswerIds.includes(a.id);
+            return (
+              <label key={a.id} className={styles.option} data-checked={checked || undefined}>
+                <input
+                  type={question.multipleAnswers ? 'checkbox' : 'radio'}
+                  name={`question-${question.position}`}
+                  value={a.id}
+                  checked={checked}
+                  onChange={(event) => pick(a.id, event.target.checked)}
+                />
+                <span className={styles.letter} aria-hidden="true">
+                  {label(index)}
+                </span>
+                <span className="visually-hidden">{label(index)}. </span>
+                <Markdown text={a.answerText} phrasing className={styles.optionText} />
+              </label>
+            );
+          })}
+        </fieldset>
+        {question.pickedAnswerIds.length > 0 && (
+          <Button variant="ghost" size="sm" onClick={() => answer.save({ examId: exam.id, position: question.position, answerIds: [] })}>
+            {t('exam.clear')}
+          </Button>
+        )}
+        {answer.isError && (
+          <Notice variant="error" role="alert">
+            {t('exam.saveError')}
+          </Notice>
+        )}
+      </article>
+
+      <div className={styles.navRow}>
+        <Button variant="secondary" onClick={() => setPosition((p) => p - 1)} disabled={position === 0}>
+          {t('exam.previous')}
+        </Button>
+        <Button variant="secondary" onClick={() => setPosition((p) => p + 1)} disabled={position === total - 1}>
+          {t('exam.next')}
+        </Button>
+      </div>
+
+      <nav aria-label={t('exam.overview')} className={styles.overview}>
+        <ul className={styles.overviewGrid}>
+          {exam.questions.map((q) => {
+            const done = q.pickedAnswerIds.length > 0;
+            return (
+              <li key={q.position}>
+                <button
+                  type="button"
+                  className={styles.overviewButton}
+                  data-answered={done || undefined}
+                  aria-current={q.position === position ? 'step' : undefined}
+                  aria-label={t(done ? 'exam.goToAnswered' : 'exam.goToOpen', { number: q.position + 1 })}
+                  onClick={() => setPosition(q.position)}
+                >
+                  {q.position + 1}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <Button fullWidth onClick={() => setConfirming(true)}>
+        {t('exam.handIn')}
+      </Button>
+      {finish.isError && (
+        <Notice variant="error" role="alert">
+          {t('exam.handInError')}
+        </Notice>
+      )}
+
+      <Dialog open={confirming} onOpenChange={setConfirming} title={t('exam.handInTitle')} description={t('exam.handInText', { count: unanswered })}>
+        <Button
+          fullWidth
+          isBusy={finish.isPending}
+          busyLabel={t('exam.handingIn')}
+          onClick={() => {
+            handIn();
+          }}
+        >
+          {t('exam.handInConfirm')}
+        </Button>
+        <Button fullWidth variant="secondary" onClick={() => setConfirming(false)}>
+          {t('exam.handInCancel')}
+        </Button>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod/mini';
+import { MOCK_EXAM_SIZES } from '@blok/domain/mock-exam';
+
+/*
+ * Mock exams (proeftentamen, issue 27; decision 022): a timed exam over every chapter of a subject.
+ * Questions are drawn per chapter by weight, answers are shown in an order of the exam's own, and
+ * nothing is evaluated to her until the exam is closed: handed in, or past its deadline. The server
+ * keeps the time: an answer after the deadline is refused with 409 mock_exam_closed and the exam
+ * closes. Positions are 0-based.
+ */
+
+const ContentIdSchema = z.string().check(z.minLength(1), z.maxLength(160), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id'));
+/** Mock exam ids are UUIDv7. */
+const MockExamIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige tentamen-id'));
+
+export const MockExamParamsSchema = z.object({ id: MockExamIdSchema });
+export const MockExamsQuerySchema = z.object({ subjectId: ContentIdSchema });
+
+/** POST /api/mock-exams: a new exam of a subject with this many questions (5, 10, 20 or 40; fewer when the subject has fewer). */
+export const StartMockExamBodySchema = z.object({
+  subjectId: ContentIdSchema,
+  questionCount: z.literal(MOCK_EXAM_SIZES),
+});
+export type StartMockExamBody = z.infer<typeof StartMockExamBodySchema>;
+
+/** POST /api/mock-exams/{id}/answer: her picks for one question; she may change them while the exam is open. */
+export const MockExamAnswerBodySchema = z.object({
+  position: z.int().check(z.minimum(0), z.maximum(1000)),
+  /** the picked answer ids; empty clears her answer */
+  answerIds: z.array(ContentIdSchema).check(z.maxLength(20)),
+});
+export type MockExamAnswerBody = z.infer<typeof MockExamAnswerBodySchema>;
+
+export const MockExamAnswerSchema = z.object({
+  id: z.string(),
+  answerText: z.string(),
+  /** null while the exam is open */
+  isCorrect: z.nullable(z.boolean()),
+});
+export type MockExamAnswer = z.infer<typeof MockExamAnswerSchema>;
+
+export const MockExamQuestionSchema = z.object({
+  position: z.int(),
+  questionId: z.string(),
+  chapterId: z.nullable(z.string()),
+  questionText: z.string(),
+  pictureUrl: z.nullable(z.string()),
+  /** more than one answer is correct: she may pick several */
+  multipleAnswers: z.boolean(),
+  /** in the order this exam shows them; the label A to T follows it */
+  answers: z.array(MockExamAnswerSchema),
+  pickedAnswerIds: z.array(z.string()),
+  /** null while open; once closed -1 not answered, 0 wrong, 1 correct, 2 partially correct */
+  status: z.nullable(z.int().check(z.minimum(-1), z.maximum(2))),
+  /** null while open */
+  feedbackText: z.nullable(z.string()),
+});
+export type MockExamQuestion = z.infer<typeof MockExamQuestionSchema>;
+
+/** A grade with its counts: the whole exam's, or one chapter's. */
+export const MockExamGradeSchema = z.object({
+  correct: z.int(),
+  partial: z.int(),
+  wrong: z.int(),
+  unanswered: z.int(),
+  total: z.int(),
+  /** 0-100 */
+  score: z.int(),
+  /** Dutch 1-10, one decimal; 5.5 or more passes */
+  grade: z.number(),
+  passed: z.boolean(),
+});
+export type MockExamGrade = z.infer<typeof MockExamGradeSchema>;
+
+export const MockExamChapterResultSchema = z.object({
+  /** null: questions of a list without a chapter */
+  chapterId: z.nullable(z.string()),
+  title: z.string(),
+  /** the summary it is read in, to open it */
+  summaryId: z.nullable(z.string()),
+  result: MockExamGradeSchema,
+});
+export type MockExamChapterResult = z.infer<typeof MockExamChapterResultSchema>;
+
+export const MockExamSchema = z.object({
+  id: z.string(),
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+  questionCount: z.int(),
+  timeLimitSeconds: z.int(),
+  startedAt: z.string(),
+  deadlineAt: z.string(),
+  /** the server's clock when it answered: the app counts down from deadlineAt minus this, not from its own clock */
+  serverNow: z.string(),
+  /** whole seconds left (0 once closed) */
+  secondsLeft: z.int(),
+  /** handed in or past the deadline */
+  closed: z.boolean(),
+  finishedAt: z.nullable(z.string()),
+  answeredCount: z.int(),
+  questions: z.array(MockExamQuestionSchema),
+  /** null while open */
+  result: z.nullable(MockExamGradeSchema),
+  /** per chapter in reading order; empty while open */
+  chapters: z.array(MockExamChapterResultSchema),
+});
+export type MockExam = z.infer<typeof MockExamSchema>;
+
+/** One of her earlier exams on the start screen. */
+export const MockExamSummarySchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  questionCount: z.int(),
+  closed: z.boolean(),
+  /** null while open */
+  grade: z.nullable(z.number()),
+});
+export type MockExamSummary = z.infer<typeof MockExamSummarySchema>;
+
+/** GET /api/mock-exams?subjectId=: what a new exam can hold, and her exams of the subject (newest first). */
+export const MockExamOverviewSchema = z.object({
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+  /** questions a mock exam can draw from (multiple choice) */
+  availableQuestions: z.int(),
+  chapterCount: z.int(),
+  /** the sizes she can choose, each at most availableQuestions */
+  sizes: z.array(z.int()),
+  secondsPerQuestion: z.int(),
+  exams: z.array(MockExamSummarySchema),
+});
+export type MockExamOverview = z.infer<typeof MockExamOverviewSchema>;
