@@ -19,7 +19,11 @@ export function ChartFigure({ id, title, summary, children, table }: { id: strin
       {table && (
         <details className={styles.tableToggle}>
           <summary>{t('showTable')}</summary>
-          <div className={styles.tableWrap}>{table}</div>
+          {/* focusable: a wide table scrolls sideways at 390 px, by keyboard too (axe scrollable-region-focusable) */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus */}
+          <div className={styles.tableWrap} tabIndex={0} role="group" aria-label={t('tableLabel', { title })}>
+            {table}
+          </div>
         </details>
       )}
     </section>

@@ -17,8 +17,10 @@ const BOTTOM = 24;
 
 /** A line per chapter of its grades over time, 1-10, with the 5.5 pass line (hand-written SVG, decision 022). */
 export function GradeLines({ series, from, to, fromLabel, toLabel }: { series: readonly GradeSeries[]; from: number; to: number; fromLabel: string; toLabel: string }) {
-  const span = Math.max(1, to - from);
-  const x = (at: number) => LEFT + ((W - LEFT - RIGHT) * (at - from)) / span;
+  // Grades of one day (or one exam) sit in the middle instead of on the left edge.
+  const HALF_DAY = 12 * 3600 * 1000;
+  const [start, end] = to - from < 2 * HALF_DAY ? [from - HALF_DAY, to + HALF_DAY] : [from, to];
+  const x = (at: number) => LEFT + ((W - LEFT - RIGHT) * (at - start)) / (end - start);
   const y = (grade: number) => TOP + ((H - TOP - BOTTOM) * (10 - grade)) / 9;
   return (
     <svg viewBox={`0 0 ${W} ${H}`} width="100%" aria-hidden="true" focusable="false">
