@@ -18,7 +18,8 @@ const THEME_COLOR = '#3730a3';
 const PRECACHED_MODULES = [
   /\/src\/main\.tsx$/,
   /\/src\/app\/app\.tsx$/,
-  /\/src\/locales\/nl\/later\.ts$/,
+  // the strings of those screens (each namespace is a chunk of its own: issue 30)
+  /\/src\/locales\/nl\/(library|summary|questions|flashcards)\.json$/,
   /\/src\/components\/ui\/toast\/radix-toast\.tsx$/,
   /\/src\/app\/routes\/(home|library|summary)\//,
   /\/src\/app\/routes\/(auth\/login|not-found)\.tsx$/,

@@ -106,7 +106,7 @@ test('the service worker precaches the shell and the study screens, not every ro
   const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
   const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
   const chunk = (name: string) => urls.some((u) => new RegExp(`^assets/${name}-[\\w-]{8}\\.js$`).test(u));
-  for (const name of ['index', 'framework', 'shared', 'app', 'later', 'radix-toast', 'sign-in', 'home', 'overview', 'read', 'question-session', 'flashcards-session']) expect(chunk(name), name).toBe(true);
+  for (const name of ['index', 'framework', 'shared', 'app', 'library', 'summary', 'radix-toast', 'sign-in', 'home', 'overview', 'read', 'question-session', 'flashcards-session']) expect(chunk(name), name).toBe(true);
   for (const name of ['shop', 'profile', 'register', 'tutorial', 'push-notifications']) expect(chunk(name), name).toBe(false);
   expect(urls).toContain('index.html');
   const bytes = urls.reduce((n, u) => n + readFileSync(join(DIST, u)).length, 0);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../../fixtures.ts';
 
@@ -9,6 +11,16 @@ import { expect, signIn, test } from '../../fixtures.ts';
  */
 const SUMMARY = 'inleiding-psychologie-samenvatting';
 const CHAPTER = 'psy-grondslagen';
+const DIST = resolve(import.meta.dirname, '../../../apps/web/dist');
+const LOCALES = resolve(import.meta.dirname, '../../../apps/web/src/locales/nl');
+
+/** The longest text of a namespace: found in a script only when that namespace's strings are in it. */
+function longestText(namespace: string): string {
+  const texts: string[] = [];
+  const walk = (node: unknown) => (typeof node === 'string' ? texts.push(node) : Object.values(node as object).forEach(walk));
+  walk(JSON.parse(readFileSync(`${LOCALES}/${namespace}.json`, 'utf8')));
+  return texts.sort((a, b) => b.length - a.length)[0]!;
+}
 
 test.use({ serviceWorkers: 'block' });
 
@@ -27,9 +39,19 @@ test('a first visit of the reader asks for the summary and the chapter once each
 
   // with the chapter in the address
   let reads = countReads(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/assets\/.+\.js$/.test(path)) scripts.push(path);
+  });
   await page.goto(`/summary/read/${SUMMARY}/${CHAPTER}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible();
+  // the scripts of the reader's first render: its own strings, no other feature's (issue 30)
+  const source = scripts.map((path) => readFileSync(`${DIST}${path}`, 'utf8')).join('\n');
+  expect(scripts.filter((path) => /\/later-[\w-]{8}\.js$/.test(path))).toEqual([]);
+  expect(source).toContain(longestText('summary'));
+  for (const namespace of ['library', 'questions', 'flashcards', 'profile', 'shop', 'tutorial']) expect(source, namespace).not.toContain(longestText(namespace));
   await page.waitForLoadState('networkidle');
   expect(Object.fromEntries(reads)).toEqual({ [`/api/summaries/${SUMMARY}`]: 1, [`/api/summaries/${SUMMARY}/chapters/${CHAPTER}`]: 1 });
   page.removeAllListeners('request');

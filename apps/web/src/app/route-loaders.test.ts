@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { clearAuthStorage, markSignedIn } from '../lib/auth/token-storage.ts';
-import { allOf, prefetchOnNavigation } from './route-loaders.ts';
+import { allOf, handleNamespaces, prefetchOnNavigation } from './route-loaders.ts';
+import { routes } from './router.tsx';
 
 const args = (params: Record<string, string>) => ({ params, request: new Request('http://localhost/x'), context: undefined }) as unknown as LoaderFunctionArgs;
 
@@ -35,5 +36,19 @@ describe('route loaders (issue 14)', () => {
     const redirect = new Response(null, { status: 302, headers: { location: '/logout' } });
     expect(await allOf(() => null, () => redirect)(args({}))).toBe(redirect);
     expect(await allOf(() => null, async () => null)(args({}))).toBeNull();
+  });
+});
+
+describe('namespaces per route (issue 30)', () => {
+  it('names the title’s namespace with the screen’s, and none for a route that lists none', () => {
+    expect(handleNamespaces({ titleKey: 'library:details.title', namespaces: ['summary'] })).toEqual(['summary', 'library']);
+    expect(handleNamespaces({ titleKey: 'summary:read.title', namespaces: ['summary'] })).toEqual(['summary']);
+    expect(handleNamespaces({ titleKey: 'shop:title' })).toBeNull();
+  });
+
+  it('gives the reader only its own strings', () => {
+    const find = (list: typeof routes, path: string): (typeof routes)[number] | undefined =>
+      list.map((r) => (r.path === path ? r : find(r.children ?? [], path))).find(Boolean);
+    expect(handleNamespaces(find(routes, '/summary/read/:id/:chapterId?')?.handle)).toEqual(['summary']);
   });
 });

@@ -1,8 +1,9 @@
-import type { LoaderFunction, LoaderFunctionArgs, Params } from 'react-router';
+import { matchRoutes, type LoaderFunction, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router';
 import type { QueryKey } from '@tanstack/react-query';
 import { queryClient as defaultQueryClient } from '../lib/react-query.ts';
 import { isMarkedSignedIn } from '../lib/auth/token-storage.ts';
-import { loadLaterNamespaces } from '../lib/i18n.ts';
+import { loadLaterNamespaces, loadNamespaces, type Namespace } from '../lib/i18n.ts';
+import type { AppRouteHandle } from './route-handle.ts';
 
 /** What a loader hands to `prefetchQuery`: a screen's own query options. */
 type Prefetchable = { queryKey: QueryKey; queryFn?: unknown };
@@ -43,7 +44,36 @@ export function allOf(...loaders: LoaderFunction[]): LoaderFunction {
   };
 }
 
-/** The strings of the signed-in screens, fetched with the route's code (decision 014). */
+/** The namespaces a route's screen needs: its handle's list and its title's, or null when it names none. */
+export function handleNamespaces(handle: AppRouteHandle | undefined): Namespace[] | null {
+  if (!handle?.namespaces) return null;
+  const title = handle.titleKey ? (handle.titleKey.slice(0, handle.titleKey.indexOf(':')) as Namespace) : null;
+  return [...new Set([...handle.namespaces, ...(title ? [title] : [])])];
+}
+
+/**
+ * The strings of the screen at the loader's address, fetched with the route's code (issue 30): the
+ * deepest matching route's `handle.namespaces` (app/route-handle.ts), each namespace its own chunk;
+ * every later namespace when that route names none.
+ */
+export function screenNamespaces(routes: () => RouteObject[]): LoaderFunction {
+  return async ({ request }) => {
+    const match = matchRoutes(routes(), new URL(request.url).pathname)?.at(-1);
+    const needed = handleNamespaces(match?.route.handle as AppRouteHandle | undefined);
+    await (needed ? loadNamespaces(needed) : loadLaterNamespaces());
+    return null;
+  };
+}
+
+/** Loads these namespaces, for a route outside the signed-in group (decision 014, issue 30). */
+export function namespaces(...list: Namespace[]): () => Promise<null> {
+  return async () => {
+    await loadNamespaces(list);
+    return null;
+  };
+}
+
+/** Every later namespace (a screen that shows many features' strings). */
 export async function laterNamespaces(): Promise<null> {
   await loadLaterNamespaces();
   return null;

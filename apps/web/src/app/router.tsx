@@ -9,7 +9,7 @@ import { AppSplash } from './app-splash.tsx';
 import { requireAuth, resolveUnmatched } from './guards.ts';
 import { requireFlashcards } from './feature-guards.ts';
 import { lazyRoute } from './lazy-route.ts';
-import { allOf, laterNamespaces, prefetchOnNavigation } from './route-loaders.ts';
+import { allOf, laterNamespaces, namespaces, prefetchOnNavigation, screenNamespaces } from './route-loaders.ts';
 import { isMarkedSignedIn } from '../lib/auth/token-storage.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -57,16 +57,16 @@ const prefetch = {
 
 /** The logged-in routes of the spec's route table (guarded). */
 const guardedRoutes: RouteObject[] = [
-  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title' }), loader: prefetch.library, lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
-  { path: paths.library.subject.path, handle: handle({ titleKey: 'library:subject.title' }), loader: prefetch.subject, lazy: lazyRoute(() => import('./routes/library/subject.tsx')) },
-  { path: paths.library.details.path, handle: handle({ titleKey: 'library:details.title' }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/library/details.tsx')) },
+  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title', namespaces: ['library'] }), loader: prefetch.library, lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
+  { path: paths.library.subject.path, handle: handle({ titleKey: 'library:subject.title', namespaces: ['library'] }), loader: prefetch.subject, lazy: lazyRoute(() => import('./routes/library/subject.tsx')) },
+  { path: paths.library.details.path, handle: handle({ titleKey: 'library:details.title', namespaces: ['summary'] }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/library/details.tsx')) },
   {
     path: paths.library.questionSettings.path,
-    handle: handle({ titleKey: 'library:questionSettings.title' }),
+    handle: handle({ titleKey: 'library:questionSettings.title', namespaces: ['questions'] }),
     loader: prefetch.questionLists,
     lazy: lazyRoute(() => import('./routes/library/question-settings.tsx')),
   },
-  { path: paths.library.questions.path, handle: handle({ titleKey: 'library:questions.title' }), lazy: lazyRoute(() => import('./routes/library/questions.tsx')) },
+  { path: paths.library.questions.path, handle: handle({ titleKey: 'library:questions.title', namespaces: ['questions'] }), lazy: lazyRoute(() => import('./routes/library/questions.tsx')) },
   {
     path: paths.library.mockExam.path,
     handle: handle({ titleKey: 'mockexam:start.title' }),
@@ -86,25 +86,25 @@ const guardedRoutes: RouteObject[] = [
   },
   {
     path: paths.library.flashcardsOverview.path,
-    handle: handle({ titleKey: 'library:flashcardsOverview.title' }),
+    handle: handle({ titleKey: 'library:flashcardsOverview.title', namespaces: ['flashcards'] }),
     loader: allOf(requireFlashcards, prefetch.flashcardsOverview),
     lazy: lazyRoute(() => import('./routes/library/flashcards-overview.tsx')),
   },
   {
     path: paths.library.flashcardsFavoritesSettings.path,
-    handle: handle({ titleKey: 'library:flashcardsFavorites.title' }),
+    handle: handle({ titleKey: 'library:flashcardsFavorites.title', namespaces: ['flashcards'] }),
     loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-favorites.tsx')),
   },
   {
     path: paths.library.flashcardsSettings.path,
-    handle: handle({ titleKey: 'library:flashcardsSettings.title' }),
+    handle: handle({ titleKey: 'library:flashcardsSettings.title', namespaces: ['flashcards'] }),
     loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-settings.tsx')),
   },
   {
     path: paths.library.flashcards.path,
-    handle: handle({ titleKey: 'library:flashcards.title', hideNavigation: true }),
+    handle: handle({ titleKey: 'library:flashcards.title', hideNavigation: true, namespaces: ['flashcards'] }),
     loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-session.tsx')),
   },
@@ -121,32 +121,33 @@ const guardedRoutes: RouteObject[] = [
     loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/own-cards/session.tsx')),
   },
-  { path: paths.profile.root.path, handle: handle({ titleKey: 'profile:title' }), loader: prefetch.profile, lazy: lazyRoute(() => import('./routes/profile/profile.tsx')) },
+  { path: paths.profile.root.path, handle: handle({ titleKey: 'profile:title', namespaces: ['shop'] }), loader: prefetch.profile, lazy: lazyRoute(() => import('./routes/profile/profile.tsx')) },
   {
     path: paths.profile.pushNotifications.path,
-    handle: handle({ titleKey: 'profile:push.title' }),
+    handle: handle({ titleKey: 'profile:push.title', namespaces: [] }),
     lazy: lazyRoute(() => import('./routes/profile/push-notifications.tsx')),
   },
-  { path: paths.shop.root.path, handle: handle({ titleKey: 'shop:title' }), lazy: lazyRoute(() => import('./routes/shop.tsx')) },
+  { path: paths.shop.root.path, handle: handle({ titleKey: 'shop:title', namespaces: [] }), lazy: lazyRoute(() => import('./routes/shop.tsx')) },
   { path: paths.cardImport.root.path, handle: handle({ titleKey: 'cardImport:title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/cards/import.tsx')) },
   {
     path: paths.shop.testCheckout.path,
-    handle: handle({ titleKey: 'shop:testCheckout.title' }),
+    handle: handle({ titleKey: 'shop:testCheckout.title', namespaces: [] }),
     lazy: lazyRoute(() => import('./routes/shop/test-checkout.tsx')),
   },
-  { path: paths.shop.return.path, handle: handle({ titleKey: 'shop:return.title' }), lazy: lazyRoute(() => import('./routes/shop/return.tsx')) },
-  { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary:chapters.title' }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
+  { path: paths.shop.return.path, handle: handle({ titleKey: 'shop:return.title', namespaces: [] }), lazy: lazyRoute(() => import('./routes/shop/return.tsx')) },
+  { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary:chapters.title', namespaces: [] }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
   { path: paths.summary.annotations.path, handle: handle({ titleKey: 'summary:annotations.listTitle' }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/annotations.tsx')) },
   {
     path: paths.summary.read.path,
-    handle: handle({ titleKey: 'summary:read.title' }),
+    // only the reader's strings: no other feature's chunk before its first render (issue 30)
+    handle: handle({ titleKey: 'summary:read.title', namespaces: [] }),
     loader: prefetch.reader,
     // Moving to another chapter of the same summary (or the reader putting her chapter in the
     // address) is the same opening: the summary is not asked for again, the chapter by the screen.
     shouldRevalidate: ({ currentParams, nextParams, defaultShouldRevalidate }) => currentParams.id !== nextParams.id && defaultShouldRevalidate,
     lazy: lazyRoute(() => import('./routes/summary/read.tsx')),
   },
-  { path: paths.summary.last.path, handle: handle({ titleKey: 'summary:read.title' }), lazy: lazyRoute(() => import('./routes/summary/last.tsx')) },
+  { path: paths.summary.last.path, handle: handle({ titleKey: 'summary:read.title', namespaces: [] }), lazy: lazyRoute(() => import('./routes/summary/last.tsx')) },
   { path: paths.summary.questions.path, handle: handle({ titleKey: 'summary:questions.title' }), lazy: lazyRoute(() => import('./routes/summary/questions.tsx')) },
   // The author studio (issue 29): its own chunks, loaded only when an author opens it.
   { path: paths.studio.root.path, handle: handle({ titleKey: 'studio:title' }), lazy: lazyRoute(() => import('./routes/studio/home.tsx')) },
@@ -209,12 +210,12 @@ export const routes: RouteObject[] = [
               { path: paths.home.shortcut.path, handle: handle({ titleKey: 'home:shortcut.title' }), lazy: lazyRoute(() => import('./routes/home/shortcut.tsx')) },
             ],
           },
-          { path: paths.tutorial.root.path, handle: handle({ titleKey: 'tutorial:title' }), loader: laterNamespaces, lazy: lazyRoute(() => import('./routes/tutorial.tsx')) },
+          { path: paths.tutorial.root.path, handle: handle({ titleKey: 'tutorial:title' }), loader: namespaces('tutorial'), lazy: lazyRoute(() => import('./routes/tutorial.tsx')) },
           { path: paths.notFound.path, handle: handle({ titleKey: 'common:notFound.title' }), lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
           {
             id: 'guarded',
-            // The signed-in screens' strings come with the first one's code (decision 014).
-            loader: allOf(requireAuth, laterNamespaces),
+            // Each screen's strings come with its code: the namespaces its handle names (issue 30).
+            loader: allOf(requireAuth, screenNamespaces(() => routes)),
             // Check on every navigation, not only when entering the group.
             shouldRevalidate: () => true,
             children: guardedRoutes,

@@ -23,6 +23,20 @@ describe('i18n namespaces (decision 014)', () => {
   it('keeps the first visit to the login, register and landing strings', () => {
     expect(Object.keys(firstVisit).sort()).toEqual(['auth', 'common', 'home', 'pwa']);
   });
+
+  it('loads only the namespaces a screen names, each once (issue 30)', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(fresh.i18n.t('summary:read.title')).toBe('read.title');
+    await Promise.all([fresh.loadNamespaces(['summary']), fresh.loadNamespaces(['summary'])]);
+    expect(fresh.i18n.t('summary:read.title')).toBe(nl.summary.read.title);
+    error.mockClear();
+    expect(fresh.i18n.t('library:overview.title')).toBe('overview.title');
+    expect(error).toHaveBeenCalledTimes(1);
+    await fresh.loadLaterNamespaces();
+    expect(fresh.i18n.t('library:overview.title')).toBe(nl.library.overview.title);
+  });
 });
 
 describe('t (lib/i18n.ts, decision 014 "i18n without i18next")', () => {

@@ -21,8 +21,9 @@ const en: DeepPartial<Resources> = { ...enNamespaces };
 export type Namespace = keyof Resources;
 /**
  * Every namespace, and when it loads (decision 014): `first` ones are in the entry script
- * (locales/nl/first-visit.ts), `later` ones come in one chunk with the first signed-in route's code
- * (locales/nl/later.ts, loadLaterNamespaces). A namespace missing here fails the type check.
+ * (locales/nl/first-visit.ts), `later` ones (locales/nl/later.ts) each in a chunk of its own, with
+ * the code of a route that names it in its handle's `namespaces` (issue 30; loadNamespaces).
+ * A namespace missing here fails the type check.
  */
 const LOADED: Record<Namespace, 'first' | 'later'> = {
   common: 'first',
@@ -206,23 +207,47 @@ export function useTranslation<const N extends AnyNamespace = typeof DEFAULT_NAM
   return { t: fixedT(lng, firstNamespace(ns)) as unknown as TFunction<N>, i18n };
 }
 
-let later: Promise<void> | null = null;
+/**
+ * The Dutch namespaces that are not in the entry, one chunk each (issue 30): a screen waits only for
+ * the strings it shows. The list of them is locales/nl/later.ts; a JSON file there loads here by name.
+ */
+const LATER_FILES = new Map(
+  Object.entries(import.meta.glob<Tree>(['../locales/nl/*.json', '!../locales/nl/{common,auth,home,pwa}.json'], { import: 'default' })).map(
+    // locales/nl/card-import.json is the namespace cardImport (its name in later.ts)
+    ([path, load]) => [path.slice(path.lastIndexOf('/') + 1, -'.json'.length).replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), load] as const,
+  ),
+);
+const loading = new Map<string, Promise<void>>();
+
+function loadNamespace(ns: Namespace): Promise<void> {
+  if (LOADED[ns] === 'first') return Promise.resolve();
+  let promise = loading.get(ns);
+  if (!promise) {
+    const file = LATER_FILES.get(ns);
+    if (!file) return Promise.reject(new Error(`No strings for namespace "${ns}"`));
+    promise = file().then(
+      (resources) => i18n.addResourceBundle(DEFAULT_LANGUAGE, ns, resources),
+      (error: unknown) => {
+        loading.delete(ns);
+        throw error;
+      },
+    );
+    loading.set(ns, promise);
+  }
+  return promise;
+}
 
 /**
- * Adds the Dutch namespaces of the signed-in screens (one chunk, fetched once). The router awaits it
+ * Adds the Dutch strings of these namespaces (each fetched once, side by side). The router awaits it
  * with a route's code, so a screen never renders before its strings are there (no keys flash).
  */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  await Promise.all(namespaces.map(loadNamespace));
+}
+
+/** Every namespace outside the entry: for a route that does not say which it needs, and for tests. */
 export function loadLaterNamespaces(): Promise<void> {
-  later ??= import('../locales/nl/later.ts').then(
-    (namespaces) => {
-      for (const [ns, resources] of Object.entries(namespaces)) i18n.addResourceBundle(DEFAULT_LANGUAGE, ns, resources as Tree);
-    },
-    (error: unknown) => {
-      later = null;
-      throw error;
-    },
-  );
-  return later;
+  return loadNamespaces(LATER_NAMESPACES);
 }
 
 function syncDocumentLanguage(lng: string): void {
