@@ -59,6 +59,8 @@ export const ChapterReadinessSchema = z.object({
   title: z.string(),
   summaryId: z.string(),
   priority: z.int(),
+  /** a Premium chapter she cannot read (no subscription): the plan gives no reading task for it */
+  locked: z.boolean(),
   /** 0..100 */
   readiness: z.int().check(z.minimum(0), z.maximum(100)),
   read: z.boolean(),

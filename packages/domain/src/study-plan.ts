@@ -59,6 +59,8 @@ export interface PlanChapter {
   priority: number;
   wordCount: number;
   read: boolean;
+  /** false: a Premium chapter she cannot open; it gets no reading task */
+  readable?: boolean;
   questionCount: number;
   questionsCorrect: number;
   /** question list of the chapter, if any */
@@ -114,7 +116,7 @@ interface Work {
 function workOf(chapters: readonly PlanChapter[]): Work[] {
   return chapters.map((c) => ({
     chapter: c,
-    read: c.read ? 0 : readingMinutes(c.wordCount),
+    read: c.read || c.readable === false ? 0 : readingMinutes(c.wordCount),
     practiceQuestions: c.questionListId ? Math.max(0, c.questionCount - c.questionsCorrect) : 0,
     cards: Math.max(0, c.cardCount - c.cardsKnown),
   }));

@@ -14,7 +14,8 @@ import type {
   StartOwnSessionBody,
 } from '@blok/contract';
 import { AppError } from '../errors.ts';
-import type { UnitOfWork } from '../write/unit-of-work.ts';
+import type { Executor, UnitOfWork } from '../write/unit-of-work.ts';
+import type { CardEvent } from '../plan/service.ts';
 import { FlashcardsRepository, type FlashcardRow, type FlashcardSessionRow, type ScheduleRow, type SessionCardRow } from './repository.ts';
 import { OwnCardsRepository, type OwnSetRow } from './own-repository.ts';
 import type { StudyStore } from './study-store.ts';
@@ -74,6 +75,11 @@ const face = (store: StudyStore, subjectId: string, html: string, picture: strin
   pictureUrl: picture ? store.pictureUrl(subjectId, picture) : null,
 });
 
+/** What flashcards tell the plan (issue 27): each verdict, inside the verdict's own unit of work. */
+export interface CardVerdicts {
+  recordCard(tx: Executor, e: CardEvent): Promise<void>;
+}
+
 /** What flashcards need of the library: a subject's title. */
 export interface SubjectTitles {
   subjectTitle(id: string): Promise<{ id: string; title: string } | undefined>;
@@ -93,6 +99,8 @@ export class FlashcardsService {
     private readonly options: FlashcardsOptions,
     /** subject titles, asked of the library, which owns the subjects (decision 020) */
     private readonly subjects: SubjectTitles,
+    /** the plan's aggregates, kept current in the verdict's transaction (issue 27) */
+    private readonly verdicts?: CardVerdicts,
   ) {
     this.scheduler = createScheduler(options.fsrs);
     this.now = options.now ?? (() => new Date());
@@ -341,7 +349,7 @@ export class FlashcardsService {
 
   /** 'Wist ik' / 'Wist ik niet' for a card: saved in the session and as her latest verdict; moves on. */
   answer(userId: string, sessionId: string, body: AnswerFlashcardBody): Promise<FlashcardSession> {
-    return this.uow.run(async () => {
+    return this.uow.run(async (tx) => {
       const { store: repo, session, cards } = await this.owned(userId, sessionId);
       if (session.source === 'review') {
         throw new AppError('conflict', 'Beoordeel deze kaart met Opnieuw, Moeilijk, Goed of Makkelijk.');
@@ -350,6 +358,7 @@ export class FlashcardsService {
       if (!card) throw positionOutside();
       await repo.answerCard(session.id, card.position, { known: body.known });
       await repo.setKnowledge(userId, card.id, body.known);
+      await this.tellPlan(tx, repo, { userId, subjectId: session.subject_id, flashcardId: card.id, setId: card.flashcard_set_id, known: body.known });
       await this.moveTo(repo, session, body.position + 1, cards.length);
       return this.load(repo, userId, session.id);
     });
@@ -358,7 +367,7 @@ export class FlashcardsService {
   /** An FSRS rating for a card of a review session: reschedules it, logs the review, moves on. */
   rate(userId: string, sessionId: string, body: RateFlashcardBody): Promise<FlashcardSession> {
     if (!this.options.leitnerEnabled) return Promise.reject(reviewDisabled());
-    return this.uow.run(async () => {
+    return this.uow.run(async (tx) => {
       const { store: repo, session, cards } = await this.owned(userId, sessionId);
       if (session.source !== 'review') throw new AppError('conflict', 'Deze sessie gebruikt Wist ik en Wist ik niet.');
       const card = cards[body.position];
@@ -386,6 +395,14 @@ export class FlashcardsService {
       const known = body.rating >= 2;
       await repo.answerCard(session.id, card.position, { known, rating: body.rating });
       await repo.setKnowledge(userId, card.id, known);
+      await this.tellPlan(tx, repo, {
+        userId,
+        subjectId: session.subject_id,
+        flashcardId: card.id,
+        setId: card.flashcard_set_id,
+        known,
+        fsrs: { stability: next.stability, lastReview: (next.last_review ?? now).toISOString() },
+      });
       await this.moveTo(repo, session, body.position + 1, cards.length);
       return this.load(repo, userId, session.id);
     });
@@ -442,6 +459,14 @@ export class FlashcardsService {
   }
 
   // ------------------------------------------------------------------ helpers
+
+  /** Tells the plan about a verdict on a catalogue card, in the same transaction (its chapter is the card's set's). */
+  private async tellPlan(tx: Executor, store: StudyStore, v: { userId: string; subjectId: string; flashcardId: string; setId: string; known: boolean; fsrs?: CardEvent['fsrs'] }): Promise<void> {
+    // Her own cards belong to no chapter of a subject: they do not count for readiness.
+    if (!this.verdicts || !(store instanceof FlashcardsRepository)) return;
+    const set = await store.findSet(v.setId);
+    await this.verdicts.recordCard(tx, { userId: v.userId, subjectId: v.subjectId, chapterId: set?.chapter_id ?? null, flashcardId: v.flashcardId, known: v.known, ...(v.fsrs ? { fsrs: v.fsrs } : {}) });
+  }
 
   /** Her session in whichever store keeps it: the catalogue's first (the usual case), then her own cards'. */
   private async owned(userId: string, sessionId: string, known?: StudyStore): Promise<{ store: StudyStore; session: FlashcardSessionRow; cards: SessionCardRow[] }> {

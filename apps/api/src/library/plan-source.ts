@@ -35,7 +35,7 @@ export class LibraryPlanSource implements PlanLibrarySource {
     return chapters
       .filter((c) => isValidChapter(c) && order.has(c.summary_id))
       .sort((a, b) => order.get(a.summary_id)! - order.get(b.summary_id)! || a.sort_index - b.sort_index)
-      .map((c) => ({ id: c.id, summaryId: c.summary_id, title: c.title, priority: c.priority, wordCount: c.word_count, questionListId: c.question_list_id }));
+      .map((c) => ({ id: c.id, summaryId: c.summary_id, title: c.title, priority: c.priority, wordCount: c.word_count, questionListId: c.question_list_id, access: c.access }));
   }
 
   async readChapterIds(userId: string, subjectId: string): Promise<string[]> {

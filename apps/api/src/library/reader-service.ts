@@ -2,9 +2,15 @@ import { createHash } from 'node:crypto';
 import { CHAPTER_READ_THRESHOLD, type ChapterContent, type ChapterPriority, type SavedReadingProgress, type SummaryChapter, type SummaryDetail } from '@blok/contract';
 import { plainText, readerText } from '@blok/domain/markup';
 import { AppError } from '../errors.ts';
-import type { UnitOfWork } from '../write/unit-of-work.ts';
+import type { Executor, UnitOfWork } from '../write/unit-of-work.ts';
 import { isValidChapter, type Reader } from './chapters.ts';
 import { LibraryRepository, type ChapterRow } from './repository.ts';
+
+
+/** What the reader tells the plan (issue 27): chapters marked read, inside the unit of work that marks them. */
+export interface ReadRecorder {
+  recordRead(tx: Executor, e: { userId: string; subjectId: string; chapterIds: string[] }): Promise<void>;
+}
 
 /** Words per minute of attentive study reading, for the reading-time estimate. */
 const WORDS_PER_MINUTE = 200;
@@ -56,7 +62,11 @@ function isLocked(chapter: { access: 'free' | 'premium' }, reader: Reader): bool
 
 /** The reader: a summary's chapters (premium access), a chapter's text, her place in it, content images. */
 export class ReaderService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    /** the plan's aggregates, kept current in the reading-progress transaction (issue 27) */
+    private readonly reads?: ReadRecorder,
+  ) {}
 
   /** The repository on the current unit of work's transaction, or on the database for reads. */
   private get repo(): LibraryRepository {
@@ -191,6 +201,7 @@ export class ReaderService {
     if (index > 0 && previous?.chapter_id === chapters[index - 1]!.id) markRead.push(previous.chapter_id);
 
     const updatedAt = await this.repo.saveProgress({ userId: reader.id, summaryId, chapterId: input.chapterId, position: input.position, markRead });
+    await this.reads?.recordRead(this.uow.executor, { userId: reader.id, subjectId: chapters[index]!.subject_id, chapterIds: markRead });
     const reads = await this.repo.readChapterIds(reader.id, [input.chapterId]);
     return { summaryId, chapterId: input.chapterId, position: input.position, updatedAt, isRead: reads.has(input.chapterId) };
   }

@@ -28,6 +28,8 @@ export interface ContentChapter {
   wordCount: number;
   /** the chapter's own question list (content field), if any */
   questionListId: string | null;
+  /** premium: only students with a subscription read it */
+  access: 'free' | 'premium';
 }
 
 /** What the plan needs of the library (which owns subjects, chapters and reading progress). */
@@ -133,12 +135,15 @@ interface Standing {
 export class PlanService {
   private readonly now: () => Date;
 
+  private readonly students: ((userId: string) => Promise<Student>) | null;
+
   constructor(
     private readonly uow: UnitOfWork,
     private readonly sources: PlanSources,
-    options: { now?: () => Date } = {},
+    options: { now?: () => Date; students?: (userId: string) => Promise<Student> } = {},
   ) {
     this.now = options.now ?? (() => new Date());
+    this.students = options.students ?? null;
   }
 
   private get repo(): PlanRepository {
@@ -213,7 +218,7 @@ export class PlanService {
     const plan = await this.repo.findExamPlan(student.id, subjectId);
     const zone = timeZone ?? plan?.time_zone ?? DEFAULT_TIME_ZONE;
     const today = localDate(this.now().getTime(), zone);
-    const standing = await this.standing(student.id, subjectId, plan?.exam_date ?? null);
+    const standing = await this.standing(student, subjectId, plan?.exam_date ?? null);
     const weakest = [...standing.chapters].sort((a, b) => a.readiness - b.readiness || a.priority - b.priority || a.number - b.number)[0];
     return {
       subjectId,
@@ -228,7 +233,8 @@ export class PlanService {
   }
 
   /** Where she stands per chapter, from the aggregates (built from her history on first use). */
-  private async standing(userId: string, subjectId: string, examDate: string | null): Promise<Standing> {
+  private async standing(student: Student, subjectId: string, examDate: string | null): Promise<Standing> {
+    const userId = student.id;
     await this.ensureRebuilt(userId, subjectId);
     const cards = this.sources.cards;
     const [titles, chapters, lists, cardCounts, stats, cardMarks] = await Promise.all([
@@ -273,6 +279,7 @@ export class PlanService {
       const r = chapterReadiness(standing);
       return {
         chapterId: c.id,
+        locked: c.access === 'premium' && !student.hasSubscription,
         number: index + 1,
         title: plainText(c.title),
         summaryId: c.summaryId,
@@ -305,15 +312,16 @@ export class PlanService {
     const subjects: SubjectDayPlan[] = [];
     for (const plan of plans) {
       if (!(await this.sources.library.inLibrary(student, plan.subject_id))) continue;
-      subjects.push(await this.subjectDay(student.id, plan, date, zone));
+      subjects.push(await this.subjectDay(student, plan, date, zone));
     }
     subjects.sort((a, b) => (a.examDate ?? '9999').localeCompare(b.examDate ?? '9999') || a.subjectTitle.localeCompare(b.subjectTitle, 'nl'));
     const taskCount = subjects.reduce((n, s) => n + s.tasks.length, 0);
     return { date, timeZone: zone, subjects, allDone: taskCount > 0 && subjects.every((s) => s.done) };
   }
 
-  private async subjectDay(userId: string, plan: ExamPlanRow, date: string, zone: string): Promise<SubjectDayPlan> {
-    const standing = await this.standing(userId, plan.subject_id, plan.exam_date);
+  private async subjectDay(student: Student, plan: ExamPlanRow, date: string, zone: string): Promise<SubjectDayPlan> {
+    const userId = student.id;
+    const standing = await this.standing(student, plan.subject_id, plan.exam_date);
     const cards = this.sources.cards;
     const dayEnd = startOfLocalDay(addDays(date, 1), zone);
     const dueNow = cards?.spacedRepetition ? await cards.dueCount(userId, plan.subject_id, dayEnd) : null;
@@ -337,6 +345,7 @@ export class PlanService {
           priority: c.priority,
           wordCount: c.readingMinutes * 200,
           read: c.read,
+          readable: !c.locked,
           questionCount: c.questionCount,
           questionsCorrect: c.questionsCorrect,
           questionListId: c.questionListId,
@@ -400,10 +409,10 @@ export class PlanService {
   }
 
   /** Her day for the reminders: what is left today and the nearest exam. */
-  async daySummary(userId: string, student: Student | null = null): Promise<DaySummary> {
+  async daySummary(userId: string): Promise<DaySummary> {
     const plans = await this.repo.examPlansOf(userId);
     if (plans.length === 0) return { hasPlan: false, tasksLeft: 0, minutesLeft: 0, tasks: 0, nearestExam: null };
-    const reader: Student = student ?? { id: userId, study: '', year: '', hasSubscription: false, firstName: '' };
+    const student: Student = this.students ? await this.students(userId) : { id: userId, study: '', year: '', hasSubscription: false, firstName: '' };
     const zone = plans[0]!.time_zone;
     const date = localDate(this.now().getTime(), zone);
     let tasksLeft = 0;
@@ -411,8 +420,8 @@ export class PlanService {
     let tasks = 0;
     let nearestExam: DaySummary['nearestExam'] = null;
     for (const plan of plans) {
-      if (student && !(await this.sources.library.inLibrary(reader, plan.subject_id))) continue;
-      const day = await this.subjectDay(userId, plan, date, zone);
+      if (this.students && !(await this.sources.library.inLibrary(student, plan.subject_id))) continue;
+      const day = await this.subjectDay(student, plan, date, zone);
       tasks += day.tasks.length;
       for (const t of day.tasks) {
         if (!t.done) {
@@ -427,9 +436,9 @@ export class PlanService {
     return { hasPlan: true, tasksLeft, minutesLeft, tasks, nearestExam };
   }
 
-  /** Her time zone as her plans know it (the most recent one), or undefined. */
-  async timeZoneOf(userId: string): Promise<string | undefined> {
-    const plans = await this.repo.examPlansOf(userId);
+  /** Her time zone as her plans know it (the most recently saved one), read on `db` (a job's transaction). */
+  async timeZoneIn(db: Executor, userId: string): Promise<string | undefined> {
+    const plans = await new PlanRepository(db).examPlansOf(userId);
     return [...plans].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0]?.time_zone;
   }
 

@@ -136,7 +136,12 @@ export default fp<ServicesOptions>(
       : new OutboxMailer(opts.profile.outboxDir, opts.profile.mailFrom, (info, message) => app.log.info(info, message));
     const mail = new MailService(jobs);
     const pushEndpoints = new PushEndpointPolicy(opts.profile.pushEndpoints);
-    const push = new PushService(uow, jobs, new PushSender(opts.profile.vapid, pushEndpoints), app.log);
+    // The reminders read her plan and due cards (issue 27); both are made below, called only after start-up.
+    const push: PushService = new PushService(uow, jobs, new PushSender(opts.profile.vapid, pushEndpoints), app.log, {
+      daySummary: (userId) => plan.daySummary(userId),
+      timeZoneIn: (db, userId) => plan.timeZoneIn(db, userId),
+      cardsDue: opts.flashcards.enabled && opts.flashcards.leitnerEnabled ? (userId, until) => flashcardsPlanSource!.dueCountAll(userId, until) : null,
+    });
     app.addHook('onClose', async () => push.sender.close());
     const user = new UserService(uow, { mail, outbox: mailer instanceof OutboxMailer ? mailer : null, forgetters: [auth, push, idempotency] });
     const passwords = new PasswordService(uow, mail, {
@@ -156,22 +161,23 @@ export default fp<ServicesOptions>(
       subjectTitles: (ids: string[]) => library.subjectTitles(ids),
     };
     const questions = new QuestionsReadService(uow, subjectTitles);
-    const questionSessions = new QuestionSessionService(uow, subjectTitles);
+    const questionSessions = new QuestionSessionService(uow, subjectTitles, { recordAnswer: (tx, e) => plan.recordAnswer(tx, e) });
     const questionCatalogue = new QuestionCatalogueService(uow);
     const library: LibraryService = new LibraryService(uow, {
       listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
       listCounts: (subjectIds) => questionCatalogue.listCounts(subjectIds),
       listsOfSubject: (subjectId) => questionCatalogue.listsOfSubject(subjectId),
     }, { flashcardsEnabled: opts.flashcards.enabled });
-    const reader = new ReaderService(uow);
+    const reader = new ReaderService(uow, { recordRead: (tx, e) => plan.recordRead(tx, e) });
     const home = new HomeService(uow, library, questions);
-    const flashcards = new FlashcardsService(uow, opts.flashcards, library);
     // Exam-ready (issue 27): reads the owners through their plan sources (decision 020).
-    const plan = new PlanService(uow, {
+    const flashcardsPlanSource = opts.flashcards.enabled ? new FlashcardsPlanSource(uow, opts.flashcards.leitnerEnabled) : null;
+    const plan: PlanService = new PlanService(uow, {
       library: new LibraryPlanSource(uow),
       practice: new QuestionsPlanSource(uow),
-      cards: opts.flashcards.enabled ? new FlashcardsPlanSource(uow, opts.flashcards.leitnerEnabled) : null,
-    }, { now: opts.flashcards.now });
+      cards: flashcardsPlanSource,
+    }, { now: opts.flashcards.now, students: (userId) => user.student(userId) });
+    const flashcards = new FlashcardsService(uow, opts.flashcards, library, plan);
     const ownCards = new OwnCardsService(uow, library, flashcards);
     // highlights and notes: the chapters' reader texts are the library's reader's
     const annotations = new AnnotationsService(uow, reader);

@@ -11,8 +11,8 @@ export interface JobRegistry {
 export const REMINDER_SCHEDULE_SECONDS = 900;
 
 /**
- * Registers the push jobs. The reminder runs in the transaction that marks it done (its effects
- * are database rows: delivery jobs, the next slot), so it happens exactly once; a delivery talks to
+ * Registers the push jobs. The reminder reads her plan, then queues its deliveries and the next slot
+ * in one unit of work with dedupe keys, so a repeat sends nothing twice; a delivery talks to
  * a push service outside the database, so it runs first and is marked done afterwards (at least
  * once, and the Topic header lets the push service coalesce a repeat).
  */
@@ -20,9 +20,16 @@ export function registerPushJobs(jobs: JobRegistry, push: PushService): void {
   jobs.every(PUSH_JOBS.schedule, REMINDER_SCHEDULE_SECONDS, async (_payload, { tx }) => {
     await push.scheduleAll(tx);
   });
-  jobs.register(PUSH_JOBS.reminder, async (payload, { tx }) => {
-    await push.runReminder(tx, payload as ReminderPayload);
-  });
+  // Not in the runner's transaction: what it says is read from her plan first (the plan reads
+  // through its own unit of work), then one unit of work queues the deliveries and the next slot,
+  // whose dedupe keys make a repeated run send nothing twice (issue 27).
+  jobs.register(
+    PUSH_JOBS.reminder,
+    async (payload) => {
+      await push.remind(payload as ReminderPayload);
+    },
+    { transactional: false },
+  );
   jobs.register(
     PUSH_JOBS.deliver,
     async (payload, { tx }) => {

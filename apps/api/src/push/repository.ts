@@ -33,6 +33,18 @@ export class PushRepository {
       .execute();
   }
 
+  /** Students with the flashcards-due reminder on, a page at a time (keyset on user id). */
+  flashcardsDueEnabled(afterUserId: string, limit: number): Promise<PushPreferencesTable[]> {
+    return this.db
+      .selectFrom('push_preferences')
+      .selectAll()
+      .where('flashcards_due', '=', 1)
+      .where('user_id', '>', afterUserId)
+      .orderBy('user_id')
+      .limit(limit)
+      .execute();
+  }
+
   /**
    * Stores the browser's subscription for this user. An endpoint belongs to one browser: when
    * another account subscribed it before, it moves to the student signed in now.

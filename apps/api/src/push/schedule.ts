@@ -68,7 +68,8 @@ export function instantToLocal(ms: number, timeZone = REMINDER_TIME_ZONE): Local
   return { date: `${w.y}-${pad(w.mo)}-${pad(w.d)}`, time: `${pad(w.h)}:${pad(w.mi)}`, weekday };
 }
 
-function addDays(date: string, days: number): string {
+/** The YYYY-MM-DD date `days` after `date`. */
+export function addDays(date: string, days: number): string {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10);
 }

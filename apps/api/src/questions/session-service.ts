@@ -5,6 +5,8 @@ import { goTo, isAtEnd, moveNext, skip, startReview, type NavigationState } from
 import { QUESTION_STATUS, assessmentStatus, canAnswer, evaluateSelect, isLocked } from '@blok/domain/status';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
+import type { AnswerEvent } from '../plan/service.ts';
+import type { Executor } from '@blok/db';
 import { QuestionsRepository, parseAnswerIds, type SessionQuestionRow, type SessionRow } from './repository.ts';
 import {
   listNotFound,
@@ -25,6 +27,11 @@ function sameAnswer(row: SessionQuestionRow, answerIds: string[] | null, textAns
   return answerIds !== null && stored.length === answerIds.length && answerIds.every((id) => stored.includes(id));
 }
 
+/** What the questions feature tells the plan (issue 27): each answer, skip and assessment, inside its unit of work. */
+export interface AnswerRecorder {
+  recordAnswer(tx: Executor, e: AnswerEvent): Promise<void>;
+}
+
 /**
  * Her actions on practice sessions, each one unit of work: starting, answering, assessing,
  * navigating (a step persists where she is), resetting and restarting a list. Pure rules live in
@@ -36,7 +43,23 @@ export class QuestionSessionService {
     private readonly uow: UnitOfWork,
     /** subject titles, asked of the library, which owns the subjects (decision 020) */
     private readonly subjects: Pick<SubjectTitleSource, 'subjectTitle'>,
+    /** the plan's aggregates, kept current in the answer's transaction (issue 27) */
+    private readonly answers?: AnswerRecorder,
   ) {}
+
+  /** Tells the plan about an answer, skip or assessment, in the same transaction (its chapter is the list's). */
+  private async tellPlan(userId: string, sessionId: string, row: SessionQuestionRow, status: number): Promise<void> {
+    if (!this.answers) return;
+    const list = await this.repo.findList(row.question_list_id);
+    await this.answers.recordAnswer(this.uow.executor, {
+      userId,
+      subjectId: row.subject_id,
+      chapterId: list?.chapter_id ?? null,
+      questionId: row.question_id,
+      sessionId,
+      status,
+    });
+  }
 
   /** The repository on the current unit of work's transaction. */
   private get repo(): QuestionsRepository {
@@ -131,6 +154,7 @@ export class QuestionSessionService {
       const row = loaded.rows[result.skippedIndex]!;
       await this.repo.markSkipped(row.id);
       row.status = 3;
+      await this.tellPlan(userId, loaded.session.id, row, 3);
     }
     return this.moveTo(loaded, result.state);
   }
@@ -229,6 +253,7 @@ export class QuestionSessionService {
       throw new AppError('answer_locked', 'Deze vraag is al beantwoord; je antwoord staat vast.');
     }
     await this.repo.touch(session.id);
+    await this.tellPlan(userId, session.id, row, status);
     Object.assign(row, { status, answer_ids: answerIds ? JSON.stringify(answerIds) : null, text_answer: textAnswer, answered_at: new Date().toISOString() });
     return questionAt(this.repo, session, rows, index);
   }
@@ -249,6 +274,7 @@ export class QuestionSessionService {
     const status = assessmentStatus(body.result);
     if (!(await this.repo.assess(row.id, status))) throw new AppError('answer_locked', 'Deze vraag is al beoordeeld.');
     await this.repo.touch(session.id);
+    await this.tellPlan(userId, session.id, row, status);
     row.status = status;
     return questionAt(this.repo, session, rows, index);
   }

@@ -42,6 +42,7 @@ const LOADED: Record<Namespace, 'first' | 'later'> = {
   studio: 'later',
   mockexam: 'later',
   progress: 'later',
+  plan: 'later',
 };
 export const NAMESPACES = Object.keys(LOADED) as Namespace[];
 export const LATER_NAMESPACES = NAMESPACES.filter((ns) => LOADED[ns] === 'later');

@@ -17,3 +17,4 @@ export { default as pwa } from './pwa.json';
 export { default as cardImport } from './card-import.json';
 export { default as mockexam } from './mockexam.json';
 export { default as progress } from './progress.json';
+export { default as plan } from './plan.json';

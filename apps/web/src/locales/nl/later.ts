@@ -13,3 +13,4 @@ export { default as cardImport } from './card-import.json';
 export { default as studio } from './studio.json';
 export { default as mockexam } from './mockexam.json';
 export { default as progress } from './progress.json';
+export { default as plan } from './plan.json';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { HomeDashboard, isNewStudent } from '../../../features/home/components/home-dashboard.tsx';
 import { Landing } from '../../../features/home/components/landing.tsx';
 import { LibrarySuggestions } from '../../../features/library/components/library-suggestions.tsx';
+import { TodayPlan } from '../../../features/plan/components/today-plan.tsx';
 import { useProfile } from '../../../features/user/api/get-profile.ts';
 import { useIsSignedIn } from '../../../lib/auth/session.ts';
 
@@ -23,7 +24,7 @@ export function Component() {
   const signedIn = useIsSignedIn();
   const profile = useProfile({ enabled: signedIn });
   return signedIn ? (
-    <HomeDashboard firstName={profile.data?.firstName} isNew={isNewStudent(profile.data?.createdAt)} suggestions={<HomeSuggestions />} />
+    <HomeDashboard firstName={profile.data?.firstName} isNew={isNewStudent(profile.data?.createdAt)} suggestions={<HomeSuggestions />} today={<TodayPlan />} />
   ) : (
     <Landing />
   );

@@ -19,13 +19,15 @@ type HomeDashboardProps = {
   isNew?: boolean;
   /** What to study when her library is empty (the route composes the library's suggestions). */
   suggestions?: ReactNode;
+  /** Today's study plan ('Vandaag'; the route composes the plan feature's). */
+  today?: ReactNode;
 };
 
 /**
  * Home for a signed-in student: greeting, the welcome banner and where to continue. With an empty
  * library (a later year without a course yet, issue 26) it says so and shows what she can add.
  */
-export function HomeDashboard({ firstName, isNew = false, suggestions }: HomeDashboardProps) {
+export function HomeDashboard({ firstName, isNew = false, suggestions, today }: HomeDashboardProps) {
   const { t } = useTranslation('home');
   const isEmpty = useHomeBanner().data?.message === 'empty';
   const name = firstName?.trim();
@@ -38,6 +40,7 @@ export function HomeDashboard({ firstName, isNew = false, suggestions }: HomeDas
         <p className={styles.lead}>{lead}</p>
       </header>
       <WelcomeBanner />
+      {!isEmpty && today}
       {isEmpty && suggestions}
       {isEmpty && (
         <Link to={paths.library.root.getHref()} className={styles.shortcutLink}>

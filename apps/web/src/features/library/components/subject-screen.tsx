@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatGrade, isPassing } from '@blok/domain/grade';
 import type { SubjectDetail, SubjectQuestionList, SubjectSummary } from '@blok/contract/library';
@@ -93,7 +94,7 @@ function QuestionListItem({ subjectId, list }: { subjectId: string; list: Subjec
   );
 }
 
-function SubjectContent({ subject }: { subject: SubjectDetail }) {
+function SubjectContent({ subject, plan }: { subject: SubjectDetail; plan?: ReactNode }) {
   const { t } = useTranslation(['library', 'common']);
   const add = useAddSubject();
   return (
@@ -121,6 +122,8 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
           )}
         </div>
       </header>
+
+      {subject.inLibrary && plan}
 
       <section aria-labelledby="subject-summaries" className={styles.section}>
         <h2 id="subject-summaries" className={styles.sectionTitle}>
@@ -194,8 +197,11 @@ function SubjectContent({ subject }: { subject: SubjectDetail }) {
   );
 }
 
-/** /bibliotheek/subject/{id}: the subject's summaries, question lists and flashcards. */
-export function SubjectScreen({ subjectId }: { subjectId: string }) {
+/**
+ * /bibliotheek/subject/{id}: the subject's summaries, question lists and flashcards. `plan`: her exam
+ * plan and readiness, shown once the subject is in her library (the route composes the plan feature's).
+ */
+export function SubjectScreen({ subjectId, plan }: { subjectId: string; plan?: ReactNode }) {
   const { t } = useTranslation(['library', 'common']);
   const subject = useSubject(subjectId);
   const notFound = subject.error instanceof ApiError && subject.error.status === 404;
@@ -217,7 +223,7 @@ export function SubjectScreen({ subjectId }: { subjectId: string }) {
           </Notice>
         </>
       )}
-      {subject.data && <SubjectContent subject={subject.data} />}
+      {subject.data && <SubjectContent subject={subject.data} plan={plan} />}
     </div>
   );
 }

@@ -9,7 +9,7 @@ const NOW = new Date('2026-11-26T09:00:00Z');
 describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await planApp(dialect);
+    ctx = await planApp(dialect, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
   });
   afterAll(async () => ctx?.close());
   beforeEach(() => {
@@ -124,5 +124,95 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
     await s.savePlan({ examDate: '2026-11-28', minutesPerDay: 5 });
     const [plan] = (await s.today()).subjects;
     expect(plan!.tooShort).toBe(true);
+  });
+
+  it('moves readiness the right way after right and wrong answers, a read chapter and cards known or not', async () => {
+    const s = await student(ctx.app);
+    const start = await s.readiness(); // builds the (empty) aggregates: from now on the writes keep them
+    expect(chapterOf(start, 1).readiness).toBe(0);
+
+    await s.practise(1, [true, true, false, false, false]);
+    const afterAnswers = await s.readiness();
+    expect(chapterOf(afterAnswers, 1).reason).toBe('Hoofdstuk 1: nog niet gelezen, 2 van de 5 vragen goed, 12 kaarten nog niet gekend');
+    expect(chapterOf(afterAnswers, 1).readiness).toBeGreaterThan(0);
+    expect(afterAnswers.readiness).toBeGreaterThan(start.readiness);
+
+    // A later session weighs more: all wrong now pulls the chapter down, though not to zero.
+    await s.practise(1, [false, false, false, false, false]);
+    const afterWrong = await s.readiness();
+    expect(chapterOf(afterWrong, 1).questionsCorrect).toBe(0);
+    expect(chapterOf(afterWrong, 1).readiness).toBeLessThan(chapterOf(afterAnswers, 1).readiness);
+    expect(chapterOf(afterWrong, 1).readiness).toBeGreaterThan(0);
+    // And all right again lifts it above where it was.
+    await s.practise(1, [true, true, true, true, true]);
+    const afterRight = await s.readiness();
+    expect(chapterOf(afterRight, 1).reason).toBe('Hoofdstuk 1: nog niet gelezen, alle 5 vragen goed, 12 kaarten nog niet gekend');
+    expect(chapterOf(afterRight, 1).readiness).toBeGreaterThan(chapterOf(afterAnswers, 1).readiness);
+
+    await s.read('fx-plan-h1');
+    const afterRead = await s.readiness();
+    expect(chapterOf(afterRead, 1).read).toBe(true);
+    expect(chapterOf(afterRead, 1).readiness).toBe(chapterOf(afterRight, 1).readiness + 20 - 0); // reading's 20 %
+    await s.read('fx-plan-h1'); // read again: counted once
+    expect(chapterOf(await s.readiness(), 1).readiness).toBe(chapterOf(afterRead, 1).readiness);
+
+    await s.flipCards(1, 9, 12);
+    const afterCards = await s.readiness();
+    expect(chapterOf(afterCards, 1).reason).toBe('Hoofdstuk 1: gelezen, alle 5 vragen goed, 3 kaarten nog niet gekend');
+    expect(chapterOf(afterCards, 1).readiness).toBeGreaterThan(chapterOf(afterRead, 1).readiness);
+    // The same cards, now not known: down again; the counts replace, never add up.
+    await s.flipCards(1, 0, 12);
+    const afterUnknown = await s.readiness();
+    expect(chapterOf(afterUnknown, 1)).toMatchObject({ cardsKnown: 0, cardsUnknown: 12 });
+    expect(chapterOf(afterUnknown, 1).readiness).toBeLessThan(chapterOf(afterCards, 1).readiness);
+    // Another chapter did not move.
+    expect(chapterOf(afterUnknown, 2).readiness).toBe(0);
+  });
+
+  it('counts a skipped question as not known, and its later answer as known', async () => {
+    const s = await student(ctx.app);
+    await s.readiness();
+    await s.practise(2, [true, true, true, true]);
+    expect(chapterOf(await s.readiness(), 2).questionsCorrect).toBe(4);
+    const listId = 'fx-plan-lijst-2';
+    const { id } = (await s.call('POST', `/api/session/${listId}/start-all`, undefined, { 'idempotency-key': randomUUID() })).json();
+    const skipped = await s.call('GET', `/api/session/${id}/skip`);
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    const afterSkip = chapterOf(await s.readiness(), 2);
+    expect(afterSkip.questionsCorrect).toBe(3);
+  });
+
+  it('ticks a task off from what she does and keeps the day\'s tasks', async () => {
+    const s = await student(ctx.app);
+    await s.savePlan({ examDate: '2026-12-03', minutesPerDay: 20 });
+    const before = (await s.today()).subjects[0]!;
+    expect(before.tasks[0]).toMatchObject({ id: 'read:fx-plan-h1', done: false, progress: 0, target: 1 });
+    await s.read('fx-plan-h1');
+    const after = (await s.today()).subjects[0]!;
+    expect(after.tasks.map((t) => t.id)).toEqual(before.tasks.map((t) => t.id));
+    expect(after.tasks[0]).toMatchObject({ id: 'read:fx-plan-h1', done: true, progress: 1 });
+  });
+
+  it('re-plans a skipped day without piling it onto the next', async () => {
+    const s = await student(ctx.app);
+    await s.savePlan({ examDate: '2026-12-10', minutesPerDay: 20 });
+    const thursday = (await s.today()).subjects[0]!;
+    // She does nothing on Thursday; Friday's plan still fits her 20 minutes.
+    vi.setSystemTime(new Date('2026-11-27T08:00:00Z'));
+    const friday = (await s.today()).subjects[0]!;
+    expect(friday.minutes).toBeLessThanOrEqual(20);
+    expect(friday.studyDaysLeft).toBe(thursday.studyDaysLeft! - 1);
+    expect(friday.minutesLeft).toBe(thursday.minutesLeft);
+    expect(friday.tasks[0]).toMatchObject({ id: 'read:fx-plan-h1', done: false });
+  });
+
+  it("does not show another student's plan or readiness", async () => {
+    const a = await student(ctx.app);
+    const b = await student(ctx.app);
+    await a.savePlan({ examDate: '2026-12-17' });
+    await a.practise(1, [true, true, true, true, true]);
+    expect((await b.today()).subjects).toEqual([]);
+    expect(chapterOf(await b.readiness(), 1).questionsCorrect).toBe(0);
+    expect((await b.call('GET', `/api/subjects/${SUBJECT}/exam-plan`)).json().isSet).toBe(false);
   });
 });
