@@ -23,7 +23,7 @@ const isReadToTheEnd = (page: Page) =>
 
 test.describe('exam-ready', () => {
   test('she sets her exam date by keyboard, sees today\'s plan on Home, follows a task and sees it ticked', async ({ page, api }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000);
     // Signing in hashes her password (argon2): on a busy machine that takes longer than expect's default.
     const user = await api.createUser();
     await page.goto('/auth/login');

@@ -98,18 +98,18 @@ export function ExamPlanSection({ subjectId }: { subjectId: string }) {
   const [editing, setEditing] = useState(false);
   const [message, setMessage] = useState('');
   const actions = useRef<HTMLDivElement>(null);
-  const [returnFocus, setReturnFocus] = useState(false);
+  const returnFocus = useRef(false);
 
   // Closing the form puts focus back on the button that opened it (rendered again by then).
   useEffect(() => {
-    if (editing || !returnFocus) return;
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
     actions.current?.querySelector('button')?.focus();
-    setReturnFocus(false);
-  }, [editing, returnFocus]);
+  }, [editing]);
 
   const done = (text: string | null) => {
+    returnFocus.current = true;
     setEditing(false);
-    setReturnFocus(true);
     if (text) setMessage(text);
   };
 
