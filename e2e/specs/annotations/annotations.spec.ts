@@ -115,6 +115,14 @@ test.describe('highlights and notes', () => {
     await expect(page).toHaveURL(new RegExp(`${CHAPTER_URL}#markering-${stored!.id}$`));
     await expect(page.locator(`#markering-${stored!.id}`)).toBeFocused(LOAD);
     await expect(page.getByRole('button', { name: /^Notitie bij ‘Gray en Bjorklund.*: Definitie: kennen voor het tentamen$/ })).toBeVisible();
+
+    // 'Maak flashcard': the card editor with the selection on the back and the chapter linked
+    const other = 'Die zijn niet rechtstreeks waarneembaar: psychologen leiden ze af uit gedrag en uit fysiologische metingen.';
+    await selectInChapter(page, other);
+    await panel.getByRole('link', { name: 'Maak flashcard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe kaart' })).toBeVisible(LOAD);
+    await expect(page.getByLabel('Achterkant', { exact: true })).toHaveValue(other);
+    await expect(page.getByText('Deze kaart wordt gekoppeld aan het hoofdstuk dat je las.')).toBeVisible();
   });
 
   test('by keyboard alone she chooses a sentence and writes a note offline; it waits, survives a reload and arrives once', async ({ page, api }) => {

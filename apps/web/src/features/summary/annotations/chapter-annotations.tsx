@@ -6,7 +6,8 @@ import type { ChapterContent } from '@blok/contract/library';
 import { describeRange, resolveAnchor } from '@blok/domain/anchoring';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
-import { Button, buttonClassName } from '../../../components/ui/button/button.tsx';
+import { Button, ButtonLink, buttonClassName } from '../../../components/ui/button/button.tsx';
+import { useFeatureFlags } from '../../../lib/app-config.ts';
 import { CheckIcon, CloseIcon, TrashIcon } from '../../../components/icons/icons.tsx';
 import { annotationsQueryKey, useAnnotations, useCreateAnnotation, useDeleteAnnotation, useUpdateAnnotation } from './api.ts';
 import { paragraphAround, rangeOf, selectionOffsets, sentences, textMap, unwrapAll, wrapText } from './dom-text.ts';
@@ -34,6 +35,7 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
   const create = useCreateAnnotation(chapter.summaryId);
   const update = useUpdateAnnotation(chapter.summaryId);
   const remove = useDeleteAnnotation(chapter.summaryId);
+  const { flashcardsEnabled } = useFeatureFlags();
   const all = list.data?.annotations;
   // what is painted: a refetch that only brings the server's timestamps paints nothing again
   const paintKey = JSON.stringify((all ?? []).filter((a) => a.chapterId === chapter.chapterId).map((a) => [a.id, a.color, a.note, a.anchor]));
@@ -345,6 +347,15 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
                   <Button variant="secondary" size="sm" icon={<NoteIcon size={18} />} onClick={() => setWriting(true)}>
                     {t('annotations.note')}
                   </Button>
+                  {flashcardsEnabled && (
+                    <ButtonLink
+                      variant="secondary"
+                      size="sm"
+                      to={paths.ownCards.newCard.getHref({ achterkant: picked.quote, hoofdstuk: chapter.chapterId, samenvatting: chapter.summaryId })}
+                    >
+                      {t('annotations.flashcard')}
+                    </ButtonLink>
+                  )}
                   <Button variant="ghost" size="sm" className={styles.rowEnd} icon={<CloseIcon size={18} />} onClick={close}>
                     {t('annotations.close')}
                   </Button>
