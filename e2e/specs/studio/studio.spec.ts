@@ -155,7 +155,8 @@ test.describe('the author studio', () => {
     // A student of the study reads it at once, on a phone, table and all.
     const studentPage = await pageAt(browser, PHONE, student);
     await studentPage.goto(`/summary/read/${SUMMARY}/chapters`);
-    await studentPage.getByRole('link', { name: /Lokale democratie/ }).click();
+    // the chapter's link (its question list has a link of its own beside it)
+    await studentPage.getByRole('link', { name: /^Hoofdstuk \d+: Lokale democratie/ }).click();
     await expect(studentPage.getByRole('heading', { level: 1, name: 'Lokale democratie' })).toBeVisible();
     await expect(studentPage.getByRole('cell', { name: 'Kaders stellen en controleren' })).toBeVisible();
     await saveScreenshot(studentPage, 'studio-student-reads', testInfo);
