@@ -17,8 +17,10 @@ export const summaryQueryOptions = (id: string) =>
   });
 
 /**
- * The screen's view of the summary: the route loader's prefetch (or a first visit's early read) is
- * this opening's fetch, so mounting does not ask again (issue 30: the reader asked twice). Without
- * data yet it fetches as usual.
+ * A screen's view of the summary. The reader passes `openedByLoader`: its route loader's prefetch (or a
+ * first visit's early read) is this opening's fetch, so mounting does not ask again (issue 30: it
+ * asked twice). The details and the chapter list ask again on mount, as read states may have changed
+ * since (a place saved as she left a chapter). Without data yet every screen fetches as usual.
  */
-export const useSummary = (id: string) => useQuery({ ...summaryQueryOptions(id), refetchOnMount: false });
+export const useSummary = (id: string, { openedByLoader = false }: { openedByLoader?: boolean } = {}) =>
+  useQuery({ ...summaryQueryOptions(id), refetchOnMount: !openedByLoader });

@@ -249,7 +249,7 @@ function LockedChapter({ summary, chapter }: { summary: SummaryDetail; chapter: 
 export function Reader({ summaryId, chapterId }: { summaryId: string; chapterId: string | undefined }) {
   const { t } = useTranslation(['summary', 'common']);
   const navigate = useNavigate();
-  const summary = useSummary(summaryId);
+  const summary = useSummary(summaryId, { openedByLoader: true });
   const resumeId = summary.data?.progress?.chapterId ?? summary.data?.chapters[0]?.chapterId;
   const targetId = chapterId ?? resumeId;
   const chapter = useChapter(summaryId, chapterId);
