@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ParseKeys, TFunction } from 'i18next';
 import type * as nlNamespaces from '../locales/nl/index.ts';
 import * as nlFirstVisit from '../locales/nl/first-visit.ts';
@@ -205,8 +205,28 @@ const currentLanguage = () => language;
  */
 export function useTranslation<const N extends AnyNamespace = typeof DEFAULT_NAMESPACE>(ns?: N): { t: TFunction<N>; i18n: I18n } {
   const lng = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  useSyncExternalStore(subscribeBundles, bundlesVersion, bundlesVersion);
+  // A safety net for a route whose handle forgot a namespace one of its components shows: its
+  // strings load now and the component renders again, instead of showing keys for good.
+  const missing = (ns === undefined ? [] : ((Array.isArray(ns) ? ns : [ns]) as string[])).filter(
+    (name) => LOADED[name as Namespace] === 'later' && !arrived.has(name as Namespace),
+  );
+  const missingKey = missing.join(',');
+  useEffect(() => {
+    if (missingKey) void loadNamespaces(missingKey.split(',') as Namespace[]).catch(() => undefined);
+  }, [missingKey]);
   return { t: fixedT(lng, firstNamespace(ns)) as unknown as TFunction<N>, i18n };
 }
+
+/** The later namespaces whose strings are here; a change re-renders the components that waited. */
+const arrived = new Set<Namespace>();
+let bundles = 0;
+const bundleListeners = new Set<() => void>();
+const subscribeBundles = (onChange: () => void) => {
+  bundleListeners.add(onChange);
+  return () => void bundleListeners.delete(onChange);
+};
+const bundlesVersion = () => bundles;
 
 /**
  * The Dutch namespaces that are not in the entry, one chunk each (issue 30): a screen waits only for
@@ -227,7 +247,12 @@ function loadNamespace(ns: Namespace): Promise<void> {
     const file = LATER_FILES.get(ns);
     if (!file) return Promise.reject(new Error(`No strings for namespace "${ns}"`));
     promise = file().then(
-      (resources) => i18n.addResourceBundle(DEFAULT_LANGUAGE, ns, resources),
+      (resources) => {
+        i18n.addResourceBundle(DEFAULT_LANGUAGE, ns, resources);
+        arrived.add(ns);
+        bundles += 1;
+        for (const listener of bundleListeners) listener();
+      },
       (error: unknown) => {
         loading.delete(ns);
         throw error;

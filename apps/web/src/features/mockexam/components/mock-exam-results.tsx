@@ -76,8 +76,8 @@ export function MockExamResults({ exam }: { exam: MockExam }) {
       </div>
       <p className={styles.resultLine}>
         {result.partial > 0
-          ? t('results.summaryPartial', { correct: result.correct, total: result.total, partial: result.partial })
-          : t('results.summary', { correct: result.correct, total: result.total })}{' '}
+          ? t('results.summaryPartial', { correct: result.correct, count: result.total, partial: result.partial })
+          : t('results.summary', { correct: result.correct, count: result.total })}{' '}
         {passed ? t('results.passed', { grade }) : t('results.failed', { grade })}
       </p>
       {timeUp && <p className={styles.muted}>{t('results.timeUpNote')}</p>}

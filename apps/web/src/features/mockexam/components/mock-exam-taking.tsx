@@ -24,7 +24,7 @@ function ExamTimer({ exam, onExpire }: { exam: MockExam; onExpire: () => void })
     ? t('exam.timeUp')
     : announcedMinutes !== null
       ? t('exam.announceMinutes', { count: announcedMinutes })
-      : t('exam.announceStart', { minutes: startMinutes });
+      : t('exam.announceStart', { count: startMinutes });
   return (
     <>
       {/* role=timer is not live: the countdown is read when she moves to it, not every second */}
@@ -77,7 +77,7 @@ export function MockExamTaking({ exam }: { exam: MockExam }) {
           <h1 className={styles.examTitle}>{t('exam.title', { subject: exam.subjectTitle })}</h1>
           <ExamTimer exam={exam} onExpire={handIn} />
         </div>
-        <ProgressBar value={(exam.answeredCount / total) * 100} label={t('exam.progressLabel')} valueText={t('exam.progressValue', { answered: exam.answeredCount, total })} />
+        <ProgressBar value={(exam.answeredCount / total) * 100} label={t('exam.progressLabel')} valueText={t('exam.progressValue', { answered: exam.answeredCount, count: total })} />
         <p className={styles.muted}>
           {t('exam.counter', { number: position + 1, total })}
           <span aria-hidden="true"> · </span>
