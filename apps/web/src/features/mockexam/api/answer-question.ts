@@ -11,8 +11,8 @@ export const answerMockExamQuestion = ({ examId, position, answerIds }: AnswerIn
   api.post(`mock-exams/${encodeURIComponent(examId)}/answer`, { position, answerIds }, MockExamQuestionSchema, { skipErrorPopup: true });
 
 /**
- * Saves a pick; the exam in the cache shows it at once (in the same event, so a radio button never
- * flips back while the request runs) and keeps it when the server answers. A refusal because the
+ * Saves a pick; the exam in the cache shows it at once (its observers hear of it a tick later, so the
+ * screen also holds the pick itself for that tick) and keeps it when the server answers. A refusal because the
  * exam closed (time up) reloads the exam, which then shows the results; any other failure puts the
  * question back as it was.
  */

@@ -58,14 +58,17 @@ export function MockExamTaking({ exam }: { exam: MockExam }) {
     moved.current = true;
   }, [position]);
 
-  const pick = (answerId: string, checked: boolean) => {
-    const picks = question.multipleAnswers
-      ? checked
-        ? [...question.pickedAnswerIds, answerId]
-        : question.pickedAnswerIds.filter((id) => id !== answerId)
-      : [answerId];
-    answer.save({ examId: exam.id, position: question.position, answerIds: picks });
+  // Her latest pick, shown in the same event: the query cache tells its observers a tick later, and
+  // a controlled radio would flip back meanwhile (and be read out unchecked). It speaks only until
+  // the cache has a newer exam (the optimistic one, or the rollback after a refusal).
+  const [latest, setLatest] = useState<{ base: MockExam; position: number; ids: string[] } | null>(null);
+  const picked = latest && latest.base === exam && latest.position === question.position ? latest.ids : question.pickedAnswerIds;
+  const choose = (ids: string[]) => {
+    setLatest({ base: exam, position: question.position, ids });
+    answer.save({ examId: exam.id, position: question.position, answerIds: ids });
   };
+  const pick = (answerId: string, checked: boolean) =>
+    choose(question.multipleAnswers ? (checked ? [...picked, answerId] : picked.filter((id) => id !== answerId)) : [answerId]);
   const handIn = () => {
     if (!finish.isPending) finish.mutate(exam.id);
   };
@@ -97,7 +100,7 @@ export function MockExamTaking({ exam }: { exam: MockExam }) {
           <legend className="visually-hidden">{t('exam.answersLabel', { number: position + 1 })}</legend>
           <p className={styles.muted}>{question.multipleAnswers ? t('exam.pickMany') : t('exam.pickOne')}</p>
           {question.answers.map((a, index) => {
-            const checked = question.pickedAnswerIds.includes(a.id);
+            const checked = picked.includes(a.id);
             return (
               <label key={a.id} className={styles.option} data-checked={checked || undefined}>
                 <input
@@ -116,8 +119,8 @@ export function MockExamTaking({ exam }: { exam: MockExam }) {
             );
           })}
         </fieldset>
-        {question.pickedAnswerIds.length > 0 && (
-          <Button variant="ghost" size="sm" onClick={() => answer.save({ examId: exam.id, position: question.position, answerIds: [] })}>
+        {picked.length > 0 && (
+          <Button variant="ghost" size="sm" onClick={() => choose([])}>
             {t('exam.clear')}
           </Button>
         )}
