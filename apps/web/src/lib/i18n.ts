@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { ParseKeys, TFunction } from 'i18next';
 import type * as nlNamespaces from '../locales/nl/index.ts';
 import * as nlFirstVisit from '../locales/nl/first-visit.ts';
@@ -129,6 +129,13 @@ function translate(lng: Language, defaultNs: string, qualifiedKey: string, optio
   const key = colon < 0 ? qualifiedKey : qualifiedKey.slice(colon + 1);
   const count = typeof options?.count === 'number' ? options.count : undefined;
   let text = resolve(lng, ns, key, count);
+  if (text === undefined && LOADED[ns as Namespace] === 'later' && !arrived.has(ns as Namespace)) {
+    // A safety net for a route whose handle forgot a namespace one of its components shows: its
+    // strings load now (one chunk, once) and every useTranslation renders again when they arrive,
+    // instead of showing keys for good. Only the namespaces of keys actually shown load.
+    void loadNamespace(ns as Namespace).catch(() => undefined);
+    return key;
+  }
   if (text === undefined) {
     console.error(`Missing translation key "${ns}:${key}" for ${lng === DEFAULT_LANGUAGE ? lng : `${lng}, ${DEFAULT_LANGUAGE}`}`);
     text = key;
@@ -205,16 +212,8 @@ const currentLanguage = () => language;
  */
 export function useTranslation<const N extends AnyNamespace = typeof DEFAULT_NAMESPACE>(ns?: N): { t: TFunction<N>; i18n: I18n } {
   const lng = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  // strings that arrive later re-render the component (see translate's safety net)
   useSyncExternalStore(subscribeBundles, bundlesVersion, bundlesVersion);
-  // A safety net for a route whose handle forgot a namespace one of its components shows: its
-  // strings load now and the component renders again, instead of showing keys for good.
-  const missing = (ns === undefined ? [] : ((Array.isArray(ns) ? ns : [ns]) as string[])).filter(
-    (name) => LOADED[name as Namespace] === 'later' && !arrived.has(name as Namespace),
-  );
-  const missingKey = missing.join(',');
-  useEffect(() => {
-    if (missingKey) void loadNamespaces(missingKey.split(',') as Namespace[]).catch(() => undefined);
-  }, [missingKey]);
   return { t: fixedT(lng, firstNamespace(ns)) as unknown as TFunction<N>, i18n };
 }
 
