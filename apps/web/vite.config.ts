@@ -13,7 +13,8 @@ const THEME_COLOR = '#3730a3';
  * What the service worker precaches (decision 014): the shell and what a student needs first and
  * offline (Home, the library, the reader, practice and flashcard sessions, login), each with every
  * chunk and stylesheet it imports. Everything else (shop, profile, tutorial, register, password
- * screens, install icons) is cached the first time it loads (the `blok-assets` runtime cache below).
+ * screens, a subject's mock exam and progress pages, install icons) is cached the first time it
+ * loads (the `blok-assets` runtime cache below).
  */
 const PRECACHED_MODULES = [
   /\/src\/main\.tsx$/,
@@ -21,7 +22,8 @@ const PRECACHED_MODULES = [
   // the strings of those screens (each namespace is a chunk of its own: issue 30)
   /\/src\/locales\/nl\/(library|summary|questions|flashcards)\.json$/,
   /\/src\/components\/ui\/toast\/radix-toast\.tsx$/,
-  /\/src\/app\/routes\/(home|library|summary)\//,
+  // not the mock exam and the progress page of a subject: cached the first time she opens them
+  /\/src\/app\/routes\/(home|library|summary)\/(?!mock-exam|progress)/,
   /\/src\/app\/routes\/(auth\/login|not-found)\.tsx$/,
 ];
 const PRECACHED_FILES = new Set(['index.html', 'manifest.webmanifest', 'favicon.svg', 'push-sw.js', 'images/default-profile.svg', 'icons/icon-192.png']);
