@@ -89,3 +89,54 @@ describe('study plan spreading', () => {
     expect(far.minutes).toBeLessThan(30);
   });
 });
+
+describe('study plan of a free student (Premium chapters locked)', () => {
+  // The demo's shape: the first chapter of the summary is free, the others are Premium.
+  const free = [chapter(1, { wordCount: 1000 }), chapter(2, { readable: false }), chapter(3, { readable: false }), chapter(4, { readable: false })];
+  const chapterOfTask = (t: { kind: string }) => ('chapterNumber' in t ? t.chapterNumber : null);
+
+  it('fills her minutes with the free chapter: read it, then practise its questions and learn its cards', () => {
+    const plan = planDay(input({ examDate: null, chapters: free }));
+    expect(plan.tasks.map((t) => [t.kind, chapterOfTask(t)])).toEqual([
+      ['read', 1],
+      ['practice', 1],
+      ['cards', 1],
+    ]);
+    expect(plan.tasks[1]).toMatchObject({ questions: 10, minutes: 15 });
+    // All the work she can do (5 + 15 + 5 minutes) fits her 30: none is left out.
+    expect(plan.minutes).toBe(25);
+  });
+
+  it('never plans a task of a chapter she cannot open, nor counts its work', () => {
+    for (const today of ['2026-11-26', '2026-12-12', '2026-12-15', '2026-12-16']) {
+      const plan = planDay(input({ today, chapters: free, cardsDue: null }));
+      expect(plan.tasks.every((t) => t.kind === 'review' || chapterOfTask(t) === 1), today).toBe(true);
+    }
+    const withPremium = planDay(input({ examDate: null, chapters: free.map((c) => ({ ...c, readable: true })) }));
+    // Only chapter 1's work: 5 minutes reading, 10 questions and 20 cards.
+    expect(planDay(input({ chapters: free })).minutesLeft).toBe(5 + 15 + 5);
+    expect(withPremium.minutesLeft).toBeGreaterThan(5 + 15 + 5);
+    expect(planDay(input({ today: '2026-12-14', chapters: free })).tooShort).toBe(false);
+  });
+
+  it('fills with the free chapter once she read it, and with its new cards under spaced repetition', () => {
+    const read = free.map((c, i) => (i === 0 ? { ...c, read: true, questionsCorrect: 4, readiness: 30 } : c));
+    const plan = planDay(input({ examDate: null, chapters: read, cardsDue: 0 }));
+    // Spaced repetition on (cardsDue not null): no cards of read chapters among the drills, but the
+    // day is still hers to use, so she practises the six questions left.
+    expect(plan.tasks).toEqual([{ kind: 'practice', chapterId: 'c1', chapterNumber: 1, questionListId: 'l1', questions: 6, minutes: 9 }]);
+    const unreadSr = planDay(input({ examDate: null, chapters: free, cardsDue: 0 }));
+    expect(unreadSr.tasks.map((t) => t.kind)).toEqual(['read', 'practice', 'cards']);
+  });
+
+  it('spreads her free work over the days to the exam, filling today\'s share after the reading', () => {
+    // Saturday 12 December: three learning days before the two review days, 25 minutes of work: 9 a day.
+    const a = planDay(input({ today: '2026-12-12', chapters: free }));
+    expect(planDay(input({ today: '2026-12-12', chapters: free }))).toEqual(a);
+    expect(a.tasks.map((t) => [t.kind, chapterOfTask(t)])).toEqual([
+      ['read', 1],
+      ['cards', 1],
+    ]);
+    expect(a.minutes).toBe(9);
+  });
+});

@@ -59,7 +59,7 @@ export interface PlanChapter {
   priority: number;
   wordCount: number;
   read: boolean;
-  /** false: a Premium chapter she cannot open; it gets no reading task */
+  /** false: a Premium chapter she cannot open; it gets no task (no paywall behind a task) */
   readable?: boolean;
   questionCount: number;
   questionsCorrect: number;
@@ -113,10 +113,14 @@ interface Work {
   cards: number;
 }
 
+/**
+ * The work left she can do: a Premium chapter she cannot open (`readable: false`) is no work at
+ * all, not its reading, its questions or its cards, so it neither gets a task nor inflates the share.
+ */
 function workOf(chapters: readonly PlanChapter[]): Work[] {
-  return chapters.map((c) => ({
+  return chapters.filter((c) => c.readable !== false).map((c) => ({
     chapter: c,
-    read: c.read || c.readable === false ? 0 : readingMinutes(c.wordCount),
+    read: c.read ? 0 : readingMinutes(c.wordCount),
     practiceQuestions: c.questionListId ? Math.max(0, c.questionCount - c.questionsCorrect) : 0,
     cards: Math.max(0, c.cardCount - c.cardsKnown),
   }));
@@ -135,8 +139,10 @@ const weakestFirst = (a: Work, b: Work) =>
  * the work left divided over the study days left before the review days, never more than her
  * minutes (a skipped day spreads over the days left, it does not pile onto tomorrow). The last study
  * days before the exam are mixed review: due cards and practice of the weakest chapters. Without an
- * exam date her minutes are today's share. `tooShort` says the work left exceeds her minutes on the
- * days left.
+ * exam date her minutes are today's share. When that runs out before the share does (a free
+ * student: one free chapter per summary), the day is filled with practice and cards of the chapters
+ * she reads today, so a chapter read is practised the same day. `tooShort` says the work left
+ * exceeds her minutes on the days left.
  */
 export function planDay(input: PlanInput): DayPlan {
   const minutesPerDay = Math.max(5, input.minutesPerDay);
@@ -187,10 +193,21 @@ export function planDay(input: PlanInput): DayPlan {
     .filter((w) => reviewPhase || w.chapter.read)
     .sort(weakestFirst)
     .flatMap((w) => [(room: number) => practice(w, room), ...(input.cardsDue === null ? [(room: number) => cardsTask(w, room)] : [])]);
+  // Chapters whose reading is among today's tasks: once nothing else is left to read or drill, the
+  // day is filled with their practice and cards (cards too with spaced repetition on: a card she
+  // never learnt is not due yet, so the review of due cards would not bring it).
+  const readToday: Work[] = [];
+  let filled = false;
   let r = 0;
   let d = 0;
   let learning = 0;
-  while (budget > 0 && (r < unread.length || d < drills.length)) {
+  while (budget > 0) {
+    if (r >= unread.length && d >= drills.length) {
+      if (filled || reviewPhase) break;
+      filled = true;
+      drills.push(...readToday.flatMap((w) => [(room: number) => practice(w, room), (room: number) => cardsTask(w, room)]));
+      continue;
+    }
     // Alternate: read the next chapter, then practise the weakest one (review days: practice first).
     const readTurn = r < unread.length && ((!reviewPhase && learning % 2 === 0) || d >= drills.length);
     let task: PlanTask | null;
@@ -207,6 +224,7 @@ export function planDay(input: PlanInput): DayPlan {
       continue;
     }
     tasks.push(task);
+    if (task.kind === 'read') readToday.push(unread[r - 1]!);
     learning++;
     budget -= task.minutes;
   }
