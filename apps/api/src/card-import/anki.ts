@@ -140,6 +140,37 @@ function referencedFields(template: string): string[] {
   return out;
 }
 
+/** Anki's special fields: shown by a template, but no field of the note. */
+const SPECIAL_FIELDS = new Set(['FrontSide', 'Tags', 'Type', 'Deck', 'Subdeck', 'Card', 'CardFlag', 'CardID']);
+
+/** Fields a template shows ({{Field}}, {{filter:Field}}), not the ones it only tests ({{#Field}}…{{/Field}}), in order. */
+function displayedFields(template: string): string[] {
+  const out: string[] = [];
+  for (const m of template.matchAll(/\{\{([^}]+)\}\}/g)) {
+    const inner = m[1]!.trim();
+    // sections only test a field; {{type:F}} is an answer box, not F shown
+    if (/^[#^/=!]/.test(inner) || /^type:/i.test(inner)) continue;
+    const name = inner.split(':').pop()!.trim();
+    if (name !== '' && !SPECIAL_FIELDS.has(name) && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+/** The fields a cloze template deletes from ({{cloze:Text}}, {{cloze:text:Text}}…), in order. */
+function clozeFields(template: string): string[] {
+  const out: string[] = [];
+  for (const m of template.matchAll(/\{\{([^}]+)\}\}/g)) {
+    const parts = m[1]!.split(':').map((p) => p.trim());
+    if (parts.length > 1 && parts.slice(0, -1).includes('cloze') && !out.includes(parts[parts.length - 1]!)) out.push(parts[parts.length - 1]!);
+  }
+  return out;
+}
+
+/** Text of a field as it counts for "is it filled": without tags, but a picture counts. */
+const filled = (html: string | undefined) => (html ?? '').replace(/<(?!img)[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
+/** Whether a field shows something Blok keeps: text or a picture, not only a sound. */
+const showsSomething = (html: string | undefined) => filled((html ?? '').replace(/\[sound:[^\]]*\]/g, ''));
+
 /** Whether a template shows anything for this note (Anki makes a card only then); sections {{#F}}…{{/F}} and {{^F}}…{{/F}} respected. */
 function templateShows(qfmt: string, fields: Map<string, string>): boolean {
   let text = qfmt;
@@ -217,15 +248,33 @@ function deckNames(db: Database.Database, version: 1 | 2 | 3): Map<string, strin
 function defaultMapping(nt: NoteType): { front: number; back: number } {
   if (nt.fields.length < 2) return { front: 0, back: 0 };
   const t = [...nt.templates].sort((a, b) => a.ord - b.ord)[0];
+  const index = (names: string[]) => names.map((n) => nt.fields.indexOf(n)).filter((i) => i >= 0);
   if (nt.kind === 'cloze') {
-    const cloze = /\{\{(?:[^}]*:)?cloze:([^}]+)\}\}/.exec(t?.qfmt ?? '')?.[1]?.trim();
-    const front = Math.max(0, nt.fields.indexOf(cloze ?? nt.fields[0]!));
-    return { front, back: front === 0 ? 1 : 0 };
+    const deleted = index(clozeFields(t?.qfmt ?? ''));
+    const front = deleted[0] ?? 0;
+    // the extra: the first field the answer shows that is not deleted from
+    const extra = index(displayedFields(t?.afmt ?? '')).filter((i) => !deleted.includes(i));
+    return { front, back: extra[0] ?? (front === 0 ? 1 : 0) };
   }
-  const q = referencedFields(t?.qfmt ?? '').map((n) => nt.fields.indexOf(n)).filter((i) => i >= 0);
-  const front = q[0] ?? 0;
-  const a = referencedFields(t?.afmt ?? '').map((n) => nt.fields.indexOf(n)).filter((i) => i >= 0 && i !== front);
+  const front = index(displayedFields(t?.qfmt ?? ''))[0] ?? 0;
+  const a = index(displayedFields(t?.afmt ?? '')).filter((i) => i !== front);
   return { front, back: a[0] ?? (front === 0 ? 1 : 0) };
+}
+
+/** Most tags a card keeps, and the longest tag. */
+export const MAX_CARD_TAGS = 20;
+export const MAX_TAG_CHARS = 60;
+
+/** A note's tags (Anki: space-separated, no spaces inside a tag) and its sub-deck, each once, within the limits. */
+export function tagsOf(noteTags: string, subDeck: string | null): string[] {
+  const all = noteTags.split(/\s+/).filter(Boolean);
+  if (subDeck) all.push(subDeck.replace(/\s+/g, '_'));
+  const out: string[] = [];
+  for (const tag of all) {
+    const t = tag.slice(0, MAX_TAG_CHARS);
+    if (!out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
+  }
+  return out.slice(0, MAX_CARD_TAGS);
 }
 
 const CLOZE = /\{\{c(\d+)::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g;
@@ -294,6 +343,12 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
     const firstDeck = usedDecks.map((d) => decks.get(d)).find((n) => n && n !== 'Default' && n !== 'Standaard');
     const deckName = firstDeck ? firstDeck.split('::')[0]! : null;
 
+    // a card in a sub-deck of the set's deck keeps where it was as a tag ("Cellen", "Cellen::Organellen")
+    const subDeck = (did: string): string | null => {
+      const parts = (decks.get(did) ?? '').split('::');
+      return deckName !== null && parts[0] === deckName && parts.length > 1 ? parts.slice(1).join('::') : null;
+    };
+
     const mapping = new Map<string, { front: number; back: number }>();
     const noteTypes: ImportNoteType[] = [];
     for (const nt of types.values()) {
@@ -309,12 +364,14 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
     let sounds = 0;
     let external = 0;
     let extraPictures = 0;
+    let missingPictures = 0;
     let noteIndex = 0;
     let lastNote: string | null = null;
 
-    const rows = db.prepare('SELECT c.nid AS nid, c.ord AS ord, n.mid AS mid, n.tags AS tags, n.flds AS flds FROM cards c JOIN notes n ON n.id = c.nid ORDER BY n.id, c.ord').iterate() as Iterable<{
+    const rows = db.prepare('SELECT c.nid AS nid, c.ord AS ord, c.did AS did, n.mid AS mid, n.tags AS tags, n.flds AS flds FROM cards c JOIN notes n ON n.id = c.nid ORDER BY n.id, c.ord').iterate() as Iterable<{
       nid: number | bigint;
       ord: number;
+      did: number | bigint;
       mid: number | bigint;
       tags: string;
       flds: string;
@@ -342,33 +399,51 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
       let backHtml: string;
       let label = where;
       if (nt.kind === 'cloze') {
-        const text = values[map.front] ?? '';
-        const numbers = clozeNumbers(text);
+        // Anki makes card n for every {{cn::…}} in any field the template deletes from, and shows them all
+        const template = nt.templates[0];
+        const chosen = options.mapping?.[nt.id] !== undefined;
+        const deletable = clozeFields(template?.qfmt ?? '').map((f) => nt.fields.indexOf(f)).filter((i) => i >= 0);
+        const sources = chosen || deletable.length === 0 ? [map.front] : deletable;
+        const texts = sources.map((i) => values[i] ?? '').filter((t) => filled(t));
+        const numbers = clozeNumbers(texts.join('\n'));
         const n = row.ord + 1;
         if (!numbers.includes(n)) {
           problems.push({ where, message: `Kaart ${n} heeft geen bijbehorende cloze ({{c${n}::…}}).`, skipped: true });
           continue;
         }
-        const sides = clozeSides(text, n);
-        const extra = values[map.back] ?? '';
-        frontHtml = sides.front;
-        backHtml = extra.trim() ? `${sides.back}<br><br>${extra}` : sides.back;
+        const sides = texts.map((t) => clozeSides(t, n));
+        const extra = sources.includes(map.back) ? '' : (values[map.back] ?? '');
+        frontHtml = sides.map((x) => x.front).join('<br>');
+        const back = sides.map((x) => x.back).join('<br>');
+        backHtml = filled(extra) ? `${back}<br><br>${extra}` : back;
         if (numbers.length > 1) label = `${where}, cloze ${n}`;
       } else {
         const template = nt.templates.find((t) => t.ord === row.ord);
         const fields = new Map(nt.fields.map((f, i) => [f, values[i] ?? '']));
         if (template && !templateShows(template.qfmt, fields)) continue;
-        const q = template ? referencedFields(template.qfmt) : [];
-        const reversed = row.ord > 0 && q.includes(nt.fields[map.back]!) && !q.includes(nt.fields[map.front]!);
-        frontHtml = values[reversed ? map.back : map.front] ?? '';
-        backHtml = values[reversed ? map.front : map.back] ?? '';
+        if (options.mapping?.[nt.id] === undefined && template) {
+          // no choice made: what this card's own template asks and answers (a note type with a card per field)
+          const shown = displayedFields(template.qfmt);
+          const asked = shown.filter((f) => showsSomething(fields.get(f)));
+          const answered = displayedFields(template.afmt).filter((f) => !shown.includes(f) && showsSomething(fields.get(f)));
+          const q = asked[0] ?? nt.fields[map.front]!;
+          const a = answered[0] ?? (q === nt.fields[map.back] ? nt.fields[map.front]! : nt.fields[map.back]!);
+          frontHtml = fields.get(q) ?? '';
+          backHtml = fields.get(a) ?? '';
+        } else {
+          const q = template ? referencedFields(template.qfmt) : [];
+          const reversed = row.ord > 0 && q.includes(nt.fields[map.back]!) && !q.includes(nt.fields[map.front]!);
+          frontHtml = values[reversed ? map.back : map.front] ?? '';
+          backHtml = values[reversed ? map.front : map.back] ?? '';
+        }
         if (nt.templates.length > 1) label = `${where}, kaart ${row.ord + 1}`;
       }
       const front = ankiHtmlToMarkdown(frontHtml);
       const back = ankiHtmlToMarkdown(backHtml);
       const picture = (side: ConvertedSide): string | null => {
         const [first, ...rest] = side.images.filter((n) => media.has(n));
-        extraPictures += rest.length + side.images.filter((n) => !media.has(n)).length;
+        extraPictures += rest.length;
+        missingPictures += side.images.filter((n) => !media.has(n)).length;
         if (first) wantedPictures.add(first);
         return first ?? null;
       };
@@ -377,15 +452,21 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
         back: back.markdown,
         frontPicture: picture(front),
         backPicture: picture(back),
-        tags: String(row.tags ?? '').split(/\s+/).filter(Boolean).slice(0, 20),
+        tags: tagsOf(String(row.tags ?? ''), subDeck(String(row.did))),
         source: label,
       };
+      const empty = (side: ConvertedSide, name: string) =>
+        side.images.length > 0
+          ? `De afbeelding op de ${name} ontbreekt in het pakket.`
+          : side.sounds > 0
+            ? `De ${name} is alleen geluid, en Blok speelt geen geluid af.`
+            : `De ${name} is leeg.`;
       if (!card.front && !card.frontPicture) {
-        problems.push({ where: label, message: 'De voorkant is leeg.', skipped: true });
+        problems.push({ where: label, message: empty(front, 'voorkant'), skipped: true });
         continue;
       }
       if (!card.back && !card.backPicture) {
-        problems.push({ where: label, message: 'De achterkant is leeg.', skipped: true });
+        problems.push({ where: label, message: empty(back, 'achterkant'), skipped: true });
         continue;
       }
       cards.push(card);
@@ -449,6 +530,7 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
     const notices: string[] = [];
     if (sounds > 0) notices.push(`${sounds} ${sounds === 1 ? 'geluidsfragment is' : 'geluidsfragmenten zijn'} weggelaten: Blok speelt geen geluid af.`);
     if (external > 0) notices.push(`${external} ${external === 1 ? 'afbeelding van internet is' : 'afbeeldingen van internet zijn'} weggelaten.`);
+    if (missingPictures > 0) notices.push(`${missingPictures} ${missingPictures === 1 ? 'afbeelding ontbreekt' : 'afbeeldingen ontbreken'} in het pakket; de kaarten komen zonder.`);
     if (extraPictures > 0) notices.push(`Een kant van een kaart houdt één afbeelding: ${extraPictures} ${extraPictures === 1 ? 'andere is' : 'andere zijn'} weggelaten.`);
     for (const nt of types.values()) {
       const m = mapping.get(nt.id)!;

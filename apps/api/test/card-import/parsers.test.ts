@@ -108,7 +108,9 @@ describe('Anki packages', () => {
         ['notitie 3, cloze 2', 'De kern bevat het \\[erfelijk materiaal\\].', 'De kern bevat het **DNA**.\n\n*Eukaryoten*', null, null],
         ['notitie 4', 'Golgi-apparaat', 'Verpakt eiwitten\nlink', null, null],
       ]);
-      expect(r.cards[0]!.tags).toEqual(['biologie', 'cel']);
+      // the sub-deck the cards were in is kept as a tag
+      expect(r.cards[0]!.tags).toEqual(['biologie', 'cel', 'Cellen']);
+      expect(r.cards[1]!.tags).toEqual(['Cellen']);
       expect(r.pictures['cel.png']!.type).toBe('image/png');
       expect(Buffer.from(r.pictures['cel.png']!.bytes)).toEqual(Buffer.from(PNG));
       expect(Object.keys(r.pictures)).toEqual(['cel.png']);
@@ -150,6 +152,69 @@ describe('Anki packages', () => {
       { where: 'nep.png', message: expect.stringContaining('geen afbeelding'), skipped: false },
     ]);
     expect(r.cards.find((c) => c.front === 'Plaatje')).toMatchObject({ back: 'tekst', backPicture: null });
+  });
+
+  // What real Anki packages showed (see real-packages/README.md): AnkiDroid's templates deck and Anki's media.apkg
+  it('makes a cloze card for a deletion in any field the template deletes from, and shows all those fields', async () => {
+    const multi = {
+      id: 1700000000011,
+      name: 'Vervoegingen',
+      kind: 'cloze' as const,
+      fields: ['Tekst1', 'Tekst2', 'Uitleg'],
+      templates: [{ name: 'Cloze', qfmt: '{{cloze:Tekst1}}<br>{{cloze:Tekst2}}', afmt: '{{cloze:Tekst1}}<br>{{cloze:Tekst2}}<hr>{{Uitleg}}' }],
+    };
+    for (const version of [1, 3] as const) {
+      const r = await apkg(await buildAnkiPackage({ version, noteTypes: [multi], notes: [{ mid: multi.id, fields: ['ik {{c1::loop}}', 'jij {{c2::loopt}}', 'lopen'], ords: [0, 1] }] }));
+      expect(r.problems).toEqual([]);
+      expect(r.noteTypes[0]).toMatchObject({ front: 0, back: 2 });
+      expect(r.cards.map((c) => [c.source, c.front, c.back])).toEqual([
+        ['notitie 1, cloze 1', 'ik \\[…\\]\njij loopt', 'ik **loop**\njij loopt\n\nlopen'],
+        ['notitie 1, cloze 2', 'ik loop\njij \\[…\\]', 'ik loop\njij **loopt**\n\nlopen'],
+      ]);
+    }
+  });
+
+  it("asks and answers what each card's own template shows when a note type has a card per field", async () => {
+    const muscle = {
+      id: 1700000000012,
+      name: 'Spier',
+      kind: 'standard' as const,
+      fields: ['Naam', 'Functie', 'Oorsprong'],
+      templates: [
+        { name: 'Functie', qfmt: '{{#Functie}}Wat doet {{Naam}}?{{/Functie}}', afmt: '{{FrontSide}}<hr id=answer>{{Functie}}' },
+        { name: 'Oorsprong', qfmt: '{{#Oorsprong}}{{#Naam}}Waar begint {{Naam}}?{{/Naam}}{{/Oorsprong}}', afmt: '{{FrontSide}}<hr id=answer>{{Oorsprong}}' },
+        // typing the answer: {{type:Functie}} is a box, Functie is the answer
+        { name: 'Typen', qfmt: '{{Uitspraak}}{{Naam}}<br>{{type:Functie}}', afmt: '{{FrontSide}}<hr id=answer>{{Uitspraak}}{{Functie}}' },
+      ],
+    };
+    const withSound = { ...muscle, fields: [...muscle.fields, 'Uitspraak'] };
+    const r = await apkg(
+      await buildAnkiPackage({ version: 2, noteTypes: [withSound], notes: [{ mid: muscle.id, fields: ['Deltaspier', 'Heft de arm', 'Sleutelbeen', '[sound:d.mp3]'], ords: [0, 1, 2] }] }),
+    );
+    expect(r.noteTypes[0]).toMatchObject({ front: 0, back: 1 });
+    expect(r.cards.map((c) => [c.source, c.front, c.back])).toEqual([
+      ['notitie 1, kaart 1', 'Deltaspier', 'Heft de arm'],
+      ['notitie 1, kaart 2', 'Deltaspier', 'Sleutelbeen'],
+      ['notitie 1, kaart 3', 'Deltaspier', 'Heft de arm'],
+    ]);
+  });
+
+  it('names a side that is only sound or only a missing picture, instead of calling it empty', async () => {
+    const r = await apkg(
+      await buildAnkiPackage({
+        version: 1,
+        noteTypes: [BASIC],
+        notes: [
+          { mid: BASIC.id, fields: ['[sound:foo.wav]', 'bar'], ords: [0] },
+          { mid: BASIC.id, fields: ['<img src="weg.jpg">', 'Welke spier?'], ords: [0] },
+        ],
+      }),
+    );
+    expect(r.problems).toEqual([
+      { where: 'notitie 1', message: 'De voorkant is alleen geluid, en Blok speelt geen geluid af.', skipped: true },
+      { where: 'notitie 2', message: 'De afbeelding op de voorkant ontbreekt in het pakket.', skipped: true },
+    ]);
+    expect(r.notices).toEqual([expect.stringContaining('1 geluidsfragment'), '1 afbeelding ontbreekt in het pakket; de kaarten komen zonder.']);
   });
 
   it('round-trips its own export', async () => {
