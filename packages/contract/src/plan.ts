@@ -68,9 +68,15 @@ export const ChapterReadinessSchema = z.object({
   questionCount: z.int(),
   questionsAnswered: z.int(),
   questionsCorrect: z.int(),
+  /** the chapter's cards and her own cards linked to it */
   cardCount: z.int(),
+  /** of cardCount: known by her latest verdict */
   cardsKnown: z.int(),
+  /** the chapter's cards she said she did not know (her own cards not included) */
   cardsUnknown: z.int(),
+  /** of cardCount: her own cards linked to the chapter, and how many of them she knows */
+  ownCardCount: z.int(),
+  ownCardsKnown: z.int(),
   /** spaced repetition on: mean FSRS retrievability of its cards today and on the exam date (0..1), else null */
   retentionToday: z.nullable(z.number()),
   retentionOnExam: z.nullable(z.number()),

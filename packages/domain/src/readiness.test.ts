@@ -48,6 +48,23 @@ describe('readiness', () => {
     expect(r.parts.cards).toBe(0.5);
   });
 
+  it('counts her own cards linked to the chapter beside its cards', () => {
+    // 12 of the chapter's cards, none known; 4 of her own, 3 known: 3 / 16 of the cards part.
+    const r = chapterReadiness({ ...base, ownCards: { count: 4, known: 3 } });
+    expect(r.parts.cards).toBeCloseTo(3 / 16);
+    expect(r.readiness).toBe(Math.round(100 * 0.35 * (3 / 16)));
+    expect(r.reason).toBe('Hoofdstuk 3: nog niet gelezen, 0 van de 5 vragen goed, 13 kaarten nog niet gekend');
+    // More of her own cards known moves it up; a chapter without cards of its own gets a cards part.
+    expect(chapterReadiness({ ...base, ownCards: { count: 4, known: 4 } }).readiness).toBeGreaterThan(r.readiness);
+    const onlyOwn = chapterReadiness({ ...base, questionCount: 0, cardCount: 0, ownCards: { count: 2, known: 1 } });
+    expect(onlyOwn.parts.cards).toBe(0.5);
+    expect(onlyOwn.reason).toBe('Hoofdstuk 3: nog niet gelezen, 1 kaart nog niet gekend');
+    // With spaced repetition: the chapter's cards by retrievability, her own by their verdict.
+    expect(chapterReadiness({ ...base, retention: { today: 0.9, onExam: 0.5 }, ownCards: { count: 4, known: 4 } }).parts.cards).toBeCloseTo((0.5 * 12 + 4) / 16);
+    // Without own cards nothing changes.
+    expect(chapterReadiness({ ...base, cardsKnown: 6, ownCards: { count: 0, known: 0 } })).toEqual(chapterReadiness({ ...base, cardsKnown: 6 }));
+  });
+
   it('weighs a subject by chapter priority', () => {
     expect(subjectReadiness([{ readiness: 90, priority: 1 }, { readiness: 0, priority: 3 }])).toBe(Math.round((3 * 90) / 4));
     expect(subjectReadiness([])).toBe(0);

@@ -60,6 +60,12 @@ export interface ChapterStanding {
    * reviewed counts 0) today and on the exam date (null without a date). Null with it off.
    */
   retention: { today: number; onExam: number | null } | null;
+  /**
+   * Her own flashcards linked to the chapter (issue 28): how many and how many she knows by her
+   * latest verdict. They count in the cards part beside the chapter's cards, by their verdict also
+   * with spaced repetition on. Absent: none.
+   */
+  ownCards?: { count: number; known: number };
 }
 
 export interface ChapterReadiness {
@@ -72,18 +78,24 @@ export interface ChapterReadiness {
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
+const ownOf = (c: ChapterStanding) => ({ count: Math.max(0, c.ownCards?.count ?? 0), known: Math.min(Math.max(0, c.ownCards?.count ?? 0), Math.max(0, c.ownCards?.known ?? 0)) });
+
 /**
  * One chapter's readiness, 0..100: reading (read or not) 20 %, practice questions 45 % (the mean
  * question value over all its questions: unanswered ones count 0), flashcards 35 % (known / all; with
- * spaced repetition the mean retrievability on the exam date, or today without a date). A part the
- * chapter has no content for drops out and the others share its weight.
+ * spaced repetition the mean retrievability on the exam date, or today without a date). Her own cards
+ * linked to the chapter join the cards part: (value of the chapter's cards + her own cards known) /
+ * (the chapter's cards + her own cards). A part the chapter has no content for drops out and the
+ * others share its weight.
  */
 export function chapterReadiness(c: ChapterStanding): ChapterReadiness {
   const reading = c.read ? 1 : 0;
   const questions = c.questionCount > 0 ? clamp01(c.questionPoints / c.questionCount) : null;
+  const own = ownOf(c);
   let cards: number | null = null;
-  if (c.cardCount > 0) {
-    cards = c.retention ? clamp01(c.retention.onExam ?? c.retention.today) : clamp01(c.cardsKnown / c.cardCount);
+  if (c.cardCount + own.count > 0) {
+    const content = c.cardCount === 0 ? 0 : c.retention ? clamp01(c.retention.onExam ?? c.retention.today) : clamp01(c.cardsKnown / c.cardCount);
+    cards = clamp01((content * c.cardCount + own.known) / (c.cardCount + own.count));
   }
   let weight = READINESS_WEIGHTS.reading;
   let sum = READINESS_WEIGHTS.reading * reading;
@@ -104,8 +116,9 @@ export function readinessReason(c: ChapterStanding): string {
   if (c.questionCount > 0) {
     parts.push(c.questionsCorrect >= c.questionCount ? `alle ${c.questionCount} vragen goed` : `${c.questionsCorrect} van de ${c.questionCount} vragen goed`);
   }
-  if (c.cardCount > 0) {
-    const unknown = Math.max(0, c.cardCount - c.cardsKnown);
+  const own = ownOf(c);
+  if (c.cardCount + own.count > 0) {
+    const unknown = Math.max(0, c.cardCount - c.cardsKnown) + Math.max(0, own.count - own.known);
     parts.push(unknown === 0 ? 'alle kaarten gekend' : `${unknown} ${unknown === 1 ? 'kaart' : 'kaarten'} nog niet gekend`);
   }
   return `Hoofdstuk ${c.number}: ${parts.join(', ')}`;

@@ -62,10 +62,17 @@ export interface PlanCardsSource {
   dueCount(userId: string, subjectId: string, until: Date): Promise<number>;
 }
 
+/** What the plan needs of her own flashcards (the flashcards feature's OwnCardsService; absent when flashcards are off). */
+export interface PlanOwnCardsSource {
+  /** her own cards linked to these chapters, per chapter: how many and how many she knows */
+  chapterCards(userId: string, chapterIds: string[]): Promise<Map<string, { cards: number; known: number }>>;
+}
+
 export interface PlanSources {
   library: PlanLibrarySource;
   practice: PlanPracticeSource;
   cards: PlanCardsSource | null;
+  ownCards?: PlanOwnCardsSource | null;
 }
 
 /** An answer the questions service stored (inside its unit of work). */
@@ -245,6 +252,9 @@ export class PlanService {
       this.repo.chapterStats(userId, subjectId),
       cards?.spacedRepetition ? this.repo.cardMarks(userId, subjectId) : Promise.resolve([]),
     ]);
+    // Her own cards carry their latest verdict on the card itself: a count over her cards of these
+    // chapters (one indexed read, bounded by her own-card limit), not a scan of her history.
+    const ownCounts = this.sources.ownCards && chapters.length > 0 ? await this.sources.ownCards.chapterCards(userId, chapters.map((c) => c.id)) : new Map<string, { cards: number; known: number }>();
     const statsOf = new Map<string, ChapterStatsRow>(stats.map((s) => [s.chapter_id, s]));
     const nowMs = this.now().getTime();
     const examMs = examDate ? Date.parse(`${examDate}T09:00:00Z`) : null;
@@ -275,6 +285,7 @@ export class PlanService {
         cardCount,
         cardsKnown: Math.min(cardCount, s?.cards_known ?? 0),
         retention: ret,
+        ownCards: { count: ownCounts.get(c.id)?.cards ?? 0, known: Math.min(ownCounts.get(c.id)?.cards ?? 0, ownCounts.get(c.id)?.known ?? 0) },
       };
       const r = chapterReadiness(standing);
       return {
@@ -290,9 +301,11 @@ export class PlanService {
         questionCount,
         questionsAnswered: Math.min(questionCount, s?.questions_answered ?? 0),
         questionsCorrect: standing.questionsCorrect,
-        cardCount,
-        cardsKnown: standing.cardsKnown,
+        cardCount: cardCount + standing.ownCards.count,
+        cardsKnown: standing.cardsKnown + standing.ownCards.known,
         cardsUnknown: Math.min(cardCount, s?.cards_unknown ?? 0),
+        ownCardCount: standing.ownCards.count,
+        ownCardsKnown: standing.ownCards.known,
         retentionToday: ret ? Math.round(ret.today * 1000) / 1000 : null,
         retentionOnExam: ret?.onExam != null ? Math.round(ret.onExam * 1000) / 1000 : null,
         readingMinutes: readingMinutes(c.wordCount),
@@ -350,8 +363,10 @@ export class PlanService {
           questionsCorrect: c.questionsCorrect,
           questionListId: c.questionListId,
           readiness: c.readiness,
-          cardCount: c.cardCount,
-          cardsKnown: c.cardsKnown,
+          // Cards tasks are the chapter's cards: they tick off from its sessions (her own cards count
+          // in readiness only).
+          cardCount: c.cardCount - c.ownCardCount,
+          cardsKnown: c.cardsKnown - c.ownCardsKnown,
         })),
       });
       await this.uow.run((tx) => new PlanRepository(tx).saveDay(userId, plan.subject_id, date, JSON.stringify(day), this.now().toISOString()));

@@ -176,6 +176,8 @@ export default fp<ServicesOptions>(
       library: new LibraryPlanSource(uow),
       practice: new QuestionsPlanSource(uow),
       cards: flashcardsPlanSource,
+      // her own cards linked to a chapter count in its readiness, asked of their owner (decision 020)
+      ownCards: opts.flashcards.enabled ? { chapterCards: (userId, chapterIds) => ownCards.chapterCards(userId, chapterIds) } : null,
     }, { now: opts.flashcards.now, students: (userId) => user.student(userId) });
     const flashcards = new FlashcardsService(uow, opts.flashcards, library, plan);
     const ownCards = new OwnCardsService(uow, library, flashcards);
