@@ -160,6 +160,11 @@ export const SessionQuestionSchema = z.object({
   selfAssessmentModelAnswer: z.nullable(z.string()),
   /** OPEN questions: one entry with the question id; SELECT: empty */
   openQuestions: z.array(z.object({ id: z.string() })),
+  /**
+   * Her answer was given before a release changed the question's correct answer (decision 029): it
+   * stays visible, but counts in no grade, score or progress.
+   */
+  changedSinceAnswer: z.boolean(),
 });
 export type SessionQuestion = z.infer<typeof SessionQuestionSchema>;
 
@@ -218,6 +223,8 @@ export const SessionOverviewSchema = z.extend(SessionStepSchema, {
   reviewAnswers: z.int(),
   /** never answered nor skipped (status -1) */
   unansweredAnswers: z.int(),
+  /** answered before a release changed the question's correct answer: left out of score and grade (decision 029) */
+  changedAnswers: z.int(),
   score: z.int().check(z.minimum(0), z.maximum(100)),
   grade: z.nullable(z.number().check(z.minimum(1), z.maximum(10))),
 });

@@ -106,6 +106,24 @@ async function databaseConflicts(db: Executor, s: LoadedSubject): Promise<Conten
   return problems;
 }
 
+/** What makes an answer right: the kind and the set of correct answer ids (an open question: its kind only). */
+const correctKey = (type: string, correctIds: string[]): string => `${type}:${[...correctIds].sort().join(',')}`;
+
+/** The subject's questions as stored: their answer version and what made an answer right. */
+async function answerVersions(trx: Executor, subjectId: string): Promise<Map<string, { version: number; key: string }>> {
+  const questions = await trx.selectFrom('questions').select(['id', 'type', 'answer_version']).where('subject_id', '=', subjectId).execute();
+  const correct = await trx
+    .selectFrom('answers')
+    .innerJoin('questions', 'questions.id', 'answers.question_id')
+    .select(['answers.question_id', 'answers.id'])
+    .where('questions.subject_id', '=', subjectId)
+    .where('answers.is_correct', '=', 1)
+    .execute();
+  const correctOf = new Map<string, string[]>();
+  for (const a of correct) correctOf.set(a.question_id, [...(correctOf.get(a.question_id) ?? []), a.id]);
+  return new Map(questions.map((q) => [q.id, { version: q.answer_version, key: correctKey(q.type, correctOf.get(q.id) ?? []) }]));
+}
+
 /** How the hash of a subject the studio published starts (issue 29): the seed does not overwrite it. */
 export const STUDIO_HASH_PREFIX = 'studio:';
 
@@ -170,6 +188,7 @@ export async function writeSubject(trx: Executor, s: LoadedSubject, options: Wri
   // Question lists before chapters (chapters point at them), questions, answers.
   const listIds = s.questionLists.map((l) => l.id);
   const questionIds: string[] = [];
+  const versions = await answerVersions(trx, id);
   for (const list of s.questionLists) {
     const row = {
       subject_id: id,
@@ -183,7 +202,15 @@ export async function writeSubject(trx: Executor, s: LoadedSubject, options: Wri
     await trx.insertInto('question_lists').values({ id: list.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
     for (const [qi, q] of list.questions.entries()) {
       questionIds.push(q.id);
+      const answers = q.type === 'SELECT' ? q.answers : [];
+      // An answer's row id is its question's id plus its key (a1 by default): moving an answer
+      // in the file while keeping its id keeps the students' picked answers on the same text.
+      const answerIds = answers.map((a, ai) => `${q.id}-${answerKey(a, ai)}`);
+      const key = correctKey(q.type, answerIds.filter((_, ai) => answers[ai]!.correct));
+      const was = versions.get(q.id);
       const qrow = {
+        // a changed correct answer makes earlier answers ones to an earlier version (decision 029)
+        answer_version: was ? (was.key === key ? was.version : was.version + 1) : 1,
         question_list_id: list.id,
         subject_id: id,
         sort_index: qi,
@@ -196,10 +223,6 @@ export async function writeSubject(trx: Executor, s: LoadedSubject, options: Wri
         recommended: q.recommended ? 1 : 0,
       };
       await trx.insertInto('questions').values({ id: q.id, ...qrow }).onConflict((oc) => oc.column('id').doUpdateSet(qrow)).execute();
-      const answers = q.type === 'SELECT' ? q.answers : [];
-      // An answer's row id is its question's id plus its key (a1 by default): moving an answer
-      // in the file while keeping its id keeps the students' picked answers on the same text.
-      const answerIds = answers.map((a, ai) => `${q.id}-${answerKey(a, ai)}`);
       for (const [ai, a] of answers.entries()) {
         const arow = { question_id: q.id, sort_index: ai, answer_text: a.text, is_correct: a.correct ? 1 : 0, pinned: a.pinned ? 1 : 0 };
         await trx.insertInto('answers').values({ id: answerIds[ai]!, ...arow }).onConflict((oc) => oc.column('id').doUpdateSet(arow)).execute();

@@ -26,6 +26,8 @@ export class QuestionsPlanSource implements PlanPracticeSource {
       .where('question_sessions.user_id', '=', userId)
       .where('question_sessions.subject_id', '=', subjectId)
       .where('session_questions.status', '>=', 0)
+      // an answer to an earlier version of a changed question is no part of readiness (decision 029)
+      .where((eb) => eb.or([eb('session_questions.answer_version', 'is', null), eb('session_questions.answer_version', '=', eb.ref('questions.answer_version'))]))
       .orderBy('session_questions.answered_at')
       .orderBy('question_sessions.created_at')
       .execute();

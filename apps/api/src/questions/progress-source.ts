@@ -26,6 +26,8 @@ export class QuestionsProgressSource implements ProgressPracticeSource {
       .where('question_sessions.user_id', '=', userId)
       .where('question_sessions.subject_id', '=', subjectId)
       .where('session_questions.status', 'in', [0, 1, 2])
+      // an answer to an earlier version of a changed question is no part of a grade (decision 029)
+      .where((eb) => eb.or([eb('session_questions.answer_version', 'is', null), eb('session_questions.answer_version', '=', eb.ref('questions.answer_version'))]))
       .orderBy('question_sessions.created_at')
       .orderBy('question_sessions.id')
       .execute();

@@ -8,6 +8,7 @@ import { contentImageUrl } from '../content/render.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { QuestionsRepository, parseAnswerIds, type QuestionListRow } from './repository.ts';
 import {
+  isChangedSinceAnswer,
   isRevealed,
   listNotFound,
   loadSession,
@@ -151,7 +152,8 @@ export class QuestionsReadService {
     const { session, rows } = loaded;
     const answers = await this.repo.answersOf(rows.map((r) => r.question_id));
     const questions = rows.map((r, i) => sessionQuestion(session, r, i, answers.get(r.question_id) ?? []));
-    const counts = countStatuses(rows.map((r) => r.status));
+    // An answer to an earlier version of a changed question counts for nothing, not even as open (decision 029).
+    const counts = countStatuses(rows.filter((r) => !isChangedSinceAnswer(r)).map((r) => r.status));
     const step = await stepFrom(this.repo, loaded, stateOf(session, rows.length), questions);
     return {
       ...step,
@@ -177,6 +179,7 @@ export class QuestionsReadService {
       skippedAnswers: counts.skipped,
       reviewAnswers: counts.review,
       unansweredAnswers: counts.unanswered,
+      changedAnswers: rows.length - counts.total,
       score: computeScore(counts),
       grade: computeGrade(counts),
     };

@@ -16,9 +16,11 @@ export type QuestionRow = QuestionsTable;
 export type AnswerRow = AnswersTable;
 export type SessionRow = QuestionSessionsTable;
 
-/** A question of a session joined with its content. */
+/** A question of a session joined with its content; `current_version` is the question's answer_version now. */
 export type SessionQuestionRow = SessionQuestionsTable &
-  Pick<QuestionsTable, 'question_list_id' | 'subject_id' | 'type' | 'question_text' | 'picture' | 'feedback_text' | 'feedback_picture' | 'model_answer'>;
+  Pick<QuestionsTable, 'question_list_id' | 'subject_id' | 'type' | 'question_text' | 'picture' | 'feedback_text' | 'feedback_picture' | 'model_answer'> & {
+    current_version: number;
+  };
 
 export interface NewSession {
   userId: string;
@@ -87,6 +89,8 @@ const sessionQuestionsQuery = fixedQuery((db: Executor, sessionId: string) =>
       'sq.answer_ids',
       'sq.text_answer',
       'sq.answered_at',
+      'sq.answer_version',
+      'q.answer_version as current_version',
       'q.question_list_id',
       'q.subject_id',
       'q.type',
@@ -120,10 +124,10 @@ const updateNavigationFinishedQuery = fixedQuery(
 );
 
 /** saveAnswer: `returning id` tells whether the row was updated (one row or none), alike on both dialects. */
-const saveAnswerQuery = fixedQuery((db: Executor, rowId: string, status: number, answerIds: string | null, textAnswer: string | null, answeredAt: string) =>
+const saveAnswerQuery = fixedQuery((db: Executor, rowId: string, status: number, answerIds: string | null, textAnswer: string | null, answeredAt: string, version: number) =>
   db
     .updateTable('session_questions')
-    .set({ status, answer_ids: answerIds, text_answer: textAnswer, answered_at: answeredAt })
+    .set({ status, answer_ids: answerIds, text_answer: textAnswer, answered_at: answeredAt, answer_version: version })
     .where('id', '=', rowId)
     .where('status', 'in', [...ANSWERABLE_STATUSES])
     .returning('id'),
@@ -142,7 +146,7 @@ const touchQuery = fixedQuery((db: Executor, sessionId: string, updatedAt: strin
 );
 
 const resetAnswersQuery = fixedQuery((db: Executor, sessionId: string) =>
-  db.updateTable('session_questions').set({ status: -1, answer_ids: null, text_answer: null, answered_at: null }).where('session_id', '=', sessionId),
+  db.updateTable('session_questions').set({ status: -1, answer_ids: null, text_answer: null, answered_at: null, answer_version: null }).where('session_id', '=', sessionId),
 );
 const resetSessionQuery = fixedQuery((db: Executor, sessionId: string, updatedAt: string) =>
   db
@@ -275,6 +279,7 @@ export class QuestionsRepository {
         answer_ids: null,
         text_answer: null,
         answered_at: null,
+        answer_version: null,
       }));
       for (let i = 0; i < rows.length; i += 100) {
         await trx.insertInto('session_questions').values(rows.slice(i, i + 100)).execute();
@@ -317,8 +322,8 @@ export class QuestionsRepository {
    * Stores an answer only while the question can still be answered (never answered, or skipped).
    * The condition makes the lock hold under concurrent requests too. False when it was locked.
    */
-  async saveAnswer(rowId: string, status: number, answerIds: string[] | null, textAnswer: string | null): Promise<boolean> {
-    const updated = await saveAnswerQuery(this.db, rowId, status, answerIds ? JSON.stringify(answerIds) : null, textAnswer, now());
+  async saveAnswer(rowId: string, status: number, answerIds: string[] | null, textAnswer: string | null, version: number): Promise<boolean> {
+    const updated = await saveAnswerQuery(this.db, rowId, status, answerIds ? JSON.stringify(answerIds) : null, textAnswer, now(), version);
     return updated.length === 1;
   }
 
@@ -368,7 +373,7 @@ export class QuestionsRepository {
       const ids = touched.map((t) => t.session_id);
       await trx
         .updateTable('session_questions')
-        .set({ status: -1, answer_ids: null, text_answer: null, answered_at: null })
+        .set({ status: -1, answer_ids: null, text_answer: null, answered_at: null, answer_version: null })
         .where('session_id', 'in', ids)
         .where('question_id', 'in', listQuestions)
         .execute();
@@ -390,6 +395,7 @@ export class QuestionsRepository {
       .where('s.user_id', '=', userId)
       .where('q.question_list_id', 'in', listIds)
       .where('sq.status', 'in', [...ANSWERED_STATUSES])
+      .where((eb) => eb.or([eb('sq.answer_version', 'is', null), eb('sq.answer_version', '=', eb.ref('q.answer_version'))]))
       .groupBy('q.question_list_id')
       .execute();
     for (const r of rows) counts.set(r.question_list_id, Number(r.n));
@@ -409,11 +415,17 @@ export class QuestionsRepository {
       .execute();
   }
 
-  /** The statuses of the questions of each session. */
+  /** The statuses of the questions of each session, leaving out answers given on an earlier version of a question (decision 029). */
   async statusesOfSessions(sessionIds: string[]): Promise<Map<string, number[]>> {
     const statuses = new Map<string, number[]>();
     if (sessionIds.length === 0) return statuses;
-    const rows = await this.db.selectFrom('session_questions').select(['session_id', 'status']).where('session_id', 'in', sessionIds).execute();
+    const rows = await this.db
+      .selectFrom('session_questions as sq')
+      .innerJoin('questions as q', 'q.id', 'sq.question_id')
+      .select(['sq.session_id', 'sq.status'])
+      .where('sq.session_id', 'in', sessionIds)
+      .where((eb) => eb.or([eb('sq.answer_version', 'is', null), eb('sq.answer_version', '=', eb.ref('q.answer_version'))]))
+      .execute();
     for (const r of rows) statuses.set(r.session_id, [...(statuses.get(r.session_id) ?? []), r.status]);
     return statuses;
   }

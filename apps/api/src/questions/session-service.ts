@@ -243,7 +243,7 @@ export class QuestionSessionService {
       answerIds = picked;
     }
 
-    if (!canAnswer(row.status) || !(await this.repo.saveAnswer(row.id, status, answerIds, textAnswer))) {
+    if (!canAnswer(row.status) || !(await this.repo.saveAnswer(row.id, status, answerIds, textAnswer, row.current_version))) {
       // Locked, maybe by a concurrent save of this very answer: the same answer is a retry.
       const current = (await this.repo.sessionQuestions(session.id))[index]!;
       if (isLocked(current.status) && sameAnswer(current, answerIds, textAnswer)) {
@@ -254,7 +254,13 @@ export class QuestionSessionService {
     }
     await this.repo.touch(session.id);
     await this.tellPlan(userId, session.id, row, status);
-    Object.assign(row, { status, answer_ids: answerIds ? JSON.stringify(answerIds) : null, text_answer: textAnswer, answered_at: new Date().toISOString() });
+    Object.assign(row, {
+      status,
+      answer_ids: answerIds ? JSON.stringify(answerIds) : null,
+      text_answer: textAnswer,
+      answered_at: new Date().toISOString(),
+      answer_version: row.current_version,
+    });
     return questionAt(this.repo, session, rows, index);
   }
 

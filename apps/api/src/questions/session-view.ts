@@ -25,6 +25,13 @@ export interface LoadedSession {
   rows: SessionQuestionRow[];
 }
 
+/**
+ * Her answer was given on an earlier version of the question, before a release changed its correct
+ * answer (decision 029): it is kept and shown, but left out of the grade, the score and the progress.
+ */
+export const isChangedSinceAnswer = (row: Pick<SessionQuestionRow, 'answer_version' | 'current_version'>): boolean =>
+  row.answer_version !== null && row.answer_version !== row.current_version;
+
 /** The evaluation may be shown once the question is answered, and answers show in between or the results were reached. */
 export function isRevealed(session: SessionRow, status: number): boolean {
   return isLocked(status) && (session.show_answers === 1 || session.finished_at !== null);
@@ -103,6 +110,7 @@ export function sessionQuestion(session: SessionRow, row: SessionQuestionRow, in
     // Self-assessed, so sent ahead for answering offline (decision 013); SELECT answers never are.
     selfAssessmentModelAnswer: isOpen ? row.model_answer : null,
     openQuestions: isOpen ? [{ id: row.question_id }] : [],
+    changedSinceAnswer: isChangedSinceAnswer(row),
   };
 }
 

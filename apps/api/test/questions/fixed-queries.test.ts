@@ -66,8 +66,8 @@ describe.each(DIALECTS)('questions repository fixed queries on %s', (dialect) =>
 
   it('saveAnswer and assess tell whether they updated the row; markSkipped only an unanswered one', async () => {
     const [first, second] = await repo.sessionQuestions(sessionId);
-    expect(await repo.saveAnswer(first!.id, 4, null, 'mijn antwoord')).toBe(true);
-    expect(await repo.saveAnswer(first!.id, 1, ['x'], null)).toBe(false);
+    expect(await repo.saveAnswer(first!.id, 4, null, 'mijn antwoord', 1)).toBe(true);
+    expect(await repo.saveAnswer(first!.id, 1, ['x'], null, 1)).toBe(false);
     expect(await repo.assess(first!.id, 1)).toBe(true);
     expect(await repo.assess(first!.id, 0)).toBe(false);
     await repo.markSkipped(first!.id);
@@ -75,7 +75,7 @@ describe.each(DIALECTS)('questions repository fixed queries on %s', (dialect) =>
     const rows = await repo.sessionQuestions(sessionId);
     expect([rows[0]!.status, rows[0]!.text_answer, rows[0]!.answer_ids]).toEqual([1, 'mijn antwoord', null]);
     expect(rows[1]!.status).toBe(3);
-    expect(await repo.saveAnswer(second!.id, 1, ['a', 'b'], null)).toBe(true);
+    expect(await repo.saveAnswer(second!.id, 1, ['a', 'b'], null, 1)).toBe(true);
     expect((await repo.sessionQuestions(sessionId))[1]!.answer_ids).toBe('["a","b"]');
     const before = (await repo.findSession(sessionId, userId))!.updated_at;
     await new Promise((r) => setTimeout(r, 5));

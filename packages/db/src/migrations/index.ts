@@ -18,6 +18,7 @@ import * as m0018 from './0018-own-flashcards.ts';
 import * as m0020 from './0020-annotations.ts';
 import * as m0021 from './0021-studio.ts';
 import * as m0017mockexam from './0017-mock-exams.ts';
+import * as m0024 from './0024-studio-versions-reports.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0020-annotations': m0020,
   '0021-studio': m0021,
   '0017-mock-exams': m0017mockexam,
+  '0024-studio-versions-reports': m0024,
 };

@@ -30,6 +30,8 @@ export interface QuestionsTable {
   feedback_picture: string | null;
   model_answer: string | null;
   recommended: number;
+  /** grows when a release changes the correct answer (decision 029) */
+  answer_version: number;
 }
 
 export interface AnswersTable {
@@ -79,6 +81,8 @@ export interface SessionQuestionsTable {
   answer_ids: string | null;
   text_answer: string | null;
   answered_at: string | null;
+  /** the question's answer_version her answer was given on; null: not answered, or before versions (counts as current) */
+  answer_version: number | null;
 }
 
 /** The tables owned by questions: their names as Kysely sees them. */

@@ -35,6 +35,7 @@ export function makeQuestion(index: number, overrides: Partial<SessionQuestion> 
     modelAnswer: null,
     selfAssessmentModelAnswer: null,
     openQuestions: [],
+    changedSinceAnswer: false,
     ...overrides,
   };
 }
@@ -84,6 +85,7 @@ export function makeOverview(questions: SessionQuestion[], overrides: Partial<Se
     skippedAnswers: count(3),
     reviewAnswers: count(4),
     unansweredAnswers: count(-1),
+    changedAnswers: 0,
     score: 0,
     grade: null,
     ...overrides,

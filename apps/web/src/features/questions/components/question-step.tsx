@@ -5,6 +5,7 @@ import { MAX_TEXT_ANSWER_LENGTH, type Answer, type SessionOverview, type Session
 import { nextUnanswered } from '@blok/domain/navigation';
 import { isLocked, isUnanswered, type Assessment } from '@blok/domain/status';
 import { Button } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
 import type { FlowAction } from '../hooks/use-session-flow.ts';
 import { useAnswerKeys } from '../hooks/use-answer-keys.ts';
 import { assetUrl } from '../utils/asset-url.ts';
@@ -128,6 +129,11 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
         <div className={styles.text}>
           <Markdown text={question.questionText} />
         </div>
+        {question.changedSinceAnswer && (
+          <Notice variant="info" title={t('step.changedTitle')}>
+            {t('step.changedText')}
+          </Notice>
+        )}
 
         {isSelect && !multiple && (
           <ul className={styles.answers} aria-label={t('step.answersLabel')}>

@@ -51,6 +51,19 @@ describe('results', () => {
     expect(onAction).toHaveBeenLastCalledWith({ type: 'review', questionIndex: 2 });
   });
 
+  it('a question changed since she answered it: counted nowhere, named as changed, and said why in its detail', async () => {
+    const q1 = { ...answered(makeQuestion(0), ['q1-a1'], 1), changedSinceAnswer: true };
+    const q2 = answered(makeQuestion(1), ['q2-a2'], 0);
+    const overview = makeOverview([q1, q2], { currentIndex: 2, correctAnswers: 0, wrongAnswers: 1, changedAnswers: 1, grade: 1, score: 0 });
+    render(<Results overview={overview} onAction={noop} isBusy={false} pendingAction={undefined} onExit={noop} onRedo={noop} />);
+
+    expect(screen.getByText(/Je hebt 0 van 1 vraag goed en 1 fout beantwoord\./)).toBeInTheDocument();
+    expect(screen.getByText('1 vraag is gewijzigd nadat je hem beantwoordde. Dat antwoord telt niet mee in je cijfer.')).toBeInTheDocument();
+    const row = screen.getByRole('button', { name: /Oefenvraag 1.*Vraag gewijzigd/ });
+    await userEvent.setup().click(row);
+    expect(screen.getByText('Deze vraag is gewijzigd')).toBeInTheDocument();
+  });
+
   it('all answered: a number, Ga verder met studeren, no Annuleren, and rows open their details', async () => {
     const q1 = answered(makeQuestion(0), ['q1-a1'], 1);
     const q2 = answered(makeQuestion(1), ['q2-a2'], 0);

@@ -43,7 +43,8 @@ function joinPhrases(parts: string[], and: string): string {
 export function Results({ overview, onAction, isBusy, pendingAction, onExit, onRedo }: ResultsProps) {
   const { t } = useTranslation(['questions', 'common']);
   const open = openQuestionCount(overview);
-  const total = overview.questionsCount;
+  // answers to a question changed since are shown, but counted nowhere (decision 029)
+  const total = overview.questionsCount - overview.changedAnswers;
   const tone = gradeTone(overview.grade);
   const busyWith = (type: FlowAction['type']) => isBusy && pendingAction?.type === type;
 
@@ -81,6 +82,7 @@ export function Results({ overview, onAction, isBusy, pendingAction, onExit, onR
           {summary}
           {open > 0 && <> {t('results.open', { count: open })}</>}
         </p>
+        {overview.changedAnswers > 0 && <p className={styles.sentence}>{t('results.changed', { count: overview.changedAnswers })}</p>}
         <div
           className={styles.bar}
           role="progressbar"
@@ -162,7 +164,7 @@ function ResultRow({ question, disabled, onAnswer }: { question: SessionQuestion
   const kind = statusKind(question.isCorrect);
   const number = question.questionIndex + 1;
   const label = t('results.row', { number });
-  const status = t(STATUS_TEXT[question.isCorrect] ?? 'status.notAnswered');
+  const status = question.changedSinceAnswer ? t('status.changed') : t(STATUS_TEXT[question.isCorrect] ?? 'status.notAnswered');
 
   if (kind === 'open') {
     return (
@@ -179,9 +181,9 @@ function ResultRow({ question, disabled, onAnswer }: { question: SessionQuestion
   }
 
   return (
-    <li className={styles.row} data-status={kind}>
+    <li className={styles.row} data-status={question.changedSinceAnswer ? 'changed' : kind}>
       <button type="button" className={styles.rowButton} aria-expanded={expanded} aria-controls={detailId} onClick={() => setExpanded((v) => !v)}>
-        <StatusIcon kind={kind} />
+        <StatusIcon kind={question.changedSinceAnswer ? 'open' : kind} />
         <span className={styles.rowLabel}>{label}</span>
         <span className={styles.rowStatus}>{status}</span>
         <ChevronDownIcon size={20} className={`${styles.chevron} ${expanded ? styles.chevronOpen : ''}`} />
@@ -201,6 +203,11 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
   const correct = shown.filter((a) => question.correctAnswerIds.includes(a.id));
   return (
     <div className={styles.detailInner}>
+      {question.changedSinceAnswer && (
+        <Notice variant="info" title={t('step.changedTitle')}>
+          {t('step.changedText')}
+        </Notice>
+      )}
       <div className={styles.questionText}>
         <Markdown text={question.questionText} />
       </div>

@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QuestionListsResponse, SessionOverview, StudioDocument, StudioDraft } from '@blok/contract';
+import { importContent } from '../../src/content/importer.ts';
+import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
+
+/** fx-psychologie: list fx-psy-vragen-h1 with fx-psy-v1 (SELECT, a1 correct) and fx-psy-v2 (OPEN). */
+const LIBRARY_DIR = join(import.meta.dirname, '..', 'fixtures', 'library-courses');
+const SUBJECT = 'fx-psychologie';
+const LIST = 'fx-psy-vragen-h1';
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+async function user(app: TestApp) {
+  const u = await signedInUser(app);
+  const api = <T = unknown>(method: Method, url: string, payload?: unknown) =>
+    app.inject({ method, url: `/api${url}`, headers: u.headers, ...(payload === undefined ? {} : { payload: payload as object }) }).then((res) => {
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      return res.json() as T;
+    });
+  return { ...u, api };
+}
+
+describe.each(DIALECTS)('progress across studio releases on %s', (dialect) => {
+  let ctx: TestContext;
+  let editor: Awaited<ReturnType<typeof user>>;
+
+  /** An editor saves, submits and publishes the document made by `change` from the current one. */
+  async function release(change: (doc: StudioDocument) => void): Promise<void> {
+    const doc = (await editor.api<StudioDraft>('GET', `/studio/subjects/${SUBJECT}/draft`)).document;
+    change(doc);
+    const saved = await editor.api<StudioDraft>('PUT', `/studio/subjects/${SUBJECT}/draft`, { document: doc });
+    expect(saved.problems).toEqual([]);
+    await editor.api('POST', `/studio/subjects/${SUBJECT}/submit`);
+    await editor.api('POST', `/studio/subjects/${SUBJECT}/publish`);
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect, { REGISTER_RATE_LIMIT_IP: '1000', API_RATE_LIMIT_PER_MINUTE: '100000' });
+    await importContent(ctx.handle.db, LIBRARY_DIR, { dialect });
+    editor = await user(ctx.app);
+    await ctx.app.services.studio.setRole(null, editor.email, 'editor');
+  });
+  afterAll(async () => ctx?.close());
+
+  it('leaves an answer given before the correct answer changed out of the grade, the score and the progress, and says so', async () => {
+    const student = await user(ctx.app);
+    const { id: sessionId } = await student.api<{ id: string }>('POST', `/session/${LIST}/start-all`);
+    await student.api('POST', `/question-list/${LIST}/save-answer`, { sessionId, questionId: 'fx-psy-v1', answerId: 'fx-psy-v1-a1' });
+    await student.api('POST', `/question-list/${LIST}/save-answer`, { sessionId, questionId: 'fx-psy-v2', textAnswer: 'Geen idee' });
+    await student.api('POST', `/session/${sessionId}/assess`, { questionId: 'fx-psy-v2', result: 'fout' });
+    await student.api('GET', `/session/${sessionId}/next`);
+    await student.api('GET', `/session/${sessionId}/next`);
+    const before = await student.api<SessionOverview>('GET', `/session/${sessionId}`);
+    expect(before).toMatchObject({ finished: true, correctAnswers: 1, wrongAnswers: 1, changedAnswers: 0, score: 50, grade: 5 });
+    const listBefore = (await student.api<QuestionListsResponse>('GET', `/question-lists?subjectId=${SUBJECT}`)).questionLists.find((l) => l.id === LIST);
+    expect(listBefore).toMatchObject({ progress: 100, score: 50 });
+
+    // a correction of the wording only: her answer still counts
+    await release((doc) => {
+      doc.questionLists[0]!.questions[0]!.text = 'Wat bestudeert de psychologie eigenlijk?';
+    });
+    expect(await student.api<SessionOverview>('GET', `/session/${sessionId}`)).toMatchObject({ changedAnswers: 0, grade: 5 });
+
+    // the correct answer changes: her right answer to the old version counts for nothing now
+    await release((doc) => {
+      const q = doc.questionLists[0]!.questions[0]!;
+      q.answers[0]!.correct = false;
+      q.answers[1]!.correct = true;
+    });
+    const after = await student.api<SessionOverview>('GET', `/session/${sessionId}`);
+    expect(after).toMatchObject({ correctAnswers: 0, wrongAnswers: 1, changedAnswers: 1, score: 0, grade: 1 });
+    const v1 = after.questions.find((q) => q.questionId === 'fx-psy-v1')!;
+    expect(v1).toMatchObject({ changedSinceAnswer: true, userAnswerId: 'fx-psy-v1-a1', questionText: 'Wat bestudeert de psychologie eigenlijk?' });
+    expect(after.questions.find((q) => q.questionId === 'fx-psy-v2')!.changedSinceAnswer).toBe(false);
+    const listAfter = (await student.api<QuestionListsResponse>('GET', `/question-lists?subjectId=${SUBJECT}`)).questionLists.find((l) => l.id === LIST);
+    expect(listAfter).toMatchObject({ progress: 50, score: 0 });
+
+    // the progress page's grade per chapter leaves it out too
+    const progress = await student.api<{ grades: Array<{ source: string; grade: number; questions: number }> }>('GET', `/subjects/${SUBJECT}/progress`);
+    expect(progress.grades.filter((g) => g.source === 'practice')).toEqual([expect.objectContaining({ grade: 1, questions: 1 })]);
+
+    // a new round answers the new version, and that answer counts
+    const { id: again } = await student.api<{ id: string }>('POST', `/session/${LIST}/start-all`);
+    const answered = await student.api<{ isCorrect: number; changedSinceAnswer: boolean }>('POST', `/question-list/${LIST}/save-answer`, {
+      sessionId: again,
+      questionId: 'fx-psy-v1',
+      answerId: 'fx-psy-v1-a2',
+    });
+    expect(answered).toMatchObject({ isCorrect: 1, changedSinceAnswer: false });
+    expect(await student.api<SessionOverview>('GET', `/session/${again}`)).toMatchObject({ correctAnswers: 1, changedAnswers: 0 });
+  });
+});
