@@ -34,6 +34,14 @@ export const OWN_CARD_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] 
 /** Longest edge of a stored card picture (px). */
 export const OWN_CARD_PICTURE_EDGE = 1200;
 
+/** Most tags on one card, and the longest tag (Anki's tags: no spaces; "a::b" is a sub-tag). */
+export const OWN_CARD_TAGS_MAX = 20;
+export const OWN_CARD_TAG_MAX = 60;
+/** A card's tags: each once, without spaces. */
+export const OwnCardTagsSchema = z
+  .array(z.string().check(z.minLength(1), z.maxLength(OWN_CARD_TAG_MAX, `Een label is hoogstens ${OWN_CARD_TAG_MAX} tekens.`), z.regex(/^\S+$/, 'Een label heeft geen spaties.')))
+  .check(z.maxLength(OWN_CARD_TAGS_MAX, `Een kaart heeft hoogstens ${OWN_CARD_TAGS_MAX} labels.`));
+
 const TitleSchema = z.string().check(
   z.trim(),
   z.minLength(1, 'Geef de set een naam.'),
@@ -74,6 +82,8 @@ export const OwnCardBodySchema = z.object({
   chapterId: z._default(z.nullable(ContentIdSchema), null),
   /** the summary that chapter is in */
   summaryId: z._default(z.nullable(ContentIdSchema), null),
+  /** her tags; absent: a new card has none, an edited card keeps its own */
+  tags: z.optional(OwnCardTagsSchema),
 });
 export type OwnCardBody = z.input<typeof OwnCardBodySchema>;
 
@@ -98,6 +108,8 @@ export const OwnCardSchema = z.object({
   back: OwnCardFaceSchema,
   chapterId: z.nullable(z.string()),
   summaryId: z.nullable(z.string()),
+  /** her tags (kept from an import, written on export) */
+  tags: z.array(z.string()),
   isFavorite: z.boolean(),
   /** her latest verdict: true 'Wist ik', false 'Wist ik niet', null never answered */
   known: z.nullable(z.boolean()),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ankiHtmlToMarkdown, type ConvertedSide } from './html.ts';
 import { pictureType } from './magic.ts';
+import { tagsOf } from './tags.ts';
 import { fieldString, fieldVarint, readMessage } from './protobuf.ts';
 import { isSafeName, ZipArchive } from './zip.ts';
 import { zstdDecode } from './zstd.ts';
@@ -259,22 +260,6 @@ function defaultMapping(nt: NoteType): { front: number; back: number } {
   const front = index(displayedFields(t?.qfmt ?? ''))[0] ?? 0;
   const a = index(displayedFields(t?.afmt ?? '')).filter((i) => i !== front);
   return { front, back: a[0] ?? (front === 0 ? 1 : 0) };
-}
-
-/** Most tags a card keeps, and the longest tag. */
-export const MAX_CARD_TAGS = 20;
-export const MAX_TAG_CHARS = 60;
-
-/** A note's tags (Anki: space-separated, no spaces inside a tag) and its sub-deck, each once, within the limits. */
-export function tagsOf(noteTags: string, subDeck: string | null): string[] {
-  const all = noteTags.split(/\s+/).filter(Boolean);
-  if (subDeck) all.push(subDeck.replace(/\s+/g, '_'));
-  const out: string[] = [];
-  for (const tag of all) {
-    const t = tag.slice(0, MAX_TAG_CHARS);
-    if (!out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
-  }
-  return out.slice(0, MAX_CARD_TAGS);
 }
 
 const CLOZE = /\{\{c(\d+)::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g;

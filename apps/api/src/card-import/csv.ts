@@ -2,10 +2,11 @@
 const cell = (text: string) => (/[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /**
- * Cards as CSV: a header row (voorkant, achterkant), one card per row, CRLF line ends, UTF-8 with
- * a byte-order mark so that Excel reads the accents. The importer reads it back as it is.
+ * Cards as CSV: a header row (voorkant, achterkant, labels), one card per row, its tags separated
+ * by spaces as Anki writes them, CRLF line ends, UTF-8 with a byte-order mark so that Excel reads
+ * the accents. The importer reads it back as it is.
  */
-export function toCsv(rows: Array<[string, string]>): Buffer {
-  const lines = [['voorkant', 'achterkant'], ...rows].map((r) => r.map(cell).join(','));
+export function toCsv(rows: Array<[string, string, string[]]>): Buffer {
+  const lines = [['voorkant', 'achterkant', 'labels'], ...rows.map(([front, back, tags]) => [front, back, tags.join(' ')])].map((r) => r.map(cell).join(','));
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }

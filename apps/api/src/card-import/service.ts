@@ -23,7 +23,7 @@ export interface OwnSets {
   createSetWithCards(
     userId: string,
     input: { title: string; description?: string; subjectId?: string | null },
-    cards: Array<{ front: string; back: string; frontPicture?: SetPicture | null; backPicture?: SetPicture | null }>,
+    cards: Array<{ front: string; back: string; frontPicture?: SetPicture | null; backPicture?: SetPicture | null; tags?: string[] }>,
   ): Promise<OwnSetDetail>;
   /** a set of hers with each card's sides and pictures; another student's set is not found */
   exportSet(
@@ -31,7 +31,15 @@ export interface OwnSets {
     setId: string,
   ): Promise<{
     set: { title: string };
-    cards: Array<{ front: string; back: string; frontHtml: string; backHtml: string; frontPicture: { mime: string; data: Buffer } | null; backPicture: { mime: string; data: Buffer } | null }>;
+    cards: Array<{
+      front: string;
+      back: string;
+      frontHtml: string;
+      backHtml: string;
+      frontPicture: { mime: string; data: Buffer } | null;
+      backPicture: { mime: string; data: Buffer } | null;
+      tags: string[];
+    }>;
   }>;
 }
 
@@ -155,7 +163,7 @@ export class CardImportService {
       const p = name ? parsed.pictures[name] : undefined;
       return p ? { data: Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength), type: p.type } : null;
     };
-    const cards = parsed.cards.map((c) => ({ front: c.front, back: c.back, frontPicture: picture(c.frontPicture), backPicture: picture(c.backPicture) }));
+    const cards = parsed.cards.map((c) => ({ front: c.front, back: c.back, frontPicture: picture(c.frontPicture), backPicture: picture(c.backPicture), tags: c.tags }));
     // the set's unit of work is the command's: its result (the new set) is the response stored with the change
     return this.sets.createSetWithCards(userId, { title: query.title, description: '' }, cards);
   }
@@ -164,7 +172,7 @@ export class CardImportService {
   async export(userId: string, setId: string, format: 'csv' | 'apkg'): Promise<{ fileName: string; contentType: string; body: Buffer }> {
     const { set, cards } = await this.sets.exportSet(userId, setId);
     if (format === 'csv') {
-      return { fileName: fileNameOf(set.title, 'csv'), contentType: 'text/csv; charset=utf-8', body: toCsv(cards.map((c) => [c.front, c.back])) };
+      return { fileName: fileNameOf(set.title, 'csv'), contentType: 'text/csv; charset=utf-8', body: toCsv(cards.map((c) => [c.front, c.back, c.tags])) };
     }
     const media: Array<{ name: string; bytes: Uint8Array }> = [];
     const withPicture = (html: string, p: { mime: string; data: Buffer } | null, name: string) => {
@@ -176,7 +184,7 @@ export class CardImportService {
     const notes = cards.map((c, i) => ({
       frontHtml: withPicture(c.frontHtml, c.frontPicture, `blok-${i + 1}-voorkant`),
       backHtml: withPicture(c.backHtml, c.backPicture, `blok-${i + 1}-achterkant`),
-      tags: [],
+      tags: c.tags,
     }));
     return { fileName: fileNameOf(set.title, 'apkg'), contentType: 'application/octet-stream', body: await writeApkg(set.title, notes, media) };
   }

@@ -1,3 +1,4 @@
+import { tagsOf } from './tags.ts';
 import { ImportRefused, type ImportedCard, type ImportLimits, type ImportProblem, type ParsedImport, type Separator, type TextOptions } from './types.ts';
 
 const SEPARATOR_CHARS: Record<Exclude<Separator, 'custom'>, string> = { tab: '\t', comma: ',', semicolon: ';' };
@@ -6,8 +7,10 @@ const SEPARATOR_CHARS: Record<Exclude<Separator, 'custom'>, string> = { tab: '\t
 const HEADER_WORDS = new Set([
   'front', 'back', 'term', 'definition', 'question', 'answer', 'word', 'meaning', 'text', 'extra', 'tags',
   'voorkant', 'achterkant', 'begrip', 'definitie', 'vraag', 'antwoord', 'woord', 'betekenis', 'omschrijving',
-  'uitleg', 'kaart', 'voorzijde', 'achterzijde',
+  'uitleg', 'kaart', 'voorzijde', 'achterzijde', 'labels', 'label', 'tag', 'trefwoorden',
 ]);
+/** Header words of a column of tags (space- or comma-separated in a cell). */
+const TAG_HEADERS = new Set(['tags', 'tag', 'labels', 'label', 'trefwoorden']);
 
 /** A parsed row: its cells and the line it starts on (1-based). */
 interface Row {
@@ -146,6 +149,8 @@ export function parseText(bytes: Uint8Array, options: TextOptions, limits: Impor
   const { rows, unclosedQuoteLine } = splitRows(text, sepChars, limits.maxCards + 2);
   const header = options.header ?? (rows.length > 0 && isHeaderRow(rows[0]!.cells));
   const body = header ? rows.slice(1) : rows;
+  // a header naming a column of tags (after the front and back): its cells are the card's tags
+  const tagColumn = header ? rows[0]!.cells.findIndex((c, i) => i >= 2 && TAG_HEADERS.has(normaliseHeader(c))) : -1;
   if (body.length > limits.maxCards) {
     throw new ImportRefused('import_too_many_cards', `Dit bestand heeft meer dan ${limits.maxCards.toLocaleString('nl-NL')} kaarten. Splits het in kleinere bestanden.`);
   }
@@ -162,8 +167,10 @@ export function parseText(bytes: Uint8Array, options: TextOptions, limits: Impor
       problems.push({ where, message: front === '' ? 'De voorkant is leeg.' : 'De achterkant is leeg.', skipped: true });
       continue;
     }
-    if (rest.some((c) => c !== '')) problems.push({ where, message: `${rest.length === 1 ? 'Een derde kolom is' : 'Kolommen na de tweede zijn'} weggelaten.`, skipped: false });
-    cards.push({ front, back, frontPicture: null, backPicture: null, tags: [], source: where });
+    const tags = tagColumn >= 0 ? tagsOf((row.cells[tagColumn] ?? '').split(/[\s,;]+/).join(' '), null) : [];
+    const others = rest.filter((_c, i) => i + 2 !== tagColumn);
+    if (others.some((c) => c !== '')) problems.push({ where, message: `${others.length === 1 ? 'Een derde kolom is' : 'Kolommen na de tweede zijn'} weggelaten.`, skipped: false });
+    cards.push({ front, back, frontPicture: null, backPicture: null, tags, source: where });
   }
   if (unclosedQuoteLine !== null) {
     problems.push({ where: `regel ${unclosedQuoteLine}`, message: 'Een aanhalingsteken wordt niet gesloten: de rest van de tekst is weggelaten.', skipped: true });

@@ -32,6 +32,8 @@ export interface NewOwnCard {
   back_picture_id: string | null;
   chapter_id: string | null;
   summary_id: string | null;
+  /** JSON array of her tags */
+  tags: string;
 }
 
 const now = () => new Date().toISOString();
@@ -210,7 +212,10 @@ export class OwnCardsRepository implements StudyStore {
     return rows.map((r) => r.id);
   }
 
-  async updateCardText(cardId: string, patch: Pick<NewOwnCard, 'front_markdown' | 'back_markdown' | 'front_html' | 'back_html' | 'chapter_id' | 'summary_id'>): Promise<void> {
+  async updateCardText(
+    cardId: string,
+    patch: Pick<NewOwnCard, 'front_markdown' | 'back_markdown' | 'front_html' | 'back_html' | 'chapter_id' | 'summary_id'> & Partial<Pick<NewOwnCard, 'tags'>>,
+  ): Promise<void> {
     await this.db.updateTable('own_flashcards').set({ ...patch, updated_at: now() }).where('id', '=', cardId).execute();
   }
 

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   OWN_CARDS_MAX,
   OWN_CARD_SIDE_MAX,
+  OWN_CARD_TAGS_MAX,
+  OWN_CARD_TAG_MAX,
   OWN_PICTURES_MAX,
   OWN_SETS_MAX,
   OWN_SET_DESCRIPTION_MAX,
@@ -49,6 +51,8 @@ export interface ImportCardInput {
   frontPicture?: PictureInput | null;
   backPicture?: PictureInput | null;
   chapterId?: string | null;
+  /** Anki's tags or a text's tags column */
+  tags?: string[];
 }
 
 /** A set with everything an export writes: the Markdown and HTML of each side, the pictures' bytes. */
@@ -63,6 +67,7 @@ export interface OwnSetExport {
     frontPicture: { mime: string; data: Buffer } | null;
     backPicture: { mime: string; data: Buffer } | null;
     chapterId: string | null;
+    tags: string[];
   }>;
 }
 
@@ -75,6 +80,26 @@ const limit = (message: string) => new AppError('limit_reached', message);
 /** A side's HTML: the demo cards' Markdown renderer (decision 011), without images (a card has a picture instead). */
 export function renderOwnCardHtml(markdown: string): string {
   return renderCardHtml(markdown, 'own').replace(/<img\b[^>]*>/g, '');
+}
+
+/** Tags as a card keeps them: without spaces, each once (case-insensitively), at most OWN_CARD_TAGS_MAX of OWN_CARD_TAG_MAX characters. */
+export function cleanTags(tags: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, '_').slice(0, OWN_CARD_TAG_MAX);
+    if (tag !== '' && !out.some((t) => t.toLowerCase() === tag.toLowerCase())) out.push(tag);
+  }
+  return out.slice(0, OWN_CARD_TAGS_MAX);
+}
+
+/** A card's stored tags (a JSON array) as a list; anything else reads as none. */
+function tagsOf(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 const emptySide = (markdown: string, pictureId: string | null) => markdown.trim() === '' && pictureId === null;
@@ -168,6 +193,7 @@ export class OwnCardsService {
         frontPicture: bytes(c.front_picture_id),
         backPicture: bytes(c.back_picture_id),
         chapterId: c.chapter_id,
+        tags: tagsOf(c.tags),
       })),
     };
   }
@@ -230,7 +256,7 @@ export class OwnCardsService {
       const link = await this.checkChapter(body.chapterId ?? null, body.summaryId ?? null);
       if (emptySide(body.front, null)) throw new AppError('invalid_request', 'Schrijf iets op de voorkant.');
       if (emptySide(body.back, null)) throw new AppError('invalid_request', 'Schrijf iets op de achterkant.');
-      const [id] = await repo.insertCards(userId, set.id, await repo.nextCardSortIndex(set.id), [this.newCard(body.front, body.back, null, null, link)]);
+      const [id] = await repo.insertCards(userId, set.id, await repo.nextCardSortIndex(set.id), [this.newCard(body.front, body.back, null, null, link, body.tags ?? [])]);
       await repo.touchSet(set.id);
       return this.card((await repo.findCard(userId, id!))!);
     });
@@ -251,6 +277,7 @@ export class OwnCardsService {
         back_html: renderOwnCardHtml(body.back),
         chapter_id: link.chapterId,
         summary_id: link.summaryId,
+        ...(body.tags === undefined ? {} : { tags: JSON.stringify(cleanTags(body.tags)) }),
       });
       await repo.touchSet(card.set_id);
       return this.card((await repo.findCard(userId, card.id))!);
@@ -367,6 +394,7 @@ export class OwnCardsService {
           back_picture_id: copy(c.back_picture_id),
           chapter_id: c.chapter_id,
           summary_id: c.summary_id,
+          tags: c.tags,
         })),
       );
       return this.detailOf(repo, userId, (await repo.findSet(userId, setId))!);
@@ -420,7 +448,7 @@ export class OwnCardsService {
       for (const [i, c] of cards.entries()) {
         const front = processed[i]!.front ? await repo.insertPicture(userId, processed[i]!.front!) : null;
         const back = processed[i]!.back ? await repo.insertPicture(userId, processed[i]!.back!) : null;
-        rows.push(this.newCard(c.front, c.back, front, back, links[i]!));
+        rows.push(this.newCard(c.front, c.back, front, back, links[i]!, c.tags ?? []));
       }
       await repo.insertCards(userId, setId, 0, rows);
       return this.detailOf(repo, userId, (await repo.findSet(userId, setId))!);
@@ -429,8 +457,16 @@ export class OwnCardsService {
 
   // ------------------------------------------------------------------ helpers
 
-  private newCard(front: string, back: string, frontPicture: string | null, backPicture: string | null, link: { chapterId: string | null; summaryId: string | null }): NewOwnCard {
+  private newCard(
+    front: string,
+    back: string,
+    frontPicture: string | null,
+    backPicture: string | null,
+    link: { chapterId: string | null; summaryId: string | null },
+    tags: readonly string[],
+  ): NewOwnCard {
     return {
+      tags: JSON.stringify(cleanTags(tags)),
       front_markdown: front,
       back_markdown: back,
       front_html: renderOwnCardHtml(front),
@@ -501,6 +537,7 @@ export class OwnCardsService {
       back: face(c.back_markdown, c.back_html, c.back_picture_id),
       chapterId: c.chapter_id,
       summaryId: c.summary_id,
+      tags: tagsOf(c.tags),
       isFavorite: c.is_favorite === 1,
       known: c.known === null ? null : c.known === 1,
       createdAt: c.created_at,

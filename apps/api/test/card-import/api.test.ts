@@ -78,6 +78,8 @@ describe.each(DIALECTS)('card import and export on %s', (dialect) => {
     const picture = await ctx.app.inject({ method: 'GET', url: set.cards[0].back.pictureUrl, headers });
     expect(picture.statusCode).toBe(200);
     expect(set.cards[3].front.markdown).toBe('De \\[…\\] bevat het DNA.');
+    // Anki's tags, and the sub-deck (Biologie::Cellen) the cards were in, are kept on the cards
+    expect(set.cards.map((c: { tags: string[] }) => c.tags)).toEqual([['biologie', 'cel', 'Cellen'], ['Cellen'], ['Cellen'], ['Cellen'], ['Cellen'], ['Cellen']]);
   });
 
   it('refuses hostile and oversized files with a Dutch reason and stores nothing', async () => {
@@ -120,11 +122,14 @@ describe.each(DIALECTS)('card import and export on %s', (dialect) => {
   });
 
   it('exports her set as CSV and as .apkg that read back as the same cards, and no other student reads them', async () => {
-    const created = await send('/api/card-imports?source=text&title=Export%20test', 'voorkant;achterkant\n"een; twee";**drie**\nvier;"vijf\nzes"\n', 'text/plain', { 'idempotency-key': randomUUID() });
+    // a text with a tags column: the tags go with the cards
+    const created = await send('/api/card-imports?source=text&title=Export%20test', 'voorkant;achterkant;tags\n"een; twee";**drie**;getal oefen::h1\nvier;"vijf\nzes";\n', 'text/plain', { 'idempotency-key': randomUUID() });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
     const original = (await detail(id)).cards.map((c: { front: { markdown: string }; back: { markdown: string } }) => [c.front.markdown, c.back.markdown]);
     expect(original).toEqual([['een; twee', '**drie**'], ['vier', 'vijf\nzes']]);
+    const tags = [['getal', 'oefen::h1'], []];
+    expect((await detail(id)).cards.map((c: { tags: string[] }) => c.tags)).toEqual(tags);
 
     const csv = await ctx.app.inject({ method: 'GET', url: `/api/card-exports/${id}?format=csv`, headers });
     expect(csv.statusCode).toBe(200);
@@ -133,6 +138,8 @@ describe.each(DIALECTS)('card import and export on %s', (dialect) => {
     const fromCsv = await parseImport({ source: 'text', bytes: csv.rawPayload, limits: DEFAULT_IMPORT_LIMITS });
     expect(fromCsv.header).toBe(true);
     expect(fromCsv.cards.map((c) => [c.front, c.back])).toEqual(original);
+    expect(fromCsv.cards.map((c) => c.tags)).toEqual(tags);
+    expect(fromCsv.problems).toEqual([]);
 
     const apkg = await ctx.app.inject({ method: 'GET', url: `/api/card-exports/${id}?format=apkg`, headers });
     expect(apkg.statusCode).toBe(200);
@@ -141,11 +148,13 @@ describe.each(DIALECTS)('card import and export on %s', (dialect) => {
     // Anki holds the HTML the set shows: a line break inside a Markdown paragraph is a space there too
     const shown = original.map((sides: string[]) => sides.map((s) => s.replace(/\n/g, ' ')));
     expect(fromApkg.cards.map((c) => [c.front, c.back])).toEqual(shown);
+    expect(fromApkg.cards.map((c) => c.tags)).toEqual(tags);
 
     // and through the API: the exported package imports as a set with the same cards
     const again = await send('/api/card-imports?source=apkg&title=Terug', apkg.rawPayload, undefined, { 'idempotency-key': randomUUID() });
     expect(again.statusCode).toBe(201);
     expect((await detail(again.json().id)).cards.map((c: { front: { markdown: string }; back: { markdown: string } }) => [c.front.markdown, c.back.markdown])).toEqual(shown);
+    expect((await detail(again.json().id)).cards.map((c: { tags: string[] }) => c.tags)).toEqual(tags);
 
     const other = (await signedInUser(ctx.app)).headers;
     for (const format of ['csv', 'apkg']) {

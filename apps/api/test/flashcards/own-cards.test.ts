@@ -309,6 +309,37 @@ describe.each(DIALECTS)('own flashcards on %s', (dialect) => {
     expect(none.statusCode).toBe(409);
   });
 
+  it('keeps tags on her cards: set on a new card, kept or replaced on an edit, copied with a shared set, checked', async () => {
+    const s = await student(ctx.app);
+    const set = await newSet(s);
+    const card = await newCard(s, set.id, { tags: ['biologie', 'cel::kern', 'Biologie'] });
+    // each once, case-insensitively
+    expect(card.tags).toEqual(['biologie', 'cel::kern']);
+    const plain = await newCard(s, set.id);
+    expect(plain.tags).toEqual([]);
+
+    // the web editor sends no tags: an edit keeps them; sent, they replace them
+    const edited = await write(s, 'PUT', `/api/own-flashcards/${card.id}`, { front: 'Nieuw', back: 'Achter' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().tags).toEqual(['biologie', 'cel::kern']);
+    const retagged = await write(s, 'PUT', `/api/own-flashcards/${card.id}`, { front: 'Nieuw', back: 'Achter', tags: ['examen'] });
+    expect(retagged.json().tags).toEqual(['examen']);
+    expect((await detail(s, set.id)).cards.map((c) => c.tags)).toEqual([['examen'], []]);
+
+    for (const tags of [['met spatie'], ['x'.repeat(61)], Array.from({ length: 21 }, (_, i) => `t${i}`)]) {
+      const bad = await write(s, 'PUT', `/api/own-flashcards/${card.id}`, { front: 'Nieuw', back: 'Achter', tags });
+      expect(bad.statusCode).toBe(400);
+    }
+    expect((await detail(s, set.id)).cards[0]!.tags).toEqual(['examen']);
+
+    // a classmate's copy has the tags too; nobody else reads the card
+    const token = (await write(s, 'POST', `/api/own-flashcard-sets/${set.id}/share`)).json().token as string;
+    const classmate = await student(ctx.app);
+    const copy = (await write(classmate, 'POST', `/api/shared-flashcard-sets/${token}/copy`)).json() as OwnSetDetail;
+    expect(copy.cards.map((c) => c.tags)).toEqual([['examen'], []]);
+    expect((await write(classmate, 'PUT', `/api/own-flashcards/${card.id}`, { front: 'x', back: 'y', tags: ['weg'] })).statusCode).toBe(404);
+  });
+
   it('creates a set with many cards in one transaction for import, all or nothing, and reads it back for export', async () => {
     const s = await student(ctx.app);
     const userId = await userIdOf(s);
@@ -316,11 +347,12 @@ describe.each(DIALECTS)('own flashcards on %s', (dialect) => {
     const before = (await s.call('GET', '/api/own-flashcard-sets')).json().sets.length;
     const picture = { data: await png(50, 20), type: 'image/png' };
     const made = await own.createSetWithCards(userId, { title: 'Geïmporteerd', subjectId: SUBJECT }, [
-      { front: 'Term 1', back: 'Definitie 1' },
+      { front: 'Term 1', back: 'Definitie 1', tags: ['anki', 'deel::een'] },
       { front: '', back: 'Alleen tekst achter', frontPicture: picture },
       { front: 'Term 3', back: '*Definitie* 3', chapterId: 'fx-kaarten-h1' },
     ]);
     expect(made).toMatchObject({ title: 'Geïmporteerd', cardCount: 3 });
+    expect(made.cards.map((c) => c.tags)).toEqual([['anki', 'deel::een'], [], []]);
     expect(made.cards[1]!.front.pictureUrl).toMatch(/^\/api\/own-card-pictures\//);
     expect(made.cards[2]!).toMatchObject({ chapterId: 'fx-kaarten-h1', back: { html: '<p><em>Definitie</em> 3</p>\n' } });
 
@@ -346,6 +378,7 @@ describe.each(DIALECTS)('own flashcards on %s', (dialect) => {
       ['', 'Alleen tekst achter'],
       ['Term 3', '*Definitie* 3'],
     ]);
+    expect(exported.cards.map((c) => c.tags)).toEqual([['anki', 'deel::een'], [], []]);
     expect(exported.cards[1]!.frontPicture?.mime).toBe('image/webp');
     expect((await sharp(exported.cards[1]!.frontPicture!.data).metadata()).width).toBe(50);
     const strangerId = await userIdOf(await student(ctx.app));

@@ -17,6 +17,7 @@ import * as m0016 from './0016-plan.ts';
 import * as m0018 from './0018-own-flashcards.ts';
 import * as m0020 from './0020-annotations.ts';
 import * as m0021 from './0021-studio.ts';
+import * as m0023 from './0023-own-card-tags.ts';
 import * as m0017mockexam from './0017-mock-exams.ts';
 import * as m0024 from './0024-studio-versions-reports.ts';
 
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0018-own-flashcards': m0018,
   '0020-annotations': m0020,
   '0021-studio': m0021,
+  '0023-own-card-tags': m0023,
   '0017-mock-exams': m0017mockexam,
   '0024-studio-versions-reports': m0024,
 };

@@ -35,6 +35,8 @@ export interface OwnFlashcardsTable {
   /** the chapter she made it from (readiness); no foreign key: content is re-imported */
   chapter_id: string | null;
   summary_id: string | null;
+  /** her tags: a JSON array of strings (Anki's, a text's tags column, or her own), [] for none */
+  tags: string;
   is_favorite: number;
   /** null never answered, 1 'Wist ik', 0 'Wist ik niet' */
   known: number | null;

@@ -156,6 +156,15 @@ function Cards({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
                 <Face label={t('set.backSide')} html={card.back.html} pictureUrl={card.back.pictureUrl} />
               </div>
               {card.chapterId && <p className={styles.meta}>{t('set.chapterLinked')}</p>}
+              {card.tags.length > 0 && (
+                <ul className={styles.tags} aria-label={t('set.tagsLabel', { number: index + 1 })}>
+                  {card.tags.map((tag) => (
+                    <li key={tag} className={styles.tag}>
+                      {tag}
+                    </li>
+                  ))}
+                </ul>
+              )}
               <div className={styles.actions}>
                 <ButtonLink to={paths.ownCards.editCard.getHref(set.id, card.id)} variant="secondary" size="sm" aria-label={t('set.editLabel', { number: index + 1 })}>
                   {t('set.edit')}
