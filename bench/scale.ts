@@ -7,7 +7,8 @@
 // 2. seeds SCALE_STUDENTS (100 000) more students and SCALE_ANSWERS (1 000 000) saved answers into
 //    the large one with SQL (bench/seed-scale.ts); on PostgreSQL, vacuums and analyzes every table of
 //    both (the server may run without autovacuum, as CI's does);
-// 3. serves both at once and measures every hot path on each: SCALE_CONNECTIONS (10) connections,
+// 3. serves both at once and measures every hot path (and exam-ready's plan, readiness and progress
+//    calls) on each: SCALE_CONNECTIONS (10) connections,
 //    a 1 s warm-up, SCALE_ROUNDS (3) interleaved runs of SCALE_SECONDS (4) s (save-answer and
 //    refresh: a fixed count of requests);
 // 4. writes p50/p99 of both and the large/small ratios into RESULTS.md (between its markers) and
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { openDatabase } from '@blok/db';
-import { ROOT, dropBenchSchema, hotPaths, load, machine, measure, median, rssMb, seedFixture, startBlok, writeSection, type Blok, type Case, type Fixture, type Measurement, type Req } from './harness.ts';
+import { ROOT, call, dropBenchSchema, hotPaths, load, machine, measure, median, rssMb, seedFixture, startBlok, writeSection, type Blok, type Case, type Fixture, type Measurement, type Req } from './harness.ts';
 import { analyzeSchema, seedScale } from './seed-scale.ts';
 
 const STUDENTS = Number(process.env.SCALE_STUDENTS ?? 100_000);
@@ -95,6 +96,46 @@ async function serial(pairs: Array<{ t: Target; c: Case }>, count: number): Prom
   return out;
 }
 
+const ZONE = 'Europe/Amsterdam';
+
+/**
+ * Exam-ready (issue 27): each measured student gets an exam plan on the subject of the fixture's
+ * summary (her practice session, reading progress and flashcard session are in it), through the API;
+ * the calls are today's plan (Home's 'Vandaag'), the subject's readiness and its progress page. The
+ * first call of each student builds her aggregates and the day's plan: the warm-up makes it.
+ */
+async function examReady(base: string, f: Fixture): Promise<Case[]> {
+  const token = f.students[0]!.access;
+  const lib = await call<{ subjects: Array<{ id: string }> }>(base, '/api/library', { token });
+  let subjectId = '';
+  for (const subject of lib.subjects) {
+    const d = await call<{ summaries: Array<{ id: string }> }>(base, `/api/subjects/${subject.id}`, { token });
+    if (d.summaries.some((x) => x.id === f.summaryId)) {
+      subjectId = subject.id;
+      break;
+    }
+  }
+  if (!subjectId) throw new Error(`no subject of her library holds summary ${f.summaryId}`);
+  const examDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  for (const s of f.students) {
+    await call(base, `/api/subjects/${subjectId}/exam-plan`, {
+      method: 'PUT',
+      token: s.access,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ examDate, minutesPerDay: 30, studyDays: [1, 2, 3, 4, 5, 6, 7], timeZone: ZONE }),
+    });
+  }
+  let rr = 0;
+  const next = () => f.students[rr++ % f.students.length]!;
+  const get = (path: string) => () => ({ path, headers: { authorization: `Bearer ${next().access}` } });
+  const zone = encodeURIComponent(ZONE);
+  return [
+    { name: 'plan today', request: get(`/api/plan/today?timeZone=${zone}`) },
+    { name: 'readiness', request: get(`/api/subjects/${subjectId}/readiness?timeZone=${zone}`) },
+    { name: 'progress', request: get(`/api/subjects/${subjectId}/progress?timeZone=${zone}`) },
+  ];
+}
+
 const began = Date.now();
 const targets = [target('small'), target('large')] as const;
 const [small, large] = targets;
@@ -105,7 +146,7 @@ try {
     t.blok = await startBlok(t.databaseUrl, dir, JWT_SECRET);
     console.log(`${t.label}: blok up; seeding ${FIXTURE} students through the API`);
     t.fixture = await seedFixture(t.blok.url, FIXTURE, CONNECTIONS + 10);
-    t.cases = hotPaths(t.fixture, REFRESH_REQUESTS).filter((c) => !ONLY || ONLY.test(c.name));
+    t.cases = [...hotPaths(t.fixture, REFRESH_REQUESTS), ...(await examReady(t.blok.url, t.fixture))].filter((c) => !ONLY || ONLY.test(c.name));
     await t.blok.stop();
   }
 
