@@ -57,7 +57,7 @@ const prefetch = {
 
 /** The logged-in routes of the spec's route table (guarded). */
 const guardedRoutes: RouteObject[] = [
-  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title', namespaces: ['library'] }), loader: prefetch.library, lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
+  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title', namespaces: ['library', 'plan'] }), loader: prefetch.library, lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
   { path: paths.library.subject.path, handle: handle({ titleKey: 'library:subject.title', namespaces: ['library', 'plan'] }), loader: prefetch.subject, lazy: lazyRoute(() => import('./routes/library/subject.tsx')) },
   { path: paths.library.details.path, handle: handle({ titleKey: 'library:details.title', namespaces: ['summary'] }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/library/details.tsx')) },
   {

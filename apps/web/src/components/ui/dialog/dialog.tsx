@@ -24,10 +24,12 @@ type DialogProps = {
   icon?: ReactNode;
   /** false: Escape and outside clicks do not close it (a decision is required). */
   dismissible?: boolean;
+  /** On closing; `event.preventDefault()` keeps focus from going back to where it was (when that is gone). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** A modal dialog on Radix Dialog: focus trap, Escape, aria-modal and labelling done there. */
-export function Dialog({ open, onOpenChange, title, description, children, popup, icon, dismissible = true }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, popup, icon, dismissible = true, onCloseAutoFocus }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -35,6 +37,7 @@ export function Dialog({ open, onOpenChange, title, description, children, popup
         <RadixDialog.Content
           className={styles.content}
           data-popup={popup}
+          onCloseAutoFocus={onCloseAutoFocus}
           onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
           onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
           onInteractOutside={dismissible ? undefined : (event) => event.preventDefault()}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
@@ -11,17 +11,31 @@ import { SubjectCard } from './subject-card.tsx';
 import { SubjectSearch } from './subject-search.tsx';
 import styles from './library.module.css';
 
+/** The next step after adding a subject, as the route composes it (her exam date). */
+export type AfterAdd = ComponentType<{
+  /** the subject just added; null: no step open */
+  subject: { id: string; title: string } | null;
+  /** the step is over; `message` is announced */
+  onClose: (message: string | null) => void;
+  /** where focus goes after the step: 'Mijn vakken' (the button that added the subject is gone) */
+  returnFocus: () => HTMLElement | null;
+}>;
+
 /**
  * /bibliotheek: her subjects with progress, 'Populair bij jouw studie', and the search to add others.
- * `aside`: what the route puts under the heading (the way to her own flashcards).
+ * `aside`: what the route puts under the heading (the way to her own flashcards); `afterAdd`: the
+ * step that follows adding a subject.
  */
-export function LibraryOverview({ aside }: { aside?: ReactNode } = {}) {
+export function LibraryOverview({ aside, afterAdd: AfterAddStep }: { aside?: ReactNode; afterAdd?: AfterAdd } = {}) {
   const { t } = useTranslation(['library', 'common']);
   const library = useLibrary();
   const suggestions = useSuggestions();
   const hasSuggestions = (suggestions.data?.subjects.length ?? 0) > 0;
   const [removing, setRemoving] = useState<{ id: string; title: string } | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [added, setAdded] = useState<{ id: string; title: string } | null>(null);
+  const mineHeading = useRef<HTMLHeadingElement>(null);
+  const onAdded = AfterAddStep ? setAdded : undefined;
   const subjects = library.data?.subjects ?? [];
 
   return (
@@ -33,7 +47,7 @@ export function LibraryOverview({ aside }: { aside?: ReactNode } = {}) {
       {aside}
 
       <section aria-labelledby="library-mine" className={styles.section}>
-        <h2 id="library-mine" className={styles.sectionTitle}>
+        <h2 id="library-mine" className={styles.sectionTitle} ref={mineHeading} tabIndex={-1}>
           {t('overview.mine')}
           {library.data && <span className={styles.count}>{subjects.length}</span>}
         </h2>
@@ -68,9 +82,20 @@ export function LibraryOverview({ aside }: { aside?: ReactNode } = {}) {
         )}
       </section>
 
-      <LibrarySuggestions onAnnounce={setAnnouncement} />
+      <LibrarySuggestions onAnnounce={setAnnouncement} onAdded={onAdded} />
 
-      <SubjectSearch onRemove={setRemoving} onAnnounce={setAnnouncement} />
+      <SubjectSearch onRemove={setRemoving} onAnnounce={setAnnouncement} onAdded={onAdded} />
+
+      {AfterAddStep && (
+        <AfterAddStep
+          subject={added}
+          onClose={(message) => {
+            setAdded(null);
+            if (message) setAnnouncement(message);
+          }}
+          returnFocus={() => mineHeading.current}
+        />
+      )}
 
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

@@ -15,7 +15,7 @@ import styles from './library.module.css';
  * 'Populair bij jouw studie': subjects of the earlier years of her study and of related studies,
  * each with Toevoegen. Shows nothing when there is nothing to suggest.
  */
-export function LibrarySuggestions({ onAnnounce }: { onAnnounce: (message: string) => void }) {
+export function LibrarySuggestions({ onAnnounce, onAdded }: { onAnnounce: (message: string) => void; onAdded?: (subject: { id: string; title: string }) => void }) {
   const { t } = useTranslation('library');
   const headingId = useId();
   const suggestions = useSuggestions();
@@ -24,7 +24,12 @@ export function LibrarySuggestions({ onAnnounce }: { onAnnounce: (message: strin
   if (subjects.length === 0) return null;
 
   const onAdd = (subject: LibrarySuggestion) =>
-    add.mutate(subject.id, { onSuccess: () => onAnnounce(t('search.added', { title: subject.title })) });
+    add.mutate(subject.id, {
+      onSuccess: () => {
+        onAnnounce(t('search.added', { title: subject.title }));
+        onAdded?.({ id: subject.id, title: subject.title });
+      },
+    });
 
   return (
     <section aria-labelledby={headingId} className={styles.section}>

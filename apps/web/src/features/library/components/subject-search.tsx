@@ -18,10 +18,12 @@ import styles from './library.module.css';
 type SubjectSearchProps = {
   onRemove: (subject: { id: string; title: string }) => void;
   onAnnounce: (message: string) => void;
+  /** a subject was added to her library (the next step of adding it, if any) */
+  onAdded?: (subject: { id: string; title: string }) => void;
 };
 
 /** Search over every subject of Blok, with Toevoegen / Verwijderen per result. */
-export function SubjectSearch({ onRemove, onAnnounce }: SubjectSearchProps) {
+export function SubjectSearch({ onRemove, onAnnounce, onAdded }: SubjectSearchProps) {
   const { t } = useTranslation('library');
   const headingId = useId();
   const [query, setQuery] = useState('');
@@ -37,7 +39,12 @@ export function SubjectSearch({ onRemove, onAnnounce }: SubjectSearchProps) {
       : t('search.resultCount', { count: search.data?.total ?? 0, query: debounced.trim() });
 
   const onAdd = (subject: SubjectSearchItem) =>
-    add.mutate(subject.id, { onSuccess: () => onAnnounce(t('search.added', { title: subject.title })) });
+    add.mutate(subject.id, {
+      onSuccess: () => {
+        onAnnounce(t('search.added', { title: subject.title }));
+        onAdded?.({ id: subject.id, title: subject.title });
+      },
+    });
 
   return (
     <section aria-labelledby={headingId} className={styles.section}>

@@ -14,7 +14,17 @@ import styles from './plan.module.css';
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 type Weekday = (typeof WEEKDAYS)[number];
 
-function ExamPlanForm({ subjectId, plan, onDone }: { subjectId: string; plan: ExamPlan; onDone: (message: string | null) => void }) {
+type ExamPlanFormProps = {
+  subjectId: string;
+  plan: ExamPlan;
+  onDone: (message: string | null) => void;
+  /** the buttons' words where the form is a step of its own (adding a subject): 'Overslaan' */
+  submitLabel?: string;
+  cancelLabel?: string;
+};
+
+/** Her exam date, minutes per day and study days; saved in one step (the exam-plan command). */
+export function ExamPlanForm({ subjectId, plan, onDone, submitLabel, cancelLabel }: ExamPlanFormProps) {
   const { t } = useTranslation('plan');
   const save = useSaveExamPlan();
   const [date, setDate] = useState(plan.examDate ?? '');
@@ -80,10 +90,10 @@ function ExamPlanForm({ subjectId, plan, onDone }: { subjectId: string; plan: Ex
       )}
       <div className={styles.formActions}>
         <Button type="submit" isBusy={save.isPending} busyLabel={t('exam.saving')}>
-          {t('exam.save')}
+          {submitLabel ?? t('exam.save')}
         </Button>
         <Button variant="ghost" onClick={() => onDone(null)}>
-          {t('exam.cancel')}
+          {cancelLabel ?? t('exam.cancel')}
         </Button>
       </div>
     </form>
