@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { OwnSetDetailSchema } from './own-cards.ts';
+import { OwnContentIdSchema, OwnSetDetailSchema } from './own-cards.ts';
 
 /*
  * Importing cards into a new set of her own (issue 28): a text (one card per line) or an Anki
@@ -43,6 +43,10 @@ export const CardImportConfirmQuerySchema = z.extend(CardImportQuerySchema, {
   title: z.string().check(z.trim(), z.minLength(1, 'Geef de set een naam.'), z.maxLength(120, 'Een naam is hoogstens 120 tekens.')),
   /** 'yes': import the cards without a problem and leave the others out */
   skipProblems: z.optional(z.enum(['yes', 'no'])),
+  /** the subject of her library the set goes into; absent: a personal set */
+  subjectId: z.optional(OwnContentIdSchema),
+  /** a chapter of that subject every card is linked to (counts in its readiness); needs subjectId */
+  chapterId: z.optional(OwnContentIdSchema),
 });
 export type CardImportConfirmQuery = z.infer<typeof CardImportConfirmQuerySchema>;
 

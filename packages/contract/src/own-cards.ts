@@ -12,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Own set and card ids are UUIDv7. */
 export const OwnIdSchema = z.string().check(z.regex(UUID, 'ongeldige id'));
 /** Content ids (subjects, chapters, summaries) are slugs. */
-const ContentIdSchema = z.string().check(z.minLength(1), z.maxLength(160), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id'));
+export const OwnContentIdSchema = z.string().check(z.minLength(1), z.maxLength(160), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id'));
 /** Share tokens: 32 random bytes, base64url. */
 export const ShareTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'ongeldige link'));
 
@@ -51,6 +51,9 @@ const DescriptionSchema = z.string().check(z.trim(), z.maxLength(OWN_SET_DESCRIP
 /** One side's Markdown: not empty once trimmed (a side may be only a picture: then send one space and a picture). */
 export const OwnCardSideTextSchema = z.string().check(z.maxLength(OWN_CARD_SIDE_MAX, `Een kant is hoogstens ${OWN_CARD_SIDE_MAX} tekens.`));
 
+/** GET /own-flashcard-sets: all her sets, or (subjectId) only those in that subject, as its flashcards overview shows them. */
+export const OwnSetListQuerySchema = z.object({ subjectId: z.optional(OwnContentIdSchema) });
+
 export const OwnSetParamsSchema = z.object({ id: OwnIdSchema });
 export const OwnCardParamsSchema = z.object({ id: OwnIdSchema });
 export const OWN_CARD_SIDES = ['front', 'back'] as const;
@@ -62,7 +65,7 @@ export const ShareParamsSchema = z.object({ token: ShareTokenSchema });
 export const CreateOwnSetBodySchema = z.object({
   title: TitleSchema,
   description: z._default(DescriptionSchema, ''),
-  subjectId: z._default(z.nullable(ContentIdSchema), null),
+  subjectId: z._default(z.nullable(OwnContentIdSchema), null),
 });
 export type CreateOwnSetBody = z.input<typeof CreateOwnSetBodySchema>;
 
@@ -70,7 +73,7 @@ export type CreateOwnSetBody = z.input<typeof CreateOwnSetBodySchema>;
 export const UpdateOwnSetBodySchema = z.object({
   title: TitleSchema,
   description: DescriptionSchema,
-  subjectId: z.nullable(ContentIdSchema),
+  subjectId: z.nullable(OwnContentIdSchema),
 });
 export type UpdateOwnSetBody = z.infer<typeof UpdateOwnSetBodySchema>;
 
@@ -79,9 +82,9 @@ export const OwnCardBodySchema = z.object({
   front: OwnCardSideTextSchema,
   back: OwnCardSideTextSchema,
   /** the chapter she made it from (the reader's "Maak flashcard"); counts in its readiness */
-  chapterId: z._default(z.nullable(ContentIdSchema), null),
+  chapterId: z._default(z.nullable(OwnContentIdSchema), null),
   /** the summary that chapter is in */
-  summaryId: z._default(z.nullable(ContentIdSchema), null),
+  summaryId: z._default(z.nullable(OwnContentIdSchema), null),
   /** her tags; absent: a new card has none, an edited card keeps its own */
   tags: z.optional(OwnCardTagsSchema),
 });

@@ -23,7 +23,7 @@ export interface OwnSets {
   createSetWithCards(
     userId: string,
     input: { title: string; description?: string; subjectId?: string | null },
-    cards: Array<{ front: string; back: string; frontPicture?: SetPicture | null; backPicture?: SetPicture | null; tags?: string[] }>,
+    cards: Array<{ front: string; back: string; frontPicture?: SetPicture | null; backPicture?: SetPicture | null; tags?: string[]; chapterId?: string | null }>,
   ): Promise<OwnSetDetail>;
   /** a set of hers with each card's sides and pictures; another student's set is not found */
   exportSet(
@@ -163,9 +163,11 @@ export class CardImportService {
       const p = name ? parsed.pictures[name] : undefined;
       return p ? { data: Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength), type: p.type } : null;
     };
-    const cards = parsed.cards.map((c) => ({ front: c.front, back: c.back, frontPicture: picture(c.frontPicture), backPicture: picture(c.backPicture), tags: c.tags }));
+    if (query.chapterId && !query.subjectId) throw new AppError('invalid_request', 'Kies eerst het vak waar het hoofdstuk in staat.');
+    const chapterId = query.chapterId ?? null;
+    const cards = parsed.cards.map((c) => ({ front: c.front, back: c.back, frontPicture: picture(c.frontPicture), backPicture: picture(c.backPicture), tags: c.tags, chapterId }));
     // the set's unit of work is the command's: its result (the new set) is the response stored with the change
-    return this.sets.createSetWithCards(userId, { title: query.title, description: '' }, cards);
+    return this.sets.createSetWithCards(userId, { title: query.title, description: '', subjectId: query.subjectId ?? null }, cards);
   }
 
   /** One of her sets as a file: CSV (voorkant, achterkant) or an .apkg Anki opens. */

@@ -95,8 +95,8 @@ export class OwnCardsRepository implements StudyStore {
   }
 
   /** Her sets in her order, with card and known counts and whether a share link is active. */
-  listSets(userId: string): Promise<OwnSetListRow[]> {
-    return this.db
+  listSets(userId: string, subjectId?: string): Promise<OwnSetListRow[]> {
+    let query = this.db
       .selectFrom('own_flashcard_sets')
       .selectAll('own_flashcard_sets')
       .select((eb) => [
@@ -114,7 +114,9 @@ export class OwnCardsRepository implements StudyStore {
           .where('own_flashcard_share_links.revoked_at', 'is', null)
           .as('shared'),
       ])
-      .where('own_flashcard_sets.user_id', '=', userId)
+      .where('own_flashcard_sets.user_id', '=', userId);
+    if (subjectId !== undefined) query = query.where('own_flashcard_sets.subject_id', '=', subjectId);
+    return query
       .orderBy('own_flashcard_sets.sort_index')
       .orderBy('own_flashcard_sets.id')
       .execute()

@@ -124,9 +124,10 @@ export class OwnCardsService {
 
   // ------------------------------------------------------------------ reads
 
-  async list(userId: string): Promise<OwnSetList> {
+  /** Her sets in her order; with a subject, only the sets in it (its flashcards overview). */
+  async list(userId: string, subjectId?: string): Promise<OwnSetList> {
     const repo = this.repo;
-    const [rows, cardCount] = await Promise.all([repo.listSets(userId), repo.countCards(userId)]);
+    const [rows, cardCount] = await Promise.all([repo.listSets(userId, subjectId), repo.countCards(userId)]);
     const titles = await this.library.subjectTitles([...new Set(rows.map((r) => r.subject_id).filter((id): id is string => id !== null))]);
     return {
       sets: rows.map((r) => this.summary(r, titles)),
@@ -441,8 +442,19 @@ export class OwnCardsService {
       const subjectId = await this.checkSubject(input.subjectId ?? null);
       if ((await repo.countSets(userId)) >= OWN_SETS_MAX) throw limit(`Je hebt al ${OWN_SETS_MAX} sets. Verwijder er een voordat je een nieuwe maakt.`);
       await this.checkRoom(repo, userId, null, cards.length, pictureCount);
+      // a chapter is looked up once, and must be in the set's subject
+      const places = new Map<string, { chapterId: string | null; summaryId: string | null }>();
       const links: Array<{ chapterId: string | null; summaryId: string | null }> = [];
-      for (const c of cards) links.push(await this.checkChapter(c.chapterId ?? null, null));
+      for (const c of cards) {
+        const chapterId = c.chapterId ?? null;
+        if (chapterId !== null && !places.has(chapterId)) {
+          const place = await this.library.chapterPlace(chapterId);
+          if (!place) throw new AppError('not_found', 'Dit hoofdstuk bestaat niet.');
+          if (place.subjectId !== subjectId) throw new AppError('invalid_request', 'Dit hoofdstuk hoort niet bij het gekozen vak.');
+          places.set(chapterId, { chapterId: place.id, summaryId: place.summaryId });
+        }
+        links.push(chapterId === null ? { chapterId: null, summaryId: null } : places.get(chapterId)!);
+      }
       const setId = await repo.insertSet({ userId, subjectId, title, description, sortIndex: await repo.nextSetSortIndex(userId) });
       const rows: NewOwnCard[] = [];
       for (const [i, c] of cards.entries()) {

@@ -11,6 +11,7 @@ import {
   OwnCardSchema,
   OwnSetDetailQuerySchema,
   OwnSetDetailSchema,
+  OwnSetListQuerySchema,
   OwnSetListSchema,
   OwnSetParamsSchema,
   OwnSetShareSchema,
@@ -70,8 +71,16 @@ const ownCardsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.get(
       '/own-flashcard-sets',
-      { schema: { tags, summary: 'Her own sets in her order, with counts', security, response: { 200: OwnSetListSchema, 401: ApiErrorSchema } } },
-      async (req) => own.list(req.auth!.userId),
+      {
+        schema: {
+          tags,
+          summary: "Her own sets in her order, with counts; subjectId: only a subject's (its flashcards overview)",
+          security,
+          querystring: OwnSetListQuerySchema,
+          response: { 200: OwnSetListSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+        },
+      },
+      async (req) => own.list(req.auth!.userId, req.query.subjectId),
     );
 
     signedIn.post(
