@@ -59,7 +59,7 @@ export const ChapterReadinessSchema = z.object({
   title: z.string(),
   summaryId: z.string(),
   priority: z.int(),
-  /** a Premium chapter she cannot read (no subscription): the plan gives no reading task for it */
+  /** a Premium chapter she cannot read (no subscription): the plan gives no task for it and counts no work of it */
   locked: z.boolean(),
   /** 0..100 */
   readiness: z.int().check(z.minimum(0), z.maximum(100)),
