@@ -129,14 +129,26 @@ describe('study plan of a free student (Premium chapters locked)', () => {
     expect(unreadSr.tasks.map((t) => t.kind)).toEqual(['read', 'practice', 'cards']);
   });
 
-  it('spreads her free work over the days to the exam, filling today\'s share after the reading', () => {
-    // Saturday 12 December: three learning days before the two review days, 25 minutes of work: 9 a day.
-    const a = planDay(input({ today: '2026-12-12', chapters: free }));
-    expect(planDay(input({ today: '2026-12-12', chapters: free }))).toEqual(a);
+  it('does not spread her free work thin over the weeks to the exam: she uses her minutes today', () => {
+    // Three weeks to the exam: 25 minutes of work over 19 learning days would be 2 minutes a day,
+    // one reading task. She can do it all today; what she gets wrong comes back tomorrow.
+    const a = planDay(input({ today: '2026-11-26', chapters: free }));
+    expect(planDay(input({ today: '2026-11-26', chapters: free }))).toEqual(a);
     expect(a.tasks.map((t) => [t.kind, chapterOfTask(t)])).toEqual([
       ['read', 1],
+      ['practice', 1],
       ['cards', 1],
     ]);
-    expect(a.minutes).toBe(9);
+    expect(a.minutes).toBe(25);
+    // The next day, chapter 1 read and 6 of its 10 questions right: the 4 left, and its cards.
+    const next = planDay(input({ today: '2026-11-27', chapters: free.map((c, i) => (i === 0 ? { ...c, read: true, questionsCorrect: 6, readiness: 40 } : c)) }));
+    expect(next.tasks.map((t) => [t.kind, chapterOfTask(t)])).toEqual([
+      ['practice', 1],
+      ['cards', 1],
+    ]);
+    expect(next.tasks[0]).toMatchObject({ questions: 4 });
+    // A subscriber with the same work left still spreads it (the share of the work left).
+    const spread = planDay(input({ today: '2026-11-26', chapters: [chapter(1, { wordCount: 1000 })] }));
+    expect(spread.minutes).toBeLessThan(a.minutes);
   });
 });

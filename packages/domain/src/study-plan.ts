@@ -139,10 +139,11 @@ const weakestFirst = (a: Work, b: Work) =>
  * the work left divided over the study days left before the review days, never more than her
  * minutes (a skipped day spreads over the days left, it does not pile onto tomorrow). The last study
  * days before the exam are mixed review: due cards and practice of the weakest chapters. Without an
- * exam date her minutes are today's share. When that runs out before the share does (a free
- * student: one free chapter per summary), the day is filled with practice and cards of the chapters
- * she reads today, so a chapter read is practised the same day. `tooShort` says the work left
- * exceeds her minutes on the days left.
+ * exam date her minutes are today's share, and so they are for a free student with Premium chapters
+ * she cannot open (her work is too small a part of the subject to spread). When reading and drills
+ * run out before the share does (a free student: one free chapter per summary), the day is filled
+ * with practice and cards of the chapters she reads today, so a chapter read is practised the same
+ * day. `tooShort` says the work left exceeds her minutes on the days left.
  */
 export function planDay(input: PlanInput): DayPlan {
   const minutesPerDay = Math.max(5, input.minutesPerDay);
@@ -168,7 +169,11 @@ export function planDay(input: PlanInput): DayPlan {
   }
 
   const reviewPhase = learningDays !== null && learningDays <= 0;
-  if (!reviewPhase) {
+  // Chapters she cannot open (no Premium): what she can do is a small part of the subject, so it is
+  // not spread thin over the weeks to the exam (one 5-minute task a day): her minutes are today's
+  // share, and what she gets wrong or does not know yet comes back on the days after.
+  const hasLocked = input.chapters.some((c) => c.readable === false);
+  if (!reviewPhase && !hasLocked) {
     // Today's share of the work: spread over the learning days, never more than her minutes.
     const share = learningDays === null ? minutesPerDay : Math.min(minutesPerDay, Math.ceil(minutesLeft / learningDays));
     budget = Math.min(budget, share - (minutesPerDay - budget));

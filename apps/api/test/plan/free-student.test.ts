@@ -49,6 +49,19 @@ describe.each(DIALECTS)("a free student's plan on %s", (dialect) => {
     expect(day.minutesLeft).toBe(17);
   });
 
+  it('with her exam three weeks away, still fills her day instead of spreading her 17 minutes thin', async () => {
+    const s = await student(ctx.app);
+    await s.savePlan({ examDate: '2026-12-17', minutesPerDay: 30 }, SUBJECT);
+    const day = await dayOf(s);
+    expect(day).toMatchObject({ phase: 'learn', daysUntilExam: 21, minutesLeft: 17, tooShort: false });
+    expect(day.tasks.map((t) => [t.kind, t.chapterId])).toEqual([
+      ['read', 'fx-gratis-h1'],
+      ['practice', 'fx-gratis-h1'],
+      ['cards', 'fx-gratis-h1'],
+    ]);
+    expect(day.minutes).toBe(17);
+  });
+
   it('never gives her a task that opens a paywall, and counts only the work she can do', async () => {
     const s = await student(ctx.app);
     // Exam on Monday: two learning days of 10 minutes. With the Premium chapters' questions and cards
