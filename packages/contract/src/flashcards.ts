@@ -162,12 +162,16 @@ export type FlashcardSession = z.infer<typeof FlashcardSessionSchema>;
 export const AnswerFlashcardBodySchema = z.object({
   position: z.int().check(z.nonnegative(), z.maximum(MAX_SESSION_CARDS)),
   known: z.boolean(),
+  /** the card she saw at `position`; a card removed by a release since is refused (404), not mistaken for the next (decision 029) */
+  flashcardId: z.optional(z.string().check(z.maxLength(200))),
 });
 export type AnswerFlashcardBody = z.infer<typeof AnswerFlashcardBodySchema>;
 
 /** An FSRS rating for the card at `position` of a review session; moves on to the next card. */
 export const RateFlashcardBodySchema = z.object({
   position: z.int().check(z.nonnegative(), z.maximum(MAX_SESSION_CARDS)),
+  /** the card she saw at `position` (see AnswerFlashcardBody) */
+  flashcardId: z.optional(z.string().check(z.maxLength(200))),
   rating: FsrsRatingSchema,
   /** the scheduleVersion she saw; another device's review in between answers 409 conflict */
   scheduleVersion: z.int().check(z.nonnegative()),

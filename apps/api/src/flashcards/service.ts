@@ -39,6 +39,33 @@ const cardNotFound = () => new AppError('not_found', 'Deze flashcard bestaat nie
 const sessionNotFound = () => new AppError('not_found', 'Deze flashcardsessie bestaat niet.');
 const reviewDisabled = () => new AppError('not_found', 'Slim herhalen staat niet aan.');
 const positionOutside = () => new AppError('invalid_request', 'Deze kaart hoort niet bij deze sessie.');
+const cardRemoved = () => new AppError('not_found', 'Deze kaart is verwijderd uit de lesstof. Je gaat verder met de volgende kaart.');
+
+/*
+ * Where she is, stored as a place (decision 029): the stored position of the card she stands at, or
+ * one past the last at the end. A card a release removes takes its session row with it (the foreign
+ * key cascades); the place still names the same card, and the removed one is skipped over instead of
+ * every card after it shifting under her. The API's positions are the cards' order among those left.
+ */
+const positionOf = (place: number, cards: readonly Pick<SessionCardRow, 'position'>[]): number => cards.filter((c) => c.position < place).length;
+const placeOf = (position: number, cards: readonly Pick<SessionCardRow, 'position'>[]): number =>
+  position < cards.length ? cards[position]!.position : cards.length ? cards[cards.length - 1]!.position + 1 : 0;
+
+/**
+ * The card she answers and its position: the one at `position`, or with `flashcardId` when the app
+ * sends it (a card removed since she loaded the session is then refused instead of her verdict
+ * landing on the card after it).
+ */
+function cardAt(cards: SessionCardRow[], body: { position: number; flashcardId?: string | undefined }): { card: SessionCardRow; position: number } {
+  if (body.flashcardId !== undefined) {
+    const position = cards.findIndex((c) => c.id === body.flashcardId);
+    if (position < 0) throw cardRemoved();
+    return { card: cards[position]!, position };
+  }
+  const card = cards[body.position];
+  if (!card) throw positionOutside();
+  return { card, position: body.position };
+}
 
 type Input = StartFlashcardSessionBody;
 type SessionOptions = Pick<StartFlashcardSessionBody, 'order' | 'firstSide' | 'onlyUnknown'> & { source: FlashcardSessionRow['source'] };
@@ -354,12 +381,11 @@ export class FlashcardsService {
       if (session.source === 'review') {
         throw new AppError('conflict', 'Beoordeel deze kaart met Opnieuw, Moeilijk, Goed of Makkelijk.');
       }
-      const card = cards[body.position];
-      if (!card) throw positionOutside();
+      const { card, position } = cardAt(cards, body);
       await repo.answerCard(session.id, card.position, { known: body.known });
       await repo.setKnowledge(userId, card.id, body.known);
       await this.tellPlan(tx, repo, { userId, subjectId: session.subject_id, flashcardId: card.id, setId: card.flashcard_set_id, known: body.known });
-      await this.moveTo(repo, session, body.position + 1, cards.length);
+      await this.moveTo(repo, session, position + 1, cards);
       return this.load(repo, userId, session.id);
     });
   }
@@ -370,8 +396,7 @@ export class FlashcardsService {
     return this.uow.run(async (tx) => {
       const { store: repo, session, cards } = await this.owned(userId, sessionId);
       if (session.source !== 'review') throw new AppError('conflict', 'Deze sessie gebruikt Wist ik en Wist ik niet.');
-      const card = cards[body.position];
-      if (!card) throw positionOutside();
+      const { card, position } = cardAt(cards, body);
       if (card.rating !== null) throw new AppError('answer_locked', 'Deze kaart heb je in deze sessie al beoordeeld.');
 
       const now = this.now();
@@ -403,7 +428,7 @@ export class FlashcardsService {
         known,
         fsrs: { stability: next.stability, lastReview: (next.last_review ?? now).toISOString() },
       });
-      await this.moveTo(repo, session, body.position + 1, cards.length);
+      await this.moveTo(repo, session, position + 1, cards);
       return this.load(repo, userId, session.id);
     });
   }
@@ -413,7 +438,7 @@ export class FlashcardsService {
     return this.uow.run(async () => {
       const { store: repo, session, cards } = await this.owned(userId, sessionId);
       if (body.position > cards.length) throw positionOutside();
-      await this.moveTo(repo, session, body.position, cards.length);
+      await this.moveTo(repo, session, body.position, cards);
       return this.load(repo, userId, session.id);
     });
   }
@@ -481,10 +506,11 @@ export class FlashcardsService {
     return { store, session, cards: await store.sessionCards(session.id) };
   }
 
-  private async moveTo(repo: StudyStore, session: FlashcardSessionRow, position: number, count: number): Promise<void> {
-    const current = Math.min(Math.max(0, position), count);
-    const reachedEnd = current >= count && session.finished_at === null;
-    await repo.updateSession(session.id, reachedEnd ? { current_index: current, finished_at: new Date().toISOString() } : { current_index: current });
+  private async moveTo(repo: StudyStore, session: FlashcardSessionRow, position: number, cards: readonly SessionCardRow[]): Promise<void> {
+    const current = Math.min(Math.max(0, position), cards.length);
+    const reachedEnd = current >= cards.length && session.finished_at === null;
+    const place = placeOf(current, cards);
+    await repo.updateSession(session.id, reachedEnd ? { current_index: place, finished_at: new Date().toISOString() } : { current_index: place });
   }
 
   private async load(repo: StudyStore, userId: string, sessionId: string): Promise<FlashcardSession> {
@@ -501,7 +527,7 @@ export class FlashcardsService {
         )
       : new Map();
     const now = this.now();
-    const current = Math.min(session.current_index, cards.length);
+    const current = positionOf(session.current_index, cards);
     return {
       id: session.id,
       subjectId: session.subject_id,

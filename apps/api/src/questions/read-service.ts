@@ -13,7 +13,7 @@ import {
   listNotFound,
   loadSession,
   questionAt,
-  questionNotInSession,
+  missingQuestion,
   sessionQuestion,
   shownAnswers,
   shownOrder,
@@ -154,7 +154,7 @@ export class QuestionsReadService {
     const questions = rows.map((r, i) => sessionQuestion(session, r, i, answers.get(r.question_id) ?? []));
     // An answer to an earlier version of a changed question counts for nothing, not even as open (decision 029).
     const counts = countStatuses(rows.filter((r) => !isChangedSinceAnswer(r)).map((r) => r.status));
-    const step = await stepFrom(this.repo, loaded, stateOf(session, rows.length), questions);
+    const step = await stepFrom(this.repo, loaded, stateOf(session, rows), questions);
     return {
       ...step,
       title: session.title,
@@ -188,7 +188,7 @@ export class QuestionsReadService {
   async question(userId: string, sessionId: string, questionId: string): Promise<SessionQuestion> {
     const { session, rows } = await loadSession(this.repo, userId, sessionId);
     const index = rows.findIndex((r) => r.question_id === questionId);
-    if (index < 0) throw questionNotInSession();
+    if (index < 0) throw await missingQuestion(this.repo, questionId);
     return questionAt(this.repo, session, rows, index);
   }
 }

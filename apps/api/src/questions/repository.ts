@@ -209,6 +209,10 @@ export class QuestionsRepository {
     return this.db.selectFrom('question_lists').selectAll().where('subject_id', '=', subjectId).orderBy('sort_index').orderBy('id').execute();
   }
 
+  async questionExists(id: string): Promise<boolean> {
+    return (await this.db.selectFrom('questions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
   /** Questions of a list in their order. */
   questionsOfList(listId: string): Promise<QuestionRow[]> {
     return this.db.selectFrom('questions').selectAll().where('question_list_id', '=', listId).orderBy('sort_index').orderBy('id').execute();

@@ -12,10 +12,11 @@ import {
   listNotFound,
   loadSession,
   questionAt,
-  questionNotInSession,
+  missingQuestion,
   sessionNotFound,
   stateOf,
   stepFrom,
+  storedPlaces,
   type LoadedSession,
   type SubjectTitleSource,
 } from './session-view.ts';
@@ -139,7 +140,7 @@ export class QuestionSessionService {
   private async nextIn(userId: string, sessionId: string): Promise<SessionStep> {
     const loaded = await loadSession(this.repo, userId, sessionId);
     const statuses = loaded.rows.map((r) => r.status);
-    return this.moveTo(loaded, moveNext(statuses, stateOf(loaded.session, statuses.length)));
+    return this.moveTo(loaded, moveNext(statuses, stateOf(loaded.session, loaded.rows)));
   }
 
   skip(userId: string, sessionId: string): Promise<SessionStep> {
@@ -149,7 +150,7 @@ export class QuestionSessionService {
   private async skipIn(userId: string, sessionId: string): Promise<SessionStep> {
     const loaded = await loadSession(this.repo, userId, sessionId);
     const statuses = loaded.rows.map((r) => r.status);
-    const result = skip(statuses, stateOf(loaded.session, statuses.length));
+    const result = skip(statuses, stateOf(loaded.session, loaded.rows));
     if (result.skippedIndex !== null) {
       const row = loaded.rows[result.skippedIndex]!;
       await this.repo.markSkipped(row.id);
@@ -166,7 +167,7 @@ export class QuestionSessionService {
   private async previousIn(userId: string, sessionId: string, index: number): Promise<SessionStep> {
     const loaded = await loadSession(this.repo, userId, sessionId);
     if (index >= loaded.rows.length) throw new AppError('not_found', 'Deze vraag bestaat niet in deze sessie.');
-    return this.moveTo(loaded, goTo(stateOf(loaded.session, loaded.rows.length), index));
+    return this.moveTo(loaded, goTo(stateOf(loaded.session, loaded.rows), index));
   }
 
   review(userId: string, sessionId: string, index: number | undefined): Promise<SessionStep> {
@@ -177,7 +178,7 @@ export class QuestionSessionService {
     const loaded = await loadSession(this.repo, userId, sessionId);
     const statuses = loaded.rows.map((r) => r.status);
     if (index !== undefined && index >= statuses.length) throw new AppError('not_found', 'Deze vraag bestaat niet in deze sessie.');
-    const state = startReview(statuses, stateOf(loaded.session, statuses.length), index);
+    const state = startReview(statuses, stateOf(loaded.session, loaded.rows), index);
     if (!state) throw new AppError('answer_locked', 'Deze vraag is al beantwoord.');
     return this.moveTo(loaded, state);
   }
@@ -190,7 +191,7 @@ export class QuestionSessionService {
     const { session } = await loadSession(this.repo, userId, sessionId);
     await this.repo.resetSession(session.id);
     const reloaded = await loadSession(this.repo, userId, sessionId);
-    return stepFrom(this.repo, reloaded, stateOf(reloaded.session, reloaded.rows.length));
+    return stepFrom(this.repo, reloaded, stateOf(reloaded.session, reloaded.rows));
   }
 
   // ------------------------------------------------------------------ answering
@@ -216,7 +217,7 @@ export class QuestionSessionService {
     }
     const rows = await this.repo.sessionQuestions(session.id);
     const index = rows.findIndex((r) => r.question_id === body.questionId);
-    if (index < 0) throw questionNotInSession();
+    if (index < 0) throw await missingQuestion(this.repo, body.questionId);
     const row = rows[index]!;
     if (row.question_list_id !== listId) throw new AppError('not_found', 'Deze vraag hoort niet bij deze vragenlijst.');
 
@@ -271,7 +272,7 @@ export class QuestionSessionService {
   private async assessIn(userId: string, sessionId: string, body: AssessBody): Promise<SessionQuestion> {
     const { session, rows } = await loadSession(this.repo, userId, sessionId);
     const index = rows.findIndex((r) => r.question_id === body.questionId);
-    if (index < 0) throw questionNotInSession();
+    if (index < 0) throw await missingQuestion(this.repo, body.questionId);
     const row = rows[index]!;
     if (row.status !== QUESTION_STATUS.review) {
       if (isLocked(row.status)) throw new AppError('answer_locked', 'Deze vraag is al beoordeeld.');
@@ -289,9 +290,8 @@ export class QuestionSessionService {
   private async moveTo(loaded: LoadedSession, state: NavigationState): Promise<SessionStep> {
     const { session, rows } = loaded;
     const patch = {
-      current_index: state.current,
+      ...storedPlaces(state, rows),
       skipped_mode: state.skippedMode ? 1 : 0,
-      review_index: state.reviewIndex,
       ...(isAtEnd(state, rows.length) && session.finished_at === null ? { finished_at: new Date().toISOString() } : {}),
     };
     // A step that changes nothing (next at the end, say) writes nothing: a GET stays a read.

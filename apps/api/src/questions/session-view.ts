@@ -13,6 +13,15 @@ export const listNotFound = () => new AppError('not_found', 'Deze vragenlijst be
 export const sessionNotFound = () => new AppError('not_found', 'Deze sessie bestaat niet.');
 export const questionNotInSession = () => new AppError('not_found', 'Deze vraag hoort niet bij deze sessie.');
 
+/**
+ * A question asked for that the session does not hold: removed by a release since she started (its
+ * row went with it, decision 029), or never in it.
+ */
+export async function missingQuestion(repo: QuestionsRepository, questionId: string): Promise<AppError> {
+  if (await repo.questionExists(questionId)) return questionNotInSession();
+  return new AppError('not_found', 'Deze vraag is verwijderd uit de lesstof. Je gaat verder met de volgende vraag.');
+}
+
 /** What the questions feature needs of the library: subject titles. */
 export interface SubjectTitleSource {
   subjectTitle(id: string): Promise<{ id: string; title: string } | undefined>;
@@ -46,8 +55,35 @@ export function shownOrder(session: SessionRow, questionId: string, options: Ans
   return orderAnswers(options, session.answer_seed, questionId, (a) => a.pinned === 1);
 }
 
-export function stateOf(session: SessionRow, total: number): NavigationState {
-  return { current: Math.min(Math.max(0, session.current_index), total), skippedMode: session.skipped_mode === 1, reviewIndex: session.review_index };
+/*
+ * Where she is, stored as a place (decision 029): the question_index of the row she stands at, or one
+ * past the last row at the end. The rules of @blok/domain/navigation work on positions among the rows
+ * the session still has. When a release removes a question, its row goes with it (the foreign key
+ * cascades); a place then still names the same question, and a removed one is skipped over, instead
+ * of every position after it shifting by one under her.
+ */
+
+/** A stored place as a position among the rows left (rows in their order). */
+const positionOf = (place: number, rows: readonly Pick<SessionQuestionRow, 'question_index'>[]): number => rows.filter((r) => r.question_index < place).length;
+
+/** A position as the place to store. */
+const placeOf = (position: number, rows: readonly Pick<SessionQuestionRow, 'question_index'>[]): number =>
+  position < rows.length ? rows[position]!.question_index : rows.length ? rows[rows.length - 1]!.question_index + 1 : 0;
+
+export function stateOf(session: SessionRow, rows: readonly Pick<SessionQuestionRow, 'question_index'>[]): NavigationState {
+  return {
+    current: positionOf(Math.max(0, session.current_index), rows),
+    skippedMode: session.skipped_mode === 1,
+    reviewIndex: session.review_index === null ? null : positionOf(session.review_index, rows),
+  };
+}
+
+/** The places a navigation state is stored as. */
+export function storedPlaces(state: NavigationState, rows: readonly Pick<SessionQuestionRow, 'question_index'>[]): { current_index: number; review_index: number | null } {
+  return {
+    current_index: placeOf(Math.min(state.current, rows.length), rows),
+    review_index: state.reviewIndex === null ? null : placeOf(Math.min(state.reviewIndex, rows.length), rows),
+  };
 }
 
 /** Her session with its questions; 404 when it is not hers. */

@@ -74,7 +74,7 @@ describe('flashcard session', () => {
     // Keyboard focus stays in the session, on the next card's flip button.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Draai om' })).toHaveFocus());
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith(`/flashcard-sessions/${ID}/answer`));
-    expect(JSON.parse(String(call![1]!.body))).toEqual({ position: 0, known: true });
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ position: 0, flashcardId: 'kaart-1', known: true });
     expect(new Headers(call![1]!.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -92,7 +92,7 @@ describe('flashcard session', () => {
     fireEvent.pointerUp(area, { pointerId: 1, clientX: 120, clientY: 102, pointerType: 'touch' });
     await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => String(url).endsWith('/answer'))).toBe(true));
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/answer'));
-    expect(JSON.parse(String(call![1]!.body))).toEqual({ position: 0, known: false });
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ position: 0, flashcardId: 'kaart-1', known: false });
     expect(await screen.findByText('Kaart 2 van 2')).toBeInTheDocument();
 
     // Every swipe has a button (WCAG 2.5.7).
@@ -181,6 +181,6 @@ describe('flashcard session', () => {
     await user.click(screen.getByRole('button', { name: 'Goed, volgende keer over 10 minuten' }));
     await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => String(url).endsWith('/rate'))).toBe(true));
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/rate'));
-    expect(JSON.parse(String(call![1]!.body))).toMatchObject({ position: 0, rating: 3, scheduleVersion: 0 });
+    expect(JSON.parse(String(call![1]!.body))).toMatchObject({ position: 0, flashcardId: 'kaart-1', rating: 3, scheduleVersion: 0 });
   });
 });

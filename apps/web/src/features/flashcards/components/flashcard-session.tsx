@@ -159,13 +159,14 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
   const flip = () => setFlipped((f) => !f);
   const markKnown = (known: boolean) => {
     if (busy || isReview) return;
-    answer.mutate({ sessionId: session.id, position: card.position, known });
+    answer.mutate({ sessionId: session.id, position: card.position, flashcardId: card.flashcardId, known });
   };
   const giveRating = (rating: FsrsRating) => {
     if (busy || !isReview || !flipped || card.scheduleVersion === null) return;
     rate.mutate({
       sessionId: session.id,
       position: card.position,
+      flashcardId: card.flashcardId,
       rating,
       scheduleVersion: card.scheduleVersion,
       durationMs: Math.min(Math.max(0, now() - shownAt.current), MAX_REVIEW_DURATION_MS),
