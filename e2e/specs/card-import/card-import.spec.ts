@@ -85,6 +85,6 @@ test.describe('card import', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('Anatomie.csv');
     const csv = await readFile(await file.path(), 'utf8');
-    expect(csv).toBe('\uFEFFvoorkant,achterkant\r\n**Femur**,Dijbeen\r\nTibia,"Scheenbeen\n*onderbeen*"\r\n');
+    expect(csv).toBe('\uFEFFvoorkant,achterkant,labels\r\n**Femur**,Dijbeen,botten\r\nTibia,"Scheenbeen\n*onderbeen*",\r\n');
   });
 });

@@ -135,7 +135,8 @@ export const paths = {
   },
   /** card import (issue 28): a new set of her own from a text or an Anki package */
   cardImport: {
-    root: { path: '/kaarten/importeren', getHref: () => '/kaarten/importeren' },
+    /** `vak`: the subject the set goes into (from that subject's flashcards overview) */
+    root: { path: '/kaarten/importeren', getHref: (query: { vak?: string } = {}) => `/kaarten/importeren${query.vak ? `?vak=${enc(query.vak)}` : ''}` },
   },
   tutorial: {
     root: { path: '/tutorial/:id?', getHref: (id?: string | number) => `/tutorial${optional(id)}` },

@@ -22,12 +22,24 @@ function errorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** Where the new set goes: one of her subjects (and optionally a chapter of it), or personal (''). The route knows her library. */
+export interface ImportPlace {
+  subjects: ReadonlyArray<{ id: string; title: string }>;
+  /** the chapters of the chosen subject */
+  chapters: ReadonlyArray<{ id: string; title: string }>;
+  subjectId: string;
+  chapterId: string;
+  onSubject: (subjectId: string) => void;
+  onChapter: (chapterId: string) => void;
+}
+
 /**
  * The import screen: paste a text or choose a file (text, .apkg, .colpkg), see the preview (how
- * many cards, the first ten as they will look, every problem), name the set and confirm. The file
- * is sent again on confirm; nothing is stored before.
+ * many cards, the first ten as they will look, every problem), name the set, choose where it goes
+ * (one of her subjects and a chapter, or personal) and confirm. The file is sent again on
+ * confirm; nothing is stored before.
  */
-export function CardImport({ onImported }: { onImported?: (result: CardImportResult) => void }) {
+export function CardImport({ onImported, place }: { onImported?: (result: CardImportResult) => void; place?: ImportPlace }) {
   const { t } = useTranslation('cardImport');
   const id = useId();
   const [mode, setMode] = useState<Mode>('paste');
@@ -85,7 +97,7 @@ export function CardImport({ onImported }: { onImported?: (result: CardImportRes
     const blob = body();
     if (!blob || !preview) return;
     confirming.mutate(
-      { file: blob, choice, title: title.trim(), skipProblems },
+      { file: blob, choice, title: title.trim(), skipProblems, subjectId: place?.subjectId || null, chapterId: (place?.subjectId && place.chapterId) || null },
       {
         onSuccess: (done) => {
           setResult({ set: done, skipped: skipProblems ? (preview.skippedCount ?? 0) : 0 });
@@ -338,6 +350,41 @@ export function CardImport({ onImported }: { onImported?: (result: CardImportRes
           {preview.cardCount > 0 && (
             <form className={styles.confirm} onSubmit={onConfirm} noValidate>
               <TextField label={t('confirm.titleLabel')} value={title} maxLength={120} required onChange={(e) => setTitle(e.target.value)} />
+              {place && (
+                <>
+                  <div className={styles.field}>
+                    <label className={styles.label} htmlFor={`${id}-subject`}>
+                      {t('confirm.subjectLabel')}
+                    </label>
+                    <select id={`${id}-subject`} className={styles.select} value={place.subjectId} onChange={(e) => place.onSubject(e.target.value)}>
+                      <option value="">{t('confirm.personal')}</option>
+                      {place.subjects.map((subject) => (
+                        <option key={subject.id} value={subject.id}>
+                          {subject.title}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  {place.subjectId && place.chapters.length > 0 && (
+                    <div className={styles.field}>
+                      <label className={styles.label} htmlFor={`${id}-chapter`}>
+                        {t('confirm.chapterLabel')}
+                      </label>
+                      <p className={styles.hint} id={`${id}-chapter-hint`}>
+                        {t('confirm.chapterHint')}
+                      </p>
+                      <select id={`${id}-chapter`} className={styles.select} value={place.chapterId} aria-describedby={`${id}-chapter-hint`} onChange={(e) => place.onChapter(e.target.value)}>
+                        <option value="">{t('confirm.noChapter')}</option>
+                        {place.chapters.map((chapter) => (
+                          <option key={chapter.id} value={chapter.id}>
+                            {chapter.title}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  )}
+                </>
+              )}
               {skipped > 0 && (
                 <label className={styles.check}>
                   <input type="checkbox" checked={skipProblems} onChange={(e) => setSkipProblems(e.target.checked)} />

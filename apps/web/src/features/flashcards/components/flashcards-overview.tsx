@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { FlashcardOverview, FlashcardSetSummary } from '@blok/contract/flashcards';
@@ -13,8 +14,11 @@ import styles from './flashcards.module.css';
 import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 
-/** /bibliotheek/flashcards-overview/{subjectId}: the sets with counts and progress, favorites and (FSRS) what is due today. */
-export function FlashcardsOverview({ subjectId }: { subjectId: string }) {
+/**
+ * /bibliotheek/flashcards-overview/{subjectId}: the sets with counts and progress, favorites and
+ * (FSRS) what is due today; `ownSets`: her own sets of the subject, which the route composes in.
+ */
+export function FlashcardsOverview({ subjectId, ownSets }: { subjectId: string; ownSets?: ReactNode }) {
   const { t } = useTranslation(['flashcards', 'common']);
   const overview = useFlashcardOverview(subjectId);
   const notFound = overview.error instanceof ApiError && overview.error.status === 404;
@@ -39,12 +43,12 @@ export function FlashcardsOverview({ subjectId }: { subjectId: string }) {
           )}
         </>
       )}
-      {overview.data && <OverviewContent overview={overview.data} />}
+      {overview.data && <OverviewContent overview={overview.data} ownSets={ownSets} />}
     </div>
   );
 }
 
-function OverviewContent({ overview }: { overview: FlashcardOverview }) {
+function OverviewContent({ overview, ownSets }: { overview: FlashcardOverview; ownSets?: ReactNode }) {
   const { t } = useTranslation('flashcards');
   const { subjectId } = overview;
   return (
@@ -74,6 +78,9 @@ function OverviewContent({ overview }: { overview: FlashcardOverview }) {
           )}
         </div>
       </section>
+
+      {/* her own sets before the subject's long list, where she finds them without scrolling past it */}
+      {ownSets}
 
       <section className={styles.section} aria-labelledby="flashcards-sets">
         <h2 id="flashcards-sets" className={styles.sectionTitle}>

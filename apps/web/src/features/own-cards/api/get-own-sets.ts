@@ -9,3 +9,12 @@ export const getOwnSets = (signal?: AbortSignal) => api.get('own-flashcard-sets'
 export const ownSetsQueryOptions = () => queryOptions({ queryKey: ownCardKeys.sets(), queryFn: ({ signal }) => getOwnSets(signal), staleTime: 0 });
 
 export const useOwnSets = () => useQuery(ownSetsQueryOptions());
+
+/** GET own-flashcard-sets?subjectId=: her sets in one subject (that subject's flashcards overview). */
+export const getOwnSubjectSets = (subjectId: string, signal?: AbortSignal) =>
+  api.get(`own-flashcard-sets?subjectId=${encodeURIComponent(subjectId)}`, OwnSetListSchema, { signal, skipErrorPopup: true });
+
+export const ownSubjectSetsQueryOptions = (subjectId: string) =>
+  queryOptions({ queryKey: ownCardKeys.subjectSets(subjectId), queryFn: ({ signal }) => getOwnSubjectSets(subjectId, signal), staleTime: 0 });
+
+export const useOwnSubjectSets = (subjectId: string) => useQuery(ownSubjectSetsQueryOptions(subjectId));

@@ -2,6 +2,8 @@
 export const ownCardKeys = {
   all: ['own-cards'] as const,
   sets: () => ['own-cards', 'sets'] as const,
+  /** under sets(): invalidated with her list */
+  subjectSets: (subjectId: string) => ['own-cards', 'sets', { subjectId }] as const,
   set: (setId: string) => ['own-cards', 'set', setId] as const,
   shared: (token: string) => ['own-cards', 'shared', token] as const,
 };
