@@ -8,10 +8,14 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 // has Inleiding in de psychologie in her library.
 const SUBJECT = 'inleiding-psychologie';
 
-/** The local date `days` from today, YYYY-MM-DD. */
+/**
+ * The date `days` from today in the browser's time zone (the config's Europe/Amsterdam), YYYY-MM-DD:
+ * the runner's own zone (UTC on CI) is a day behind between 23:00 and 00:00 UTC.
+ */
 function dateIn(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** The save of her place at the end of the chapter (from 0.9 on a chapter counts as read). */
