@@ -66,14 +66,18 @@ export function loginForm(page: Page) {
   };
 }
 
-/** Signs in through the login screen and waits for Home. */
+/**
+ * Signs in through the login screen and waits for Home. The one sign-in every journey uses: the
+ * password check (argon2) may take longer than expect's default on a loaded machine, so this one
+ * wait is longer; a spec needs no sign-in of its own.
+ */
 export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.goto('/auth/login');
   const form = loginForm(page);
   await form.email.fill(user.email);
   await form.password.fill(user.password);
   await form.submit.click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
 }
 
 /** The reset link of the newest outbox mail to this address (the API writes .eml files without SMTP). */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, loginForm, saveScreenshot, test, type TestUser } from '../../fixtures.ts';
+import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
 import { accessToken, persisted, strip, underServiceWorker } from '../pwa/offline-helpers.ts';
 
 // Issue 28: her highlights and notes in the reader (decision 025), on the demo content's first
@@ -13,18 +13,8 @@ const CHAPTER_URL = `/summary/read/${SUMMARY}/psy-grondslagen`;
 /** the chapter's second sentence, across <strong> elements */
 const SENTENCE = 'Gray en Bjorklund definiëren psychologie als de wetenschap van gedrag en de geest (mind).';
 
-/** The first look after a page load: a busy machine (2 cores, many test runs) may take a while. */
-const LOAD = { timeout: 20_000 };
-
-/** Signs in through the login screen; the sign-in's password hashing may take a while on a busy machine. */
-async function signIn(page: Page, user: TestUser) {
-  await page.goto('/auth/login');
-  const form = loginForm(page);
-  await form.email.fill(user.email);
-  await form.password.fill(user.password);
-  await form.submit.click();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
-}
+/** The first look after a page load, with the chapter's code and its data to fetch. */
+const LOAD = { timeout: 10_000 };
 
 /** What she sees on a 390 x 844 phone: the viewport, not the whole chapter. */
 async function saveViewport(page: Page, name: string) {
@@ -71,7 +61,7 @@ async function serverAnnotations(page: Page) {
 
 test.describe('highlights and notes', () => {
   test('she highlights a sentence, sees it again after a reload and in Mijn markeringen, and jumps back to it', async ({ page, api }, testInfo) => {
-    test.setTimeout(150_000);
+    test.slow();
     await signIn(page, await api.createUser());
     await page.goto(CHAPTER_URL);
     await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible(LOAD);
@@ -126,7 +116,7 @@ test.describe('highlights and notes', () => {
   });
 
   test('by keyboard alone she chooses a sentence and writes a note offline; it waits, survives a reload and arrives once', async ({ page, api }) => {
-    test.setTimeout(240_000);
+    test.slow();
     await signIn(page, await api.createUser());
     await underServiceWorker(page);
     await page.goto(CHAPTER_URL);

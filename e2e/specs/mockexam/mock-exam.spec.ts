@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, loginForm, saveScreenshot, test, type TestUser } from '../../fixtures.ts';
+import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
 
 const SUBJECT = 'anatomie';
 const COURSES = resolve(import.meta.dirname, '..', '..', '..', 'packages', 'content', 'courses');
@@ -18,16 +18,6 @@ interface DemoQuestion {
 function demoQuestions(subjectId: string): DemoQuestion[] {
   const dir = join(COURSES, subjectId, 'questions');
   return readdirSync(dir).flatMap((file) => (parse(readFileSync(join(dir, file), 'utf8')) as { questions: DemoQuestion[] }).questions);
-}
-
-/** Signs in through the login screen; a sign-in (argon2) on a machine shared by many runs may take longer than 7 s. */
-async function signIn(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/auth/login');
-  const form = loginForm(page);
-  await form.email.fill(user.email);
-  await form.password.fill(user.password);
-  await form.submit.click();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
 }
 
 const plain = (markdown: string) => markdown.replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim();
@@ -56,7 +46,7 @@ async function pick(page: Page, q: DemoQuestion, correct: boolean) {
 
 test.describe('mock exam', () => {
   // A whole exam with four accessibility scans on a shared, busy machine.
-  test.setTimeout(480_000);
+  test.slow();
 
   test('a short mock exam from the subject page: timed, no feedback until handed in, then the grade and the grade per chapter', async ({ page, api }, testInfo) => {
     await signIn(page, await api.createUser());
