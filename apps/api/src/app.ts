@@ -35,6 +35,7 @@ import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
 import planRoutes from './routes/plan/index.ts';
 import studioRoutes from './routes/studio/index.ts';
+import reportRoutes from './routes/studio/reports.ts';
 import compressJson, { compressJsonByLibrary } from './plugins/compress-json.ts';
 import accessLog from './plugins/access-log.ts';
 import requestLimit, { requestLimitByLibrary } from './plugins/request-limit.ts';
@@ -279,6 +280,7 @@ export async function buildApp(opts: BuildOptions) {
       }
       // The test checkout's routes exist only when it takes the payments (decision 015).
       await api.register(studioRoutes, { prefix: '/studio' });
+      await api.register(reportRoutes, { prefix: '/reports' });
       await api.register(shopRoutes, { prefix: '/shop', testCheckout: env.payments === 'test' });
       await api.register(planRoutes);
       // An address below /api that is no route: a JSON 404 with the API's headers, counted by the limit.

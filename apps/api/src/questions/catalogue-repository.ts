@@ -48,6 +48,11 @@ export class QuestionCatalogueRepository {
   }
 
   /** A subject's SELECT questions, each with the chapter of its list, in list and question order (a mock exam's pool). */
+  /** A question's subject and text, for a report of a mistake in it (decision 029). */
+  questionPlace(id: string): Promise<{ id: string; subject_id: string; question_text: string } | undefined> {
+    return this.db.selectFrom('questions').select(['id', 'subject_id', 'question_text']).where('id', '=', id).executeTakeFirst();
+  }
+
   examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null }>> {
     return this.db
       .selectFrom('questions as q')

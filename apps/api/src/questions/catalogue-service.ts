@@ -23,6 +23,12 @@ export class QuestionCatalogueService {
     return this.repo.listsOfSubject(subjectId);
   }
 
+  /** A question's subject and text: what a report of a mistake in it refers to (decision 029). */
+  async questionPlace(id: string): Promise<{ id: string; subjectId: string; text: string } | undefined> {
+    const row = await this.repo.questionPlace(id);
+    return row && { id: row.id, subjectId: row.subject_id, text: row.question_text };
+  }
+
   /** A subject's SELECT questions with the chapter of their list: what a mock exam draws from. */
   examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null }>> {
     return this.repo.examPool(subjectId);

@@ -12,6 +12,7 @@ import { assetUrl } from '../utils/asset-url.ts';
 import { answerLabel } from '../utils/labels.ts';
 import { isInReview } from '../utils/session.ts';
 import { FeedbackPanel } from './feedback-panel.tsx';
+import { ReportMistake } from './report-mistake.tsx';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import styles from './question-step.module.css';
@@ -255,6 +256,8 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
           {isLast ? t('feedback.toOverview') : t('feedback.next')}
         </Button>
       )}
+
+      <ReportMistake key={question.questionId} questionId={question.questionId} />
 
       <footer className={styles.footer}>
         <button type="button" className={styles.quit} onClick={onQuit}>

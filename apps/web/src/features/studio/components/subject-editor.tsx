@@ -12,6 +12,7 @@ import { newChapter, newQuestionList } from '../utils/new-ids.ts';
 import { ChapterEditor } from './chapter-editor.tsx';
 import { QuestionListEditor } from './question-list-editor.tsx';
 import { Field } from './field.tsx';
+import { ReportsInbox } from './reports-inbox.tsx';
 import styles from './studio.module.css';
 
 /** How long typing must pause before the importer's checks run again. */
@@ -260,6 +261,8 @@ export function SubjectEditor({ draft }: { draft: StudioDraft }) {
           />
         )}
       </section>
+
+      <ReportsInbox subjectId={draft.subjectId} />
 
       <section aria-labelledby="studio-releases" className={styles.card}>
         <h2 id="studio-releases" className={styles.sectionTitle}>

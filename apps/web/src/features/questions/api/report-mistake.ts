@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import { MyReportSchema, type NewReportBody } from '@blok/contract/studio';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST reports: "Meld een fout" for a question (decision 029); it lands in the studio's inbox of its subject. */
+export const reportMistake = (body: NewReportBody) => api.post('reports', body, MyReportSchema, { skipErrorPopup: true });
+
+export const useReportMistake = () => useMutation({ mutationFn: reportMistake });

@@ -1,0 +1,101 @@
+import { useId, useRef, useState } from 'react';
+import { REPORT_MESSAGE_MAX, REPORT_MESSAGE_MIN } from '@blok/contract/studio';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { useReportMistake } from '../api/report-mistake.ts';
+import styles from './report-mistake.module.css';
+
+/**
+ * "Meld een fout" under a question (decision 029): a short text to the authors of its subject. The
+ * form opens in place; after sending she reads that it arrived.
+ */
+export function ReportMistake({ questionId }: { questionId: string }) {
+  const { t } = useTranslation('questions');
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const report = useReportMistake();
+  const formId = useId();
+  const fieldId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (message.length < REPORT_MESSAGE_MIN) {
+      setError(t('report.tooShort', { count: REPORT_MESSAGE_MIN }));
+      return;
+    }
+    setError(null);
+    try {
+      await report.mutateAsync({ kind: 'question', itemId: questionId, message });
+      setOpen(false);
+      setText('');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.description || t('report.failed') : t('report.failed'));
+    }
+  };
+
+  if (report.isSuccess && !open) {
+    return (
+      <div className={styles.report} role="status">
+        <Notice variant="success" title={t('report.thanksTitle')}>
+          {t('report.thanks')}
+        </Notice>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.report}>
+      <button ref={toggle} type="button" className={styles.toggle} aria-expanded={open} aria-controls={formId} onClick={() => setOpen((v) => !v)}>
+        {t('report.open')}
+      </button>
+      {open && (
+        <form id={formId} className={styles.form} onSubmit={send} noValidate>
+          <label className={styles.label} htmlFor={fieldId}>
+            {t('report.label')}
+          </label>
+          <textarea
+            id={fieldId}
+            className={styles.textarea}
+            value={text}
+            rows={3}
+            maxLength={REPORT_MESSAGE_MAX}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : `${fieldId}-hint`}
+          />
+          {error ? (
+            <p id={`${fieldId}-error`} className={styles.error} role="alert">
+              {error}
+            </p>
+          ) : (
+            <p id={`${fieldId}-hint`} className={styles.hint}>
+              {t('report.hint')}
+            </p>
+          )}
+          <div className={styles.actions}>
+            <Button type="submit" size="sm" isBusy={report.isPending} busyLabel={t('report.sending')}>
+              {t('report.send')}
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setOpen(false);
+                setError(null);
+                toggle.current?.focus();
+              }}
+            >
+              {t('report.cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join, resolve } from 'node:path';
+import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { demoList } from '../questions/content.ts';
+
+// "Meld een fout" (decision 029): a student reports a mistake in a question; an editor sees it in
+// the studio's inbox of the subject, with the question it is about, and marks it handled.
+const SUBJECT = 'inleiding-psychologie';
+const SUBJECT_TITLE = 'Inleiding in de psychologie';
+const LIST = 'psy-vragen-waarneming';
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+
+/** `npm run user:role` against the run's database, as an operator gives a role. */
+async function giveRole(email: string, role: 'editor'): Promise<void> {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/user-role.ts', email, role], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_RUN_DIR!, 'e2e.db')}` },
+  });
+}
+
+test.describe('reporting a mistake', () => {
+  test('a student reports a mistake in a question, and an editor sees it in the studio and marks it handled', async ({ page, browser, api }, testInfo) => {
+    // two people signing in and two accessibility scans
+    test.slow();
+    const first = demoList(SUBJECT, LIST).questions[0]!;
+    const [student, editor] = await Promise.all([api.createUser(), api.createUser()]);
+    // the command line starts while she practises
+    const role = giveRole(editor.email, 'editor');
+    const message = `Antwoord B klopt ook, zie de samenvatting (${Date.now()}).`;
+
+    await signIn(page, student);
+    await page.goto(`/bibliotheek/question-settings/${SUBJECT}/${LIST}`);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Oefenvraag 1' })).toBeVisible();
+
+    const toggle = page.getByRole('button', { name: 'Meld een fout' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const field = page.getByLabel('Wat klopt er niet aan deze vraag?');
+    // too short: said next to the field, nothing sent
+    await field.fill('fout');
+    await page.getByRole('button', { name: 'Verstuur melding' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Beschrijf de fout in minstens 5 tekens.');
+    await field.fill(message);
+    await expectNoAxeViolations(page, 'question with the report form open');
+    await page.getByRole('button', { name: 'Verstuur melding' }).click();
+    await expect(page.getByText('Bedankt voor je melding')).toBeVisible();
+    await saveScreenshot(page, 'studio-report-sent', testInfo);
+
+    await role;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
+    const editorPage = await context.newPage();
+    await signIn(editorPage, editor);
+    await editorPage.goto('/studio');
+    await editorPage.getByRole('link', { name: new RegExp(SUBJECT_TITLE) }).click();
+    const inbox = editorPage.getByRole('region', { name: 'Gemelde fouten' });
+    await expect(inbox.getByText(message)).toBeVisible();
+    await expect(inbox.getByText(`Vraag ${first.id}`)).toBeVisible();
+    await expect(inbox.getByText('1 melding wacht op je.')).toBeVisible();
+    await inbox.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(editorPage, 'studio inbox');
+    // the inbox only: the whole editor page is long, a full-page picture of it is slow
+    await testInfo.attach('studio-reports-inbox', { body: await inbox.screenshot({ animations: 'disabled' }), contentType: 'image/png' });
+
+    await inbox.getByRole('button', { name: 'Markeer als afgehandeld' }).click();
+    await expect(inbox.getByText(new RegExp(`Afgehandeld door ${editor.email.replace(/[.+]/g, '\\$&')}`))).toBeVisible();
+    await expect(inbox.getByText('Alle meldingen zijn afgehandeld.')).toBeVisible();
+    await expect(inbox.getByRole('button', { name: 'Markeer als afgehandeld' })).toHaveCount(0);
+    await context.close();
+  });
+});
