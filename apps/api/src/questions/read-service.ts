@@ -78,11 +78,13 @@ export class QuestionsReadService {
     const repo = this.repo;
     const picked = onePerList(await repo.unfinishedSessions(userId, limit * 4), (s) => s.question_list_id, limit);
     if (picked.length === 0) return [];
-    const counts = await repo.sessionQuestionCounts(picked.map((s) => s.id));
+    const ids = picked.map((s) => s.id);
+    const [counts, positions] = [await repo.sessionQuestionCounts(ids), await repo.sessionPositions(ids)];
     const titles = await this.subjects.subjectTitles([...new Set(picked.map((s) => s.subject_id))]);
     return picked.map((s) => {
       const questionsCount = counts.get(s.id) ?? 0;
-      const state = { current: Math.min(s.current_index, questionsCount), skippedMode: s.skipped_mode === 1, reviewIndex: s.review_index };
+      // current_index is a place; a question a release removed before it no longer counts (decision 029)
+      const state = { current: Math.min(positions.get(s.id) ?? 0, questionsCount), skippedMode: s.skipped_mode === 1, reviewIndex: s.review_index };
       return {
         sessionId: s.id,
         subjectId: s.subject_id,

@@ -442,6 +442,23 @@ export class QuestionsRepository {
     return unfinishedSessionsQuery(this.db, userId, limit);
   }
 
+  /**
+   * Per session: how many of its rows lie before the place she stands at, i.e. her position among
+   * the questions left (decision 029; without removals, her current_index). Sessions at 0 are absent.
+   */
+  async sessionPositions(sessionIds: string[]): Promise<Map<string, number>> {
+    if (sessionIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('session_questions as sq')
+      .innerJoin('question_sessions as s', 's.id', 'sq.session_id')
+      .select(['sq.session_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('sq.session_id', 'in', sessionIds)
+      .whereRef('sq.question_index', '<', 's.current_index')
+      .groupBy('sq.session_id')
+      .execute();
+    return new Map(rows.map((r) => [r.session_id, Number(r.n)]));
+  }
+
   /** Number of questions per session. */
   async sessionQuestionCounts(sessionIds: string[]): Promise<Map<string, number>> {
     if (sessionIds.length === 0) return new Map();

@@ -88,6 +88,10 @@ describe.each(DIALECTS)('items a release removes, in open sessions, on %s', (dia
     const after = await student.api<SessionOverview>('GET', `/session/${id}`);
     expect(after).toMatchObject({ questionsCount: 2, currentIndex: 1, finished: false });
     expect(after.question?.questionId).toBe('fx-psy-w4');
+    // Home's continue card stands at the same question: the second of two, not at the end
+    const userId = (await student.api<{ id: string }>('GET', '/user/profile')).id;
+    const [card] = await ctx.app.services.questions.openSessions(userId, 5);
+    expect(card).toMatchObject({ sessionId: id, currentIndex: 1, questionsCount: 2, progress: 100 });
     expect(after.questions.map((q) => [q.questionId, q.questionIndex])).toEqual([
       ['fx-psy-w2', 0],
       ['fx-psy-w4', 1],
