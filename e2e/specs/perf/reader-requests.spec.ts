@@ -66,3 +66,21 @@ test('a first visit of the reader asks for the summary and the chapter once each
   await page.waitForLoadState('networkidle');
   expect(Object.fromEntries(reads)).toEqual({ [`/api/summaries/${SUMMARY}`]: 1, [`/api/summaries/${SUMMARY}/chapters/${CHAPTER}`]: 1 });
 });
+
+test('signed-in Home loads the strings of what it shows, not every feature\'s', async ({ page, api }) => {
+  await signIn(page, await api.createUser());
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/assets\/.+\.js$/.test(path)) scripts.push(path);
+  });
+  // a fresh load of Home, as when she opens the app
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const source = scripts.map((path) => readFileSync(`${DIST}${path}`, 'utf8')).join('\n');
+  for (const namespace of ['library', 'plan']) expect(source, namespace).toContain(longestText(namespace));
+  for (const namespace of ['summary', 'questions', 'flashcards', 'profile', 'shop', 'tutorial', 'studio', 'mockexam', 'progress', 'cardImport']) {
+    expect(source, namespace).not.toContain(longestText(namespace === 'cardImport' ? 'card-import' : namespace));
+  }
+});

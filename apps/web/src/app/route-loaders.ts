@@ -72,9 +72,3 @@ export function namespaces(...list: Namespace[]): () => Promise<null> {
     return null;
   };
 }
-
-/** Every later namespace (a screen that shows many features' strings). */
-export async function laterNamespaces(): Promise<null> {
-  await loadLaterNamespaces();
-  return null;
-}

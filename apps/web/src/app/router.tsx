@@ -9,13 +9,15 @@ import { AppSplash } from './app-splash.tsx';
 import { requireAuth, resolveUnmatched } from './guards.ts';
 import { requireFlashcards } from './feature-guards.ts';
 import { lazyRoute } from './lazy-route.ts';
-import { allOf, laterNamespaces, namespaces, prefetchOnNavigation, screenNamespaces } from './route-loaders.ts';
+import { allOf, namespaces, prefetchOnNavigation, screenNamespaces } from './route-loaders.ts';
 import { isMarkedSignedIn } from '../lib/auth/token-storage.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import type { AppRouteHandle } from './route-handle.ts';
 
 const handle = (h: AppRouteHandle): AppRouteHandle => h;
+/** The strings of signed-in Home's own parts beside `home` (in the entry). */
+const homeNamespaces = namespaces('library', 'plan');
 
 /**
  * Route loaders (issue 14): each main screen's first queries start with its code, not after it
@@ -204,8 +206,9 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 handle: handle({ titleKey: 'common:nav.home' }),
-                // Signed out it is the landing page (first-visit strings only); signed in, the dashboard.
-                loader: allOf(() => (isMarkedSignedIn() ? laterNamespaces() : null), prefetch.home),
+                // Signed out it is the landing page (first-visit strings only); signed in, the dashboard:
+                // 'Vandaag' (plan) and the suggestions of an empty library (library), nothing else.
+                loader: allOf(() => (isMarkedSignedIn() ? homeNamespaces() : null), prefetch.home),
                 lazy: lazyRoute(() => import('./routes/home/home.tsx')) },
               { path: paths.home.shortcut.path, handle: handle({ titleKey: 'home:shortcut.title' }), lazy: lazyRoute(() => import('./routes/home/shortcut.tsx')) },
             ],
