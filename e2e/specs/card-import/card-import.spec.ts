@@ -1,29 +1,18 @@
 import { writeApkg } from '../../../apps/api/src/card-import/apkg.ts';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, loginForm, saveScreenshot, test, type TestUser } from '../../fixtures.ts';
+import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
 
 /** The machine is shared: a first load or a parse in a worker thread may take longer than the default 7 s. */
 const SLOW = { timeout: 20_000 };
-
-/** signIn of the fixtures, waiting as long for Home as the rest of this spec waits. */
-async function signInPatiently(page: Page, user: TestUser) {
-  await page.goto('/auth/login');
-  const form = loginForm(page);
-  await form.email.fill(user.email);
-  await form.password.fill(user.password);
-  await form.submit.click();
-  await expect(page).toHaveURL(/\/home$/, SLOW);
-}
 
 const QUIZLET = ['fotosynthese\tomzetting van licht in suikers', 'cel\tkleinste eenheid van leven', 'mitose\tceldeling'].join('\n');
 
 test.describe('card import', () => {
   // two imports with accessibility scans, on a shared machine
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
 
   test('imports a tab-separated list and an Anki package: the preview first, then the cards', async ({ page, api }, testInfo) => {
-    await signInPatiently(page, await api.createUser());
+    await signIn(page, await api.createUser());
     // from her own sets
     await page.goto('/kaarten');
     await page.getByRole('link', { name: 'Importeren', exact: true }).click();

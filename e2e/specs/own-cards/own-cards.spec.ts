@@ -1,21 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, loginForm, saveScreenshot, test, type TestUser } from '../../fixtures.ts';
+import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
 
 const CHAPTER = 'psy-grondslagen';
 const SUMMARY = 'inleiding-psychologie-samenvatting';
 
 const positionText = (page: Page, current: number, total: number) => page.getByText(`Kaart ${current} van ${total}`, { exact: true });
 const cardGroup = (page: Page, side: 'Voorkant' | 'Achterkant') => page.getByRole('group', { name: new RegExp(`^Kaart \\d+ van \\d+, ${side}$`) });
-
-/** Signs in through the login screen; patient, since argon2 on a busy shared machine takes its time. */
-async function signIn(page: Page, user: TestUser) {
-  await page.goto('/auth/login');
-  const form = loginForm(page);
-  await form.email.fill(user.email);
-  await form.password.fill(user.password);
-  await form.submit.click();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
-}
 
 /** Adds a card to the set whose page is open, through the card editor. */
 async function addCard(page: Page, front: string, back: string) {
@@ -29,12 +19,9 @@ async function addCard(page: Page, front: string, back: string) {
 }
 
 test.describe('own flashcards', () => {
-  // Journeys with accessibility scans on a shared machine: more than the default 30 s.
-  test.slow();
-
   test('she makes a set from the library, adds cards and studies it in the flashcard session', async ({ page, api }, testInfo) => {
     // a long journey with five accessibility scans on a shared machine
-    test.setTimeout(360_000);
+    test.setTimeout(120_000);
     await signIn(page, await api.createUser());
 
     // The library leads to her own cards.
@@ -98,7 +85,7 @@ test.describe('own flashcards', () => {
 
   test('a classmate adds a copy from her share link; once she revokes it, the link says so', async ({ page, api }, testInfo) => {
     // four sign-ins (argon2) and two accessibility scans on a shared machine
-    test.setTimeout(360_000);
+    test.setTimeout(120_000);
     const owner = await api.createUser();
     const classmate = await api.createUser();
     await signIn(page, owner);
@@ -142,7 +129,7 @@ test.describe('own flashcards', () => {
   });
 
   test('the card editor opened with a selection puts it on the back and links the chapter', async ({ page, api }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(90_000);
     await signIn(page, await api.createUser());
     const selection = 'Psychologie bestudeert gedrag en mentale processen.';
     await page.goto(`/kaarten/nieuw?achterkant=${encodeURIComponent(selection)}&hoofdstuk=${CHAPTER}&samenvatting=${SUMMARY}`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, expectNoAxeViolations, loginForm, saveScreenshot, test } from '../../fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
 
 // A journey over several screens on a shared machine: each step may wait longer than the default.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -27,15 +27,8 @@ const isReadToTheEnd = (page: Page) =>
 
 test.describe('exam-ready', () => {
   test('she sets her exam date by keyboard, sees today\'s plan on Home, follows a task and sees it ticked', async ({ page, api }, testInfo) => {
-    test.setTimeout(420_000);
-    // Signing in hashes her password (argon2): on a busy machine that takes longer than expect's default.
-    const user = await api.createUser();
-    await page.goto('/auth/login');
-    const form = loginForm(page);
-    await form.email.fill(user.email);
-    await form.password.fill(user.password);
-    await form.submit.click();
-    await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
+    test.setTimeout(150_000);
+    await signIn(page, await api.createUser());
 
     // The subject page: no exam date yet.
     await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Bibliotheek' }).click();
