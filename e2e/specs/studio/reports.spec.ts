@@ -55,6 +55,8 @@ test.describe('reporting a mistake', () => {
     await signIn(editorPage, editor);
     await editorPage.goto('/studio');
     await editorPage.getByRole('link', { name: new RegExp(SUBJECT_TITLE) }).click();
+    await expect(editorPage.getByRole('heading', { level: 1, name: SUBJECT_TITLE })).toBeVisible();
+    await expect(editorPage.getByRole('heading', { level: 2, name: 'Gemelde fouten' })).toBeVisible();
     const inbox = editorPage.getByRole('region', { name: 'Gemelde fouten' });
     await expect(inbox.getByText(message)).toBeVisible();
     await expect(inbox.getByText(`Vraag ${first.id}`)).toBeVisible();
@@ -69,5 +71,9 @@ test.describe('reporting a mistake', () => {
     await expect(inbox.getByText('Alle meldingen zijn afgehandeld.')).toBeVisible();
     await expect(inbox.getByRole('button', { name: 'Markeer als afgehandeld' })).toHaveCount(0);
     await context.close();
+
+    // back at the question, the student reads that her report was handled
+    await page.reload();
+    await expect(page.getByText(/Je melding van .* over deze vraag is op .* afgehandeld\./)).toBeVisible();
   });
 });

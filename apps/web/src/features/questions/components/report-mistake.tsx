@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { useReportMistake } from '../api/report-mistake.ts';
+import { useMyReports } from '../api/get-my-reports.ts';
 import styles from './report-mistake.module.css';
 
 /**
@@ -20,6 +21,9 @@ export function ReportMistake({ questionId }: { questionId: string }) {
   const formId = useId();
   const fieldId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
+  // her latest earlier report of this question: she sees whether it was handled
+  const earlier = useMyReports().data?.reports.find((r) => r.kind === 'question' && r.itemId === questionId);
+  const day = (iso: string) => new Date(iso).toLocaleDateString('nl-NL', { day: 'numeric', month: 'long' });
 
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -50,6 +54,13 @@ export function ReportMistake({ questionId }: { questionId: string }) {
 
   return (
     <div className={styles.report}>
+      {earlier && (
+        <p className={styles.hint}>
+          {earlier.status === 'handled' && earlier.handledAt
+            ? t('report.earlierHandled', { sent: day(earlier.createdAt), handled: day(earlier.handledAt) })
+            : t('report.earlierOpen', { sent: day(earlier.createdAt) })}
+        </p>
+      )}
       <button ref={toggle} type="button" className={styles.toggle} aria-expanded={open} aria-controls={formId} onClick={() => setOpen((v) => !v)}>
         {t('report.open')}
       </button>
