@@ -59,6 +59,17 @@ export class PlanRepository {
 
   // ------------------------------------------------------------ aggregates
 
+  /**
+   * PostgreSQL: waits for, then holds to the end of the transaction, her lock on a subject's
+   * aggregates (an advisory lock on user and subject; its two-key space is apart from the importer's
+   * one-key lock). The backfill and every answer, verdict and read hook take it first, so a backfill
+   * never recounts beside a write it cannot see yet, and two hooks never add to the same stale mark.
+   * SQLite has one writer at a time: the transaction itself is the lock.
+   */
+  async lockSubject(userId: string, subjectId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`plan:${userId}`}), hashtext(${subjectId}))`.execute(this.db);
+  }
+
   chapterStats(userId: string, subjectId: string): Promise<ChapterStatsRow[]> {
     return this.db.selectFrom('plan_chapter_stats').selectAll().where('user_id', '=', userId).where('subject_id', '=', subjectId).execute();
   }

@@ -1,6 +1,6 @@
 import type { ChapterReadiness as ChapterReadinessOut, ExamPlan, PlanTask as PlanTaskOut, SaveExamPlanBody, SubjectDayPlan, SubjectReadiness, TodayPlan } from '@blok/contract';
 import { PLAN_MAX_DAYS_AHEAD } from '@blok/contract';
-import type { Executor } from '@blok/db';
+import type { DialectName, Executor } from '@blok/db';
 import { chapterReadiness, questionValue, retrievability, subjectReadiness } from '@blok/domain/readiness';
 import { ALL_DAYS, DEFAULT_MINUTES_PER_DAY, addDays, daysBetween, planDay, readingMinutes, taskTitle, type DayPlan, type PlanTask } from '@blok/domain/study-plan';
 import { plainText } from '@blok/domain/markup';
@@ -144,13 +144,22 @@ export class PlanService {
 
   private readonly students: ((userId: string) => Promise<Student>) | null;
 
+  /** PostgreSQL runs transactions side by side: the aggregates' writers lock her subject first. */
+  private readonly locks: boolean;
+
   constructor(
     private readonly uow: UnitOfWork,
     private readonly sources: PlanSources,
-    options: { now?: () => Date; students?: (userId: string) => Promise<Student> } = {},
+    options: { now?: () => Date; students?: (userId: string) => Promise<Student>; dialect?: DialectName } = {},
   ) {
     this.now = options.now ?? (() => new Date());
     this.students = options.students ?? null;
+    this.locks = options.dialect === 'postgres';
+  }
+
+  /** Holds her lock on a subject's aggregates to the end of the transaction `repo` runs on (PostgreSQL). */
+  private async lock(repo: PlanRepository, userId: string, subjectId: string): Promise<void> {
+    if (this.locks) await repo.lockSubject(userId, subjectId);
   }
 
   private get repo(): PlanRepository {
@@ -472,6 +481,7 @@ export class PlanService {
    */
   async recordAnswer(tx: Executor, e: AnswerEvent): Promise<void> {
     const repo = new PlanRepository(tx);
+    await this.lock(repo, e.userId, e.subjectId);
     const nowIso = this.now().toISOString();
     const mark = await repo.findMark(e.userId, 'question', e.questionId);
     const sameSession = mark?.session_id === e.sessionId;
@@ -507,6 +517,7 @@ export class PlanService {
   /** A card verdict ('Wist ik' / 'Wist ik niet', or an FSRS rating) was stored: called by the flashcards service in its unit of work. */
   async recordCard(tx: Executor, e: CardEvent): Promise<void> {
     const repo = new PlanRepository(tx);
+    await this.lock(repo, e.userId, e.subjectId);
     const nowIso = this.now().toISOString();
     const mark = await repo.findMark(e.userId, 'card', e.flashcardId);
     const state = e.known ? 1 : 0;
@@ -534,6 +545,7 @@ export class PlanService {
   async recordRead(tx: Executor, e: ReadEvent): Promise<void> {
     if (e.chapterIds.length === 0) return;
     const repo = new PlanRepository(tx);
+    await this.lock(repo, e.userId, e.subjectId);
     const nowIso = this.now().toISOString();
     const date = await this.dateFor(repo, e.userId, e.subjectId);
     for (const chapterId of e.chapterIds) {
@@ -548,12 +560,15 @@ export class PlanService {
   /**
    * Builds a subject's aggregates from her history, once (students from before this feature, or a
    * subject she never touched: then it is cheap). Idempotent: the rebuild claims its row in
-   * plan_rebuilds in the same transaction, so two requests never both build it.
+   * plan_rebuilds in the same transaction, so two requests never both build it. It holds her lock on
+   * the subject (as the answer, verdict and read hooks do) from before it clears to its commit: an
+   * answer committed before it is in the history it reads, one after it adds to what it built.
    */
   async ensureRebuilt(userId: string, subjectId: string): Promise<void> {
     if (await this.repo.isRebuilt(userId, subjectId)) return;
     await this.uow.run(async (tx) => {
       const repo = new PlanRepository(tx);
+      await this.lock(repo, userId, subjectId);
       const nowIso = this.now().toISOString();
       if (!(await repo.claimRebuild(userId, subjectId, nowIso))) return;
       await repo.clearSubject(userId, subjectId);

@@ -178,7 +178,7 @@ export default fp<ServicesOptions>(
       cards: flashcardsPlanSource,
       // her own cards linked to a chapter count in its readiness, asked of their owner (decision 020)
       ownCards: opts.flashcards.enabled ? { chapterCards: (userId, chapterIds) => ownCards.chapterCards(userId, chapterIds) } : null,
-    }, { now: opts.flashcards.now, students: (userId) => user.student(userId) });
+    }, { now: opts.flashcards.now, students: (userId) => user.student(userId), dialect });
     const flashcards = new FlashcardsService(uow, opts.flashcards, library, plan);
     const ownCards = new OwnCardsService(uow, library, flashcards);
     // highlights and notes: the chapters' reader texts are the library's reader's
