@@ -55,6 +55,18 @@ test.describe('own flashcards', () => {
     await page.getByRole('button', { name: 'Kaart 2 omhoog' }).click();
     await expect(page.getByText('Kaart staat nu op plaats 1.')).toBeAttached();
     await expect(page.getByRole('listitem').filter({ hasText: 'Kaart 1' }).first()).toContainText('Wat is een hypothese?');
+    // Labels on a card, as an import keeps Anki's tags: a too long one is refused in Dutch first.
+    await page.getByRole('link', { name: 'Kaart 1 bewerken' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kaart bewerken' })).toBeVisible();
+    const labels = page.getByLabel('Labels (mag leeg)');
+    await labels.fill(`methode ${'x'.repeat(61)}`);
+    await page.getByRole('button', { name: 'Kaart opslaan' }).click();
+    await expect(page.getByText('Een label is hoogstens 60 tekens.')).toBeVisible();
+    await expect(labels).toHaveAttribute('aria-invalid', 'true');
+    await labels.fill('methode, psychologie::begrippen');
+    await page.getByRole('button', { name: 'Kaart opslaan' }).click();
+    await expect(page).toHaveURL(/\/kaarten\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('list', { name: 'Labels van kaart 1' }).getByRole('listitem')).toHaveText(['methode', 'psychologie::begrippen']);
     await saveScreenshot(page, 'own-cards-set', testInfo);
     await expectNoAxeViolations(page, 'own set');
 

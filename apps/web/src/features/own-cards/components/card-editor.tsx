@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { OWN_CARD_PICTURE_MAX_BYTES, OWN_CARD_SIDE_MAX, type OwnCard } from '@blok/contract/own-cards';
+import { OWN_CARD_PICTURE_MAX_BYTES, OWN_CARD_SIDE_MAX, OWN_CARD_TAG_MAX, OWN_CARD_TAGS_MAX, type OwnCard } from '@blok/contract/own-cards';
 import { paths } from '../../../config/paths.ts';
 import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
 import { Button } from '../../../components/ui/button/button.tsx';
@@ -21,6 +21,8 @@ import styles from './own-cards.module.css';
 type Side = 'front' | 'back';
 const NEW_SET = 'new';
 const describe = (error: unknown, fallback: string) => (error instanceof ApiError && error.description ? error.description : fallback);
+/** Her labels as typed: separated by spaces or commas, each once, in her order. */
+const parseTags = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
 
 /** What the editor starts with: the reader's selection on the back and its chapter, or a set. */
 export type NewCardPrefill = { back?: string; chapterId?: string; summaryId?: string; setId?: string };
@@ -94,8 +96,9 @@ function CardForm({ sets, card, prefill, onSaved }: { sets: ReadonlyArray<{ id: 
   const [newSetTitle, setNewSetTitle] = useState(t('editor.newSetDefault'));
   const [front, setFront] = useState(card?.front.markdown ?? '');
   const [back, setBack] = useState(card?.back.markdown ?? prefill.back ?? '');
+  const [tagText, setTagText] = useState(card?.tags.join(' ') ?? '');
   const [pictures, setPictures] = useState<Record<Side, File | null>>({ front: null, back: null });
-  const [errors, setErrors] = useState<{ front?: string; back?: string; set?: string; picture?: string }>({});
+  const [errors, setErrors] = useState<{ front?: string; back?: string; set?: string; picture?: string; tags?: string }>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -112,12 +115,15 @@ function CardForm({ sets, card, prefill, onSaved }: { sets: ReadonlyArray<{ id: 
     if (back.trim() === '' && !card?.back.pictureUrl) next.back = t('editor.backRequired');
     if (!card && setChoice === NEW_SET && newSetTitle.trim() === '') next.set = t('editor.setRequired');
     if (errors.picture) next.picture = errors.picture;
+    const tags = parseTags(tagText);
+    if (tags.length > OWN_CARD_TAGS_MAX) next.tags = t('editor.tagsTooMany', { count: OWN_CARD_TAGS_MAX });
+    else if (tags.some((tag) => tag.length > OWN_CARD_TAG_MAX)) next.tags = t('editor.tagTooLong', { count: OWN_CARD_TAG_MAX });
     setErrors(next);
     setFailure('');
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      const sides = { front, back };
+      const sides = { front, back, tags };
       let saved: OwnCard;
       if (card) {
         saved = await update.mutateAsync({ cardId: card.id, ...sides, chapterId: card.chapterId, summaryId: card.summaryId });
@@ -189,6 +195,29 @@ function CardForm({ sets, card, prefill, onSaved }: { sets: ReadonlyArray<{ id: 
       <PictureField id={`${id}-front-picture`} side="front" card={card} onChoose={(file) => choosePicture('front', file)} />
       <SideField id={`${id}-back`} label={t('editor.backSide')} hint={t('editor.backHint')} value={back} onChange={setBack} error={errors.back} />
       <PictureField id={`${id}-back-picture`} side="back" card={card} onChoose={(file) => choosePicture('back', file)} />
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-tags`}>
+          {t('editor.tags')}
+        </label>
+        <p id={`${id}-tags-hint`} className={styles.hint}>
+          {t('editor.tagsHint')}
+        </p>
+        <input
+          id={`${id}-tags`}
+          className={styles.input}
+          value={tagText}
+          autoCapitalize="none"
+          spellCheck={false}
+          onChange={(e) => setTagText(e.target.value)}
+          aria-invalid={errors.tags ? true : undefined}
+          aria-describedby={[`${id}-tags-hint`, errors.tags ? `${id}-tags-error` : ''].filter(Boolean).join(' ')}
+        />
+        {errors.tags && (
+          <p id={`${id}-tags-error`} className={styles.error}>
+            {errors.tags}
+          </p>
+        )}
+      </div>
       {errors.picture && (
         <p className={styles.error} role="alert">
           {errors.picture}
