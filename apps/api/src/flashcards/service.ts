@@ -487,7 +487,8 @@ export class FlashcardsService {
 
   /** Tells the plan about a verdict on a catalogue card, in the same transaction (its chapter is the card's set's). */
   private async tellPlan(tx: Executor, store: StudyStore, v: { userId: string; subjectId: string; flashcardId: string; setId: string; known: boolean; fsrs?: CardEvent['fsrs'] }): Promise<void> {
-    // Her own cards belong to no chapter of a subject: they do not count for readiness.
+    // Her own cards keep no plan aggregates: readiness reads their latest verdicts from the own-cards
+    // service (ownCards.chapterCards) when it is computed, for the cards linked to a chapter.
     if (!this.verdicts || !(store instanceof FlashcardsRepository)) return;
     const set = await store.findSet(v.setId);
     await this.verdicts.recordCard(tx, { userId: v.userId, subjectId: v.subjectId, chapterId: set?.chapter_id ?? null, flashcardId: v.flashcardId, known: v.known, ...(v.fsrs ? { fsrs: v.fsrs } : {}) });
