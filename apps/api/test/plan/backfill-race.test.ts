@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestContext } from '../helpers.ts';
-import { SUBJECT, planApp, student } from './support.ts';
+import { planApp, student } from './support.ts';
 
 const ROUNDS = 6;
 
