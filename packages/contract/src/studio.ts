@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MyReportSchema } from './reports.ts';
 
 /*
  * The author studio (issue 29, decision 026): roles, a subject's draft in the importer's terms, its
@@ -188,52 +189,9 @@ export const AuditEntrySchema = z.object({
 export const AuditListSchema = z.object({ entries: z.array(AuditEntrySchema) });
 export type AuditList = z.infer<typeof AuditListSchema>;
 
-/*
- * "Meld een fout" (decision 029): a student reports a mistake in a question or a chapter with a
- * short text; it lands in the studio's inbox of its subject, and she sees when it was handled.
- */
-export const REPORT_KINDS = ['question', 'chapter'] as const;
-export const ReportKindSchema = z.enum(REPORT_KINDS);
-export type ReportKind = z.infer<typeof ReportKindSchema>;
-export const REPORT_MESSAGE_MIN = 5;
-export const REPORT_MESSAGE_MAX = 1_000;
-/** Reports one student may send per day (then 409 limit_reached). */
-export const REPORTS_PER_DAY = 20;
-
-/** POST /api/reports */
-export const NewReportBodySchema = z.strictObject({
-  kind: ReportKindSchema,
-  /** the question's or the chapter's id */
-  itemId: SlugSchema,
-  message: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(REPORT_MESSAGE_MIN, `Beschrijf de fout in minstens ${REPORT_MESSAGE_MIN} tekens.`),
-      z.maxLength(REPORT_MESSAGE_MAX, `Houd het kort: hoogstens ${REPORT_MESSAGE_MAX} tekens.`),
-    ),
-});
-export type NewReportBody = z.infer<typeof NewReportBodySchema>;
-
-export const REPORT_STATUSES = ['open', 'handled'] as const;
-export const ReportStatusSchema = z.enum(REPORT_STATUSES);
-
-/** A report as its reporter sees it. */
-export const MyReportSchema = z.object({
-  id: z.string(),
-  kind: ReportKindSchema,
-  itemId: z.string(),
-  subjectId: z.string(),
-  /** the question's text or the chapter's title when she reported it */
-  itemTitle: z.string(),
-  message: z.string(),
-  status: ReportStatusSchema,
-  createdAt: z.string(),
-  handledAt: z.nullable(z.string()),
-});
-export type MyReport = z.infer<typeof MyReportSchema>;
-export const MyReportListSchema = z.object({ reports: z.array(MyReportSchema) });
-export type MyReportList = z.infer<typeof MyReportListSchema>;
+// "Meld een fout" (decision 029): the student's side lives in reports.ts (the question session loads
+// it without the studio's schemas); the studio's inbox builds on it.
+export * from './reports.ts';
 
 /** A report in the studio's inbox of a subject: the reporter stays unnamed. */
 export const StudioReportSchema = z.extend(MyReportSchema, { handledBy: z.nullable(z.string()) });

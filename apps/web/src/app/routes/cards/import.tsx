@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
@@ -9,13 +9,22 @@ import { subjectQueryOptions } from '../../../features/library/api/get-subject.t
 import { summaryQueryOptions } from '../../../features/summary/api/get-summary.ts';
 import { useSubjectOptions } from '../own-cards/use-subject-options.ts';
 
-/** The chapters of a subject, over its summaries (the library's and the summaries' calls). */
+/**
+ * The chapters of a subject, over its summaries (the library's and the summaries' calls, from their
+ * cache when there). One query over the summaries, not useQueries: that hook would put TanStack's
+ * QueriesObserver into the framework chunk of every first visit for this one screen.
+ */
 function useChapterOptions(subjectId: string): ReadonlyArray<{ id: string; title: string }> {
+  const client = useQueryClient();
   const subject = useQuery({ ...subjectQueryOptions(subjectId), enabled: subjectId !== '' });
   const summaries = subject.data && subjectId ? subject.data.summaries : [];
-  const details = useQueries({ queries: summaries.map((s) => summaryQueryOptions(s.id)) });
-  return details.flatMap((d, i) =>
-    (d.data?.chapters ?? []).map((c) => ({ id: c.chapterId, title: summaries.length > 1 ? `${summaries[i]!.title}: ${c.titleText}` : c.titleText })),
+  const details = useQuery({
+    queryKey: ['card-import', 'chapters', subjectId, summaries.map((s) => s.id)],
+    queryFn: () => Promise.all(summaries.map((s) => client.ensureQueryData(summaryQueryOptions(s.id)))),
+    enabled: summaries.length > 0,
+  });
+  return (details.data ?? []).flatMap((summary, i) =>
+    summary.chapters.map((c) => ({ id: c.chapterId, title: summaries.length > 1 ? `${summaries[i]!.title}: ${c.titleText}` : c.titleText })),
   );
 }
 

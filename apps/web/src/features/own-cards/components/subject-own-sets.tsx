@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 import { useOwnSubjectSets } from '../api/get-own-sets.ts';
-import styles from './own-cards.module.css';
+import styles from './subject-own-sets.module.css';
 
 /**
  * Her own sets of a subject, on that subject's flashcards overview (the route puts it there): each

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MyReportListSchema } from '@blok/contract/studio';
+import { MyReportListSchema } from '@blok/contract/reports';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET reports: her own reports of mistakes and whether they were handled (decision 029). */

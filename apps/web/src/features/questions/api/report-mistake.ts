@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MyReportSchema, type NewReportBody } from '@blok/contract/studio';
+import { MyReportSchema, type NewReportBody } from '@blok/contract/reports';
 import { api } from '../../../lib/api-client.ts';
 import { myReportsQueryKey } from './get-my-reports.ts';
 

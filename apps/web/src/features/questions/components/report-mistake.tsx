@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { REPORT_MESSAGE_MAX, REPORT_MESSAGE_MIN } from '@blok/contract/studio';
+import { REPORT_MESSAGE_MAX, REPORT_MESSAGE_MIN } from '@blok/contract/reports';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
