@@ -61,7 +61,7 @@ async function serverAnnotations(page: Page) {
 
 test.describe('highlights and notes', () => {
   test('she highlights a sentence, sees it again after a reload and in Mijn markeringen, and jumps back to it', async ({ page, api }, testInfo) => {
-    test.slow();
+    test.setTimeout(150_000);
     await signIn(page, await api.createUser());
     await page.goto(CHAPTER_URL);
     await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible(LOAD);
@@ -116,7 +116,7 @@ test.describe('highlights and notes', () => {
   });
 
   test('by keyboard alone she chooses a sentence and writes a note offline; it waits, survives a reload and arrives once', async ({ page, api }) => {
-    test.slow();
+    test.setTimeout(150_000);
     await signIn(page, await api.createUser());
     await underServiceWorker(page);
     await page.goto(CHAPTER_URL);

@@ -22,12 +22,15 @@ const KB = 1024;
  * before the chunk groups, 146.2 KB in 30 files and 144.4 KB in 26. Earlier work that still counts:
  * Radix Toast with the first toast, Radix Select with the first dropdown, Blok's own translation
  * runtime instead of i18next, the later namespaces, the Safari dialog on demand, login without
- * react-hook-form.
+ * react-hook-form. 26-11-2026, end of day: after issues 27-29 (their routes in the router table,
+ * the i18n safety net, the report and import routes) login 154.4 KB, / and /auth/register 160.1 KB:
+ * those two budgets move from 160 to 161 KB, the only raise since React; what grew is listed in
+ * bench/RESULTS.md.
  */
 const ROUTES: Array<{ path: string; maxJs: number }> = [
   { path: '/auth/login', maxJs: 155 * KB },
-  { path: '/', maxJs: 160 * KB },
-  { path: '/auth/register', maxJs: 160 * KB },
+  { path: '/', maxJs: 161 * KB },
+  { path: '/auth/register', maxJs: 161 * KB },
 ];
 const MAX_CSS = 30 * KB;
 /** Any one lazily loaded chunk. */
@@ -111,7 +114,10 @@ test('the service worker precaches the shell and the study screens, not every ro
   expect(urls).toContain('index.html');
   const bytes = urls.reduce((n, u) => n + readFileSync(join(DIST, u)).length, 0);
   console.log(`precache: ${urls.length} files, ${(bytes / KB).toFixed(0)} KB raw`);
-  expect(bytes).toBeLessThan(900 * KB);
+  // 900 KB until 26-11-2026; 940 since the precached study screens gained "Meld een fout" under each
+  // question, her own sets on a subject's flashcards page and the exam section (+14 KB raw), while the
+  // mock exam and progress pages and the exam date step left the precache (cached on first use).
+  expect(bytes).toBeLessThan(940 * KB);
 });
 
 test('index.html preloads the app module with the entry script', () => {

@@ -8,6 +8,8 @@ const QUESTION = 'prog-h3-q2';
 
 test.describe('code in practice questions', () => {
   test('a code question shows its code block in monospace, line for line, scrolling sideways at 390 px instead of wrapping', async ({ page, api }, testInfo) => {
+    // skipping on to the code question in a shuffled list takes a write per skip
+    test.slow();
     const list = demoList(SUBJECT, LIST);
     const question = list.questions.find((q) => q.id === QUESTION)!;
     const code = /```python\n([\s\S]*?)\n```/.exec(question.text)![1]!;

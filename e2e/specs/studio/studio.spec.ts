@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { CLIENT_ID, PASSWORD, expect as baseExpect, expectNoAxeViolations, loginForm, saveScreenshot, test, uniqueEmail, type TestUser } from '../../fixtures.ts';
+import { CLIENT_ID, PASSWORD, expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test, uniqueEmail, type TestUser } from '../../fixtures.ts';
 
 // A subject no other spec reads, so its new chapter changes nobody else's screens.
 const SUBJECT = 'inleiding-bestuurskunde';
@@ -27,13 +27,7 @@ function makeAdmin(email: string) {
 async function pageAt(browser: Browser, viewport: { width: number; height: number }, user: TestUser): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
   const page = await context.newPage();
-  await page.goto('/auth/login');
-  const form = loginForm(page);
-  await form.email.fill(user.email);
-  await form.password.fill(user.password);
-  await form.submit.click();
-  // four sign-ins in a row on a shared machine: argon2 may take its time
-  await expect(page).toHaveURL(/\/home$/, { timeout: 90_000 });
+  await signIn(page, user);
   return page;
 }
 
@@ -45,8 +39,8 @@ async function fill(page: Page, label: string | RegExp, text: string, nth = 0) {
 }
 
 test.describe('the author studio', () => {
-  // four people, each signing in, and a full editing session on a shared machine
-  test.setTimeout(600_000);
+  // four people, each signing in, and a full editing session
+  test.setTimeout(300_000);
 
   test('an author writes a chapter with a table and three questions, an editor publishes it, a student of the study reads it', async ({ browser, api, request }, testInfo) => {
     const [admin, author, editor] = await Promise.all([api.createUser(), api.createUser(), api.createUser()]);
