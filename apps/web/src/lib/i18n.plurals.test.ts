@@ -11,7 +11,7 @@ const PLURAL_NOUNS = [
 const NUMBER_BEFORE_NOUN = new RegExp(`\\{\\{\\s*(\\w+)\\s*\\}\\}\\s+(?:[\\p{L}-]+\\s+){0,2}?(${PLURAL_NOUNS.join('|')})(?![\\p{L}])`, 'iu');
 
 /** Numbers that are fixed limits, never 1. */
-const FIXED_LIMITS = new Set(['auth:errors.password_too_long']);
+const FIXED_LIMITS = new Set(['auth:errors.password_too_long', 'ownCards:editor.tagTooLong', 'ownCards:editor.tagsTooMany']);
 
 type Leaf = { key: string; text: string };
 function leaves(node: object, path: string): Leaf[] {
