@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SubjectDayPlan } from '@blok/contract';
-import { DIALECTS, type TestContext } from '../helpers.ts';
-import { planApp, student } from './support.ts';
+import { DIALECTS } from '../helpers.ts';
+import { planSuite, student } from './support.ts';
 
 // Thursday 26 November 2026, 10:00 in Amsterdam.
 const NOW = new Date('2026-11-26T09:00:00Z');
@@ -16,16 +16,7 @@ const SUBJECT = 'fx-gratis';
 const LOCKED = ['fx-gratis-h2', 'fx-gratis-h3'];
 
 describe.each(DIALECTS)("a free student's plan on %s", (dialect) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await planApp(dialect, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
-  });
-  afterAll(async () => ctx?.close());
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => vi.useRealTimers());
+  const suite = planSuite(dialect, NOW);
 
   const dayOf = async (s: Awaited<ReturnType<typeof student>>): Promise<SubjectDayPlan> => {
     const today = await s.today();
@@ -35,7 +26,7 @@ describe.each(DIALECTS)("a free student's plan on %s", (dialect) => {
   };
 
   it('fills her 30 minutes with the free chapter: read it, practise its questions, learn its cards', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     await s.savePlan({ examDate: null, minutesPerDay: 30 }, SUBJECT);
     const day = await dayOf(s);
     expect(day.tasks.map((t) => [t.kind, t.chapterId, t.title])).toEqual([
@@ -50,7 +41,7 @@ describe.each(DIALECTS)("a free student's plan on %s", (dialect) => {
   });
 
   it('with her exam three weeks away, still fills her day instead of spreading her 17 minutes thin', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     await s.savePlan({ examDate: '2026-12-17', minutesPerDay: 30 }, SUBJECT);
     const day = await dayOf(s);
     expect(day).toMatchObject({ phase: 'learn', daysUntilExam: 21, minutesLeft: 17, tooShort: false });
@@ -63,7 +54,7 @@ describe.each(DIALECTS)("a free student's plan on %s", (dialect) => {
   });
 
   it('never gives her a task that opens a paywall, and counts only the work she can do', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     // Exam on Monday: two learning days of 10 minutes. With the Premium chapters' questions and cards
     // counted (32 minutes) the time would be too short; her own work is 17 minutes.
     await s.savePlan({ examDate: '2026-11-30', minutesPerDay: 10 }, SUBJECT);
@@ -87,7 +78,7 @@ describe.each(DIALECTS)("a free student's plan on %s", (dialect) => {
   });
 
   it('ticks the practice task off when she practises the free chapter', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     await s.savePlan({ examDate: null, minutesPerDay: 30 }, SUBJECT);
     expect((await dayOf(s)).done).toBe(false);
     const listId = 'fx-gratis-lijst-1';
@@ -104,9 +95,9 @@ describe.each(DIALECTS)("a free student's plan on %s", (dialect) => {
   });
 
   it('plans the Premium chapters for a subscriber', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     const me = await s.call('GET', '/api/user/profile');
-    await ctx.handle.db.updateTable('users').set({ has_subscription: 1 }).where('id', '=', me.json().id).execute();
+    await suite.ctx.handle.db.updateTable('users').set({ has_subscription: 1 }).where('id', '=', me.json().id).execute();
     await s.savePlan({ examDate: null, minutesPerDay: 30 }, SUBJECT);
     const day = await dayOf(s);
     expect(day.tasks.map((t) => [t.kind, t.chapterId])).toContainEqual(['read', 'fx-gratis-h2']);

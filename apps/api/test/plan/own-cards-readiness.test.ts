@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FlashcardSession, OwnSetDetail } from '@blok/contract';
-import { DIALECTS, type TestContext } from '../helpers.ts';
-import { SUBJECT, chapterOf, planApp, student } from './support.ts';
+import { DIALECTS } from '../helpers.ts';
+import { SUBJECT, chapterOf, planSuite, student } from './support.ts';
 
 // Thursday 26 November 2026, 10:00 in Amsterdam.
 const NOW = new Date('2026-11-26T09:00:00Z');
@@ -35,19 +35,10 @@ async function study(s: Student, setId: string, known: number, count: number) {
 }
 
 describe.each(DIALECTS)('her own flashcards in readiness on %s', (dialect) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await planApp(dialect, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
-  });
-  afterAll(async () => ctx?.close());
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => vi.useRealTimers());
+  const suite = planSuite(dialect, NOW);
 
   it('counts her own cards linked to a chapter, and moves when she knows them', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     const before = await s.readiness();
     // Chapter 3 has no questions and no cards of its own: only reading counts, 0 unread.
     expect(chapterOf(before, 3)).toMatchObject({ cardCount: 0, ownCardCount: 0, readiness: 0, reason: 'Hoofdstuk 3: nog niet gelezen' });
@@ -68,7 +59,7 @@ describe.each(DIALECTS)('her own flashcards in readiness on %s', (dialect) => {
   });
 
   it("adds her own cards to a chapter's cards, and leaves chapters they are not linked to alone", async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     await s.readiness();
     await s.flipCards(2, 3, 3); // all 3 of chapter 2's cards known
     const set = await ownSet(s, 3, 'fx-plan-h2');
@@ -82,8 +73,8 @@ describe.each(DIALECTS)('her own flashcards in readiness on %s', (dialect) => {
   });
 
   it("does not count another student's own cards, and keeps today's cards tasks to the chapter's cards", async () => {
-    const a = await student(ctx.app);
-    const b = await student(ctx.app);
+    const a = await student(suite.ctx.app);
+    const b = await student(suite.ctx.app);
     await ownSet(a, 4, 'fx-plan-h1');
     expect(chapterOf(await b.readiness(), 1)).toMatchObject({ cardCount: 12, ownCardCount: 0 });
     expect(chapterOf(await a.readiness(), 1)).toMatchObject({ cardCount: 16, ownCardCount: 4 });

@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DIALECTS, type TestContext } from '../helpers.ts';
-import { OTHER_SUBJECT, SUBJECT, TZ, chapterOf, planApp, student } from './support.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { DIALECTS } from '../helpers.ts';
+import { OTHER_SUBJECT, SUBJECT, TZ, chapterOf, planSuite, student } from './support.ts';
 
 // Thursday 26 November 2026, 10:00 in Amsterdam.
 const NOW = new Date('2026-11-26T09:00:00Z');
 
 describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await planApp(dialect, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
-  });
-  afterAll(async () => ctx?.close());
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => vi.useRealTimers());
+  const suite = planSuite(dialect, NOW);
 
   it('sets, changes and removes her exam date in one step each', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     const none = await s.call('GET', `/api/subjects/${SUBJECT}/exam-plan`);
     expect(none.json()).toMatchObject({ isSet: false, examDate: null, studyDays: [1, 2, 3, 4, 5, 6, 7], daysUntilExam: null });
 
@@ -35,7 +26,7 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it('replays a repeated command and refuses bad input with a code', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     const key = randomUUID();
     const body = { examDate: '2026-12-17', minutesPerDay: 30, studyDays: [1, 2, 3], timeZone: TZ };
     const first = await s.call('PUT', `/api/subjects/${SUBJECT}/exam-plan`, body, { 'idempotency-key': key });
@@ -59,7 +50,7 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it('answers 404 for a subject not in her library or that does not exist', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     for (const subject of [OTHER_SUBJECT, 'bestaat-niet']) {
       expect((await s.call('GET', `/api/subjects/${subject}/exam-plan`)).statusCode).toBe(404);
       expect((await s.call('PUT', `/api/subjects/${subject}/exam-plan`, { examDate: null, minutesPerDay: null, studyDays: [1], timeZone: TZ })).statusCode).toBe(404);
@@ -74,7 +65,7 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it('starts at zero readiness with a Dutch reason per chapter', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     const r = await s.readiness();
     expect(r.readiness).toBe(0);
     expect(r.chapters.map((c) => [c.number, c.questionCount, c.cardCount])).toEqual([
@@ -87,7 +78,7 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it("builds the aggregates of a student from before from her history, once", async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     // Her history before she ever asked for readiness (the backfill reads it).
     await s.practise(1, [true, true, false, false, false]);
     await s.read('fx-plan-h2');
@@ -99,7 +90,7 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it("plans today within her minutes, the first chapter first, and keeps the day's tasks", async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     await s.savePlan({ examDate: '2026-12-03', minutesPerDay: 20 });
     const today = await s.today();
     expect(today.date).toBe('2026-11-26');
@@ -112,7 +103,7 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it('works without an exam date', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     await s.savePlan({ examDate: null, minutesPerDay: 15 });
     const [plan] = (await s.today()).subjects;
     expect(plan).toMatchObject({ phase: 'no-exam', examDate: null, daysUntilExam: null });
@@ -120,14 +111,14 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it('says plainly when the time is too short', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     await s.savePlan({ examDate: '2026-11-28', minutesPerDay: 5 });
     const [plan] = (await s.today()).subjects;
     expect(plan!.tooShort).toBe(true);
   });
 
   it('moves readiness the right way after right and wrong answers, a read chapter and cards known or not', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     const start = await s.readiness(); // builds the (empty) aggregates: from now on the writes keep them
     expect(chapterOf(start, 1).readiness).toBe(0);
 
@@ -170,7 +161,7 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it('counts a skipped question as not known, and its later answer as known', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     await s.readiness();
     await s.practise(2, [true, true, true, true]);
     expect(chapterOf(await s.readiness(), 2).questionsCorrect).toBe(4);
@@ -183,7 +174,7 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it('ticks a task off from what she does and keeps the day\'s tasks', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     await s.savePlan({ examDate: '2026-12-03', minutesPerDay: 20 });
     const before = (await s.today()).subjects[0]!;
     expect(before.tasks[0]).toMatchObject({ id: 'read:fx-plan-h1', done: false, progress: 0, target: 1 });
@@ -194,7 +185,7 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it('re-plans a skipped day without piling it onto the next', async () => {
-    const s = await student(ctx.app);
+    const s = await student(suite.ctx.app);
     await s.savePlan({ examDate: '2026-12-10', minutesPerDay: 20 });
     const thursday = (await s.today()).subjects[0]!;
     // She does nothing on Thursday; Friday's plan still fits her 20 minutes.
@@ -207,8 +198,8 @@ describe.each(DIALECTS)('exam plan and readiness on %s', (dialect) => {
   });
 
   it("does not show another student's plan or readiness", async () => {
-    const a = await student(ctx.app);
-    const b = await student(ctx.app);
+    const a = await student(suite.ctx.app);
+    const b = await student(suite.ctx.app);
     await a.savePlan({ examDate: '2026-12-17' });
     await a.practise(1, [true, true, true, true, true]);
     expect((await b.today()).subjects).toEqual([]);

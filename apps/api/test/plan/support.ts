@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { ExamPlan, SaveExamPlanBody, SubjectReadiness, TodayPlan } from '@blok/contract';
 import type { DialectName } from '@blok/db';
 import { importContent } from '../../src/content/importer.ts';
@@ -21,6 +21,29 @@ export async function planApp(dialect: DialectName, env: Record<string, string> 
   const ctx = await createTestApp(dialect, { REGISTER_RATE_LIMIT_IP: '1000', API_RATE_LIMIT_PER_MINUTE: '100000', FSRS_FUZZ: 'false', ...env });
   await importContent(ctx.handle.db, FIXTURE_DIR, { dialect });
   return ctx;
+}
+
+/**
+ * A describe block's plan app (long-lived tokens) with the clock pinned to `now` (Date only) in every
+ * test; `suite.ctx` is the app once beforeAll ran.
+ */
+export function planSuite(dialect: DialectName, now: Date): { readonly ctx: TestContext } {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await planApp(dialect, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
+  });
+  afterAll(async () => ctx?.close());
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+  });
+  afterEach(() => vi.useRealTimers());
+  return {
+    get ctx() {
+      if (!ctx) throw new Error('the plan app is made in beforeAll');
+      return ctx;
+    },
+  };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
