@@ -150,8 +150,8 @@ export const FlashcardManifestSchema = z.object({
   /** globally unique card id (favorites and study progress point at it) */
   id: SlugSchema,
   /** Markdown, rendered to sanitized HTML at import */
-  front: z.string().trim().min(1),
-  back: z.string().trim().min(1),
+  front: z.string().trim().min(1, 'voorkant ontbreekt'),
+  back: z.string().trim().min(1, 'achterkant ontbreekt'),
   frontPicture: ImagePathSchema.optional(),
   backPicture: ImagePathSchema.optional(),
 });
@@ -159,12 +159,12 @@ export const FlashcardManifestSchema = z.object({
 export const FlashcardSetManifestSchema = z.object({
   /** globally unique set id */
   id: SlugSchema,
-  title: z.string().min(1),
-  description: z.string().min(1),
+  title: z.string().trim().min(1, 'titel ontbreekt'),
+  description: z.string().trim().min(1, 'beschrijving ontbreekt'),
   sortIndex: z.number().int().nonnegative(),
   /** chapter id (within this subject) the set belongs to, if any */
   chapter: SlugSchema.optional(),
-  cards: z.array(FlashcardManifestSchema).min(1),
+  cards: z.array(FlashcardManifestSchema).min(1, 'een set heeft minstens één kaart'),
 });
 
 export type SubjectManifest = z.infer<typeof SubjectManifestSchema>;

@@ -75,8 +75,25 @@ export const StudioSummarySchema = z.object({
   chapters: z.array(StudioChapterSchema).check(z.maxLength(200)),
 });
 
-/** A flashcard set, kept as the importer's YAML object (the studio does not edit cards yet). */
-export const StudioFlashcardSetSchema = z.object({ id: SlugSchema, source: Text(500_000) });
+/** A flashcard: front and back in Markdown, optional pictures; its id stays, so her FSRS state does. */
+export const StudioFlashcardSchema = z.object({
+  id: SlugSchema,
+  front: Text(10_000),
+  back: Text(10_000),
+  frontPicture: z.optional(z.string().check(z.maxLength(200))),
+  backPicture: z.optional(z.string().check(z.maxLength(200))),
+});
+export type StudioFlashcard = z.infer<typeof StudioFlashcardSchema>;
+
+/** A flashcard set with the importer's fields (flashcards/<id>.yaml); its place in the list is its sort order. */
+export const StudioFlashcardSetSchema = z.object({
+  id: SlugSchema,
+  title: Text(300),
+  description: Text(2_000),
+  chapter: z.optional(SlugSchema),
+  cards: z.array(StudioFlashcardSchema).check(z.maxLength(1_000)),
+});
+export type StudioFlashcardSet = z.infer<typeof StudioFlashcardSetSchema>;
 
 /** A subject as the studio edits it: the importer's folder format as one document. */
 export const StudioDocumentSchema = z.object({
@@ -94,10 +111,12 @@ export type StudioDocument = z.infer<typeof StudioDocumentSchema>;
 export const StudioProblemSchema = z.object({
   /** the importer's file (subject.yaml, chapters/<id>.md, questions/<id>.yaml) */
   file: z.string(),
-  /** where in the studio: chapter, question list or question id, when known */
+  /** where in the studio: chapter, question list or question id, flashcard set or card id, when known */
   chapter: z.optional(z.string()),
   list: z.optional(z.string()),
   question: z.optional(z.string()),
+  set: z.optional(z.string()),
+  card: z.optional(z.string()),
   field: z.string(),
   message: z.string(),
 });

@@ -1,5 +1,5 @@
-import { stringify } from 'yaml';
-import type { StudioDocument, StudioProblem, StudioQuestion } from '@blok/contract';
+import { parse, stringify } from 'yaml';
+import type { StudioDocument, StudioFlashcardSet, StudioProblem, StudioQuestion } from '@blok/contract';
 import { ContentError, loadSubject, memorySource, type ContentProblem, type LoadedSubject } from '@blok/content/load';
 import { contentPaths } from '../content/exporter.ts';
 
@@ -70,12 +70,30 @@ export function documentToFiles(doc: StudioDocument): Map<string, string> {
       }),
     );
   }
-  for (const s of doc.flashcardSets) files.set(contentPaths.flashcardSet(s.id), s.source);
+  for (const [i, set] of doc.flashcardSets.entries()) files.set(contentPaths.flashcardSet(set.id), yaml(flashcardSetToManifest(set, i)));
   return files;
 }
 
+/** A set as the importer's flashcards/<id>.yaml: its place in the document is its sortIndex. */
+function flashcardSetToManifest(set: StudioFlashcardSet, sortIndex: number): Record<string, unknown> {
+  return {
+    id: set.id,
+    title: set.title,
+    description: set.description,
+    sortIndex,
+    ...(set.chapter ? { chapter: set.chapter } : {}),
+    cards: set.cards.map((c) => ({
+      id: c.id,
+      front: c.front,
+      back: c.back,
+      ...(c.frontPicture ? { frontPicture: c.frontPicture } : {}),
+      ...(c.backPicture ? { backPicture: c.backPicture } : {}),
+    })),
+  };
+}
+
 /** A loaded (valid) subject as the studio's document. */
-export function loadedToDocument(s: LoadedSubject, flashcardSources: ReadonlyMap<string, string>): StudioDocument {
+export function loadedToDocument(s: LoadedSubject): StudioDocument {
   return {
     id: s.manifest.id,
     title: s.manifest.title,
@@ -118,7 +136,22 @@ export function loadedToDocument(s: LoadedSubject, flashcardSources: ReadonlyMap
         }),
       ),
     })),
-    flashcardSets: s.flashcardSets.map((x) => ({ id: x.id, source: flashcardSources.get(contentPaths.flashcardSet(x.id)) ?? yaml(x) })),
+    // in written order of sortIndex, as students see them (the document's order is the sort order)
+    flashcardSets: [...s.flashcardSets]
+      .sort((a, b) => a.sortIndex - b.sortIndex)
+      .map((x) => ({
+        id: x.id,
+        title: x.title,
+        description: x.description,
+        ...(x.chapter ? { chapter: x.chapter } : {}),
+        cards: x.cards.map((c) => ({
+          id: c.id,
+          front: c.front,
+          back: c.back,
+          ...(c.frontPicture ? { frontPicture: c.frontPicture } : {}),
+          ...(c.backPicture ? { backPicture: c.backPicture } : {}),
+        })),
+      })),
   };
 }
 
@@ -134,6 +167,14 @@ function placeOf(doc: StudioDocument, p: ContentProblem): StudioProblem {
     const index = /^questions\.(\d+)/.exec(p.field);
     const question = p.question ?? (index && list ? list.questions[Number(index[1])]?.id : undefined);
     if (question) place.question = question;
+  }
+  const setFile = /^flashcards\/(.+)\.ya?ml$/.exec(p.file);
+  if (setFile) {
+    place.set = setFile[1];
+    const set = doc.flashcardSets.find((x) => x.id === setFile[1]);
+    const index = /^cards\.(\d+)/.exec(p.field);
+    const card = index && set ? set.cards[Number(index[1])]?.id : undefined;
+    if (card) place.card = card;
   }
   const inManifest = p.file === 'subject.yaml' ? /^summaries\.(\d+)\.chapters\.(\d+)/.exec(p.field) : null;
   if (inManifest) {
@@ -170,9 +211,6 @@ export function checkDocument(doc: StudioDocument, images: ReadonlyMap<string, B
   }
 }
 
-/** The flashcard sets' files of an exported folder, by path, to keep their text as written. */
-export const flashcardSourcesOf = (files: ReadonlyMap<string, string>) =>
-  new Map([...files].filter(([path]) => path.startsWith('flashcards/')));
 
 const correctKeys = (q: StudioQuestion) =>
   q.answers
@@ -229,9 +267,69 @@ export function changeList(before: StudioDocument | null, after: StudioDocument)
   if (added) lines.push(`${added} ${added === 1 ? 'vraag' : 'vragen'} toegevoegd`);
   if (changed) lines.push(`${changed} ${changed === 1 ? 'vraag' : 'vragen'} verbeterd`);
   if (removed) lines.push(`${removed} ${removed === 1 ? 'vraag' : 'vragen'} verwijderd`);
-  if (JSON.stringify(before.flashcardSets) !== JSON.stringify(after.flashcardSets)) lines.push('Flashcards gewijzigd');
+  lines.push(...flashcardChanges(before, after));
   return lines.length ? lines : ['Geen inhoudelijke wijzigingen'];
 }
 
-/** Parses a stored document (the studio wrote it; the flashcard sets' YAML is checked when loaded). */
-export const parseDocument = (json: string): StudioDocument => JSON.parse(json) as StudioDocument;
+/** What changed in the flashcards: sets added, renamed or removed, and cards added, changed, removed. */
+function flashcardChanges(before: StudioDocument, after: StudioDocument): string[] {
+  const lines: string[] = [];
+  const oldSets = new Map(before.flashcardSets.map((x) => [x.id, x]));
+  const newSets = new Map(after.flashcardSets.map((x) => [x.id, x]));
+  for (const [id, x] of newSets) {
+    const was = oldSets.get(id);
+    if (!was) lines.push(`Flashcardset toegevoegd: ${x.title}`);
+    else if (was.title !== x.title) lines.push(`Flashcardset hernoemd: ${x.title}`);
+  }
+  for (const [id, x] of oldSets) if (!newSets.has(id)) lines.push(`Flashcardset verwijderd: ${x.title}`);
+  const cards = (d: StudioDocument) => new Map(d.flashcardSets.flatMap((x) => x.cards).map((c) => [c.id, c]));
+  const [oldCards, newCards] = [cards(before), cards(after)];
+  let added = 0;
+  let changed = 0;
+  for (const [id, c] of newCards) {
+    const was = oldCards.get(id);
+    if (!was) added++;
+    else if (JSON.stringify(was) !== JSON.stringify(c)) changed++;
+  }
+  const removed = [...oldCards.keys()].filter((id) => !newCards.has(id)).length;
+  if (added) lines.push(`${added} ${added === 1 ? 'flashcard' : 'flashcards'} toegevoegd`);
+  if (changed) lines.push(`${changed} ${changed === 1 ? 'flashcard' : 'flashcards'} verbeterd`);
+  if (removed) lines.push(`${removed} ${removed === 1 ? 'flashcard' : 'flashcards'} verwijderd`);
+  return lines;
+}
+
+/** A set as drafts and releases stored it before the studio edited cards: the importer's YAML text. */
+type StoredSet = StudioFlashcardSet | { id: string; source: string };
+
+/** A stored set of that older shape in today's: its YAML read into title, description and cards. */
+function upgradeSet(set: StoredSet): StudioFlashcardSet {
+  if (!('source' in set)) return set;
+  let raw: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = parse(set.source);
+    if (typeof parsed === 'object' && parsed !== null) raw = parsed as Record<string, unknown>;
+  } catch {
+    // unreadable YAML: an empty set, which the checks then name
+  }
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const cards = Array.isArray(raw.cards) ? (raw.cards as Array<Record<string, unknown>>) : [];
+  return {
+    id: set.id,
+    title: text(raw.title),
+    description: text(raw.description),
+    ...(typeof raw.chapter === 'string' ? { chapter: raw.chapter } : {}),
+    cards: cards.map((c) => ({
+      id: text(c.id),
+      front: text(c.front),
+      back: text(c.back),
+      ...(typeof c.frontPicture === 'string' ? { frontPicture: c.frontPicture } : {}),
+      ...(typeof c.backPicture === 'string' ? { backPicture: c.backPicture } : {}),
+    })),
+  };
+}
+
+/** Parses a stored document (the studio wrote it; drafts of before the card editor are upgraded). */
+export function parseDocument(json: string): StudioDocument {
+  const doc = JSON.parse(json) as Omit<StudioDocument, 'flashcardSets'> & { flashcardSets?: StoredSet[] };
+  return { ...doc, flashcardSets: (doc.flashcardSets ?? []).map(upgradeSet) };
+}

@@ -26,7 +26,7 @@ import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { catalogueSubjects, exportSubjectFiles, subjectImages } from '../content/exporter.ts';
 import { writeSubject } from '../content/importer.ts';
 import { renderChapterHtml } from '../content/render.ts';
-import { changeList, checkDocument, flashcardSourcesOf, loadedToDocument, parseDocument } from './document.ts';
+import { changeList, checkDocument, loadedToDocument, parseDocument } from './document.ts';
 import { StudioRepository, type ReportRow } from './repository.ts';
 
 /** The account owner's answers the studio needs (UserService, decision 020). */
@@ -143,7 +143,7 @@ export class StudioService {
     if (release) return parseDocument(release.document);
     const exported = await exportSubjectFiles(executor, subjectId);
     if (!exported) return null;
-    return loadedToDocument(loadSubject(memorySource(`catalogue:${subjectId}`, exported.files, exported.images)), flashcardSourcesOf(exported.files));
+    return loadedToDocument(loadSubject(memorySource(`catalogue:${subjectId}`, exported.files, exported.images)));
   }
 
   async draft(userId: string, subjectId: string): Promise<StudioDraft> {

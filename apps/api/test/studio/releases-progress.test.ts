@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuestionListsResponse, SessionOverview, StudioDocument, StudioDraft } from '@blok/contract';
+import type { FlashcardOverview, FlashcardSession, QuestionListsResponse, SessionOverview, StudioDocument, StudioDraft, StudioRelease } from '@blok/contract';
 import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
 
@@ -8,6 +8,10 @@ import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext }
 const LIBRARY_DIR = join(import.meta.dirname, '..', 'fixtures', 'library-courses');
 const SUBJECT = 'fx-psychologie';
 const LIST = 'fx-psy-vragen-h1';
+/** fx-kaarten: set fx-set-a (fx-a-1..3) and fx-set-b (fx-b-1, fx-b-2). */
+const CARDS_DIR = join(import.meta.dirname, '..', 'fixtures', 'flashcards-courses');
+const CARDS = 'fx-kaarten';
+const TZ = 'Europe/Amsterdam';
 
 type Method = 'GET' | 'POST' | 'PUT';
 
@@ -26,18 +30,19 @@ describe.each(DIALECTS)('progress across studio releases on %s', (dialect) => {
   let editor: Awaited<ReturnType<typeof user>>;
 
   /** An editor saves, submits and publishes the document made by `change` from the current one. */
-  async function release(change: (doc: StudioDocument) => void): Promise<void> {
-    const doc = (await editor.api<StudioDraft>('GET', `/studio/subjects/${SUBJECT}/draft`)).document;
+  async function release(change: (doc: StudioDocument) => void, subjectId = SUBJECT): Promise<void> {
+    const doc = (await editor.api<StudioDraft>('GET', `/studio/subjects/${subjectId}/draft`)).document;
     change(doc);
-    const saved = await editor.api<StudioDraft>('PUT', `/studio/subjects/${SUBJECT}/draft`, { document: doc });
+    const saved = await editor.api<StudioDraft>('PUT', `/studio/subjects/${subjectId}/draft`, { document: doc });
     expect(saved.problems).toEqual([]);
-    await editor.api('POST', `/studio/subjects/${SUBJECT}/submit`);
-    await editor.api('POST', `/studio/subjects/${SUBJECT}/publish`);
+    await editor.api('POST', `/studio/subjects/${subjectId}/submit`);
+    await editor.api('POST', `/studio/subjects/${subjectId}/publish`);
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp(dialect, { REGISTER_RATE_LIMIT_IP: '1000', API_RATE_LIMIT_PER_MINUTE: '100000' });
+    ctx = await createTestApp(dialect, { REGISTER_RATE_LIMIT_IP: '1000', API_RATE_LIMIT_PER_MINUTE: '100000', LEITNER_ENABLED: 'true', FSRS_FUZZ: 'false' });
     await importContent(ctx.handle.db, LIBRARY_DIR, { dialect });
+    await importContent(ctx.handle.db, CARDS_DIR, { dialect });
     editor = await user(ctx.app);
     await ctx.app.services.studio.setRole(null, editor.email, 'editor');
   });
@@ -89,5 +94,71 @@ describe.each(DIALECTS)('progress across studio releases on %s', (dialect) => {
     });
     expect(answered).toMatchObject({ isCorrect: 1, changedSinceAnswer: false });
     expect(await student.api<SessionOverview>('GET', `/session/${again}`)).toMatchObject({ correctAnswers: 1, changedAnswers: 0 });
+  });
+
+  it('keeps the FSRS state of the cards a release of an edited set leaves unchanged, and lists what changed', async () => {
+    const student = await user(ctx.app);
+    const schedule = (cardId: string) => ctx.handle.db.selectFrom('flashcard_schedules').selectAll().where('flashcard_id', '=', cardId).execute();
+    let review = await student.api<FlashcardSession>('POST', '/flashcard-sessions', { subjectId: CARDS, source: 'review', timeZone: TZ });
+    for (const cardId of ['fx-a-1', 'fx-a-2', 'fx-a-3']) {
+      const card = review.cards.find((c) => c.flashcardId === cardId)!;
+      review = await student.api<FlashcardSession>('POST', `/flashcard-sessions/${review.id}/rate`, {
+        position: card.position,
+        flashcardId: cardId,
+        rating: 3,
+        scheduleVersion: card.scheduleVersion,
+        durationMs: 1000,
+        timeZone: TZ,
+      });
+    }
+    const before = Object.fromEntries(await Promise.all(['fx-a-1', 'fx-a-2', 'fx-a-3'].map(async (id) => [id, await schedule(id)] as const)));
+    expect(Object.values(before).map((rows) => rows.length)).toEqual([1, 1, 1]);
+
+    // the set is renamed, its cards reordered, one corrected, one added and one removed; a new set comes with two cards
+    await release((doc) => {
+      const set = doc.flashcardSets.find((x) => x.id === 'fx-set-a')!;
+      set.title = 'Flashcards H1: kernbegrippen';
+      const [one, , three] = set.cards;
+      three!.back = 'Antwoord drie, verbeterd';
+      set.cards = [three!, one!, { id: 'fx-a-4', front: 'Wat is **opportuniteitskosten**?', back: 'Wat je opgeeft voor je keuze.' }];
+      doc.flashcardSets.unshift({
+        id: 'fx-set-c',
+        title: 'Flashcards H3: nieuw',
+        description: 'Twee nieuwe kaarten.',
+        chapter: 'fx-kaarten-h1',
+        cards: [
+          { id: 'fx-c-1', front: 'Voorkant een', back: 'Achterkant een' },
+          { id: 'fx-c-2', front: 'Voorkant twee', back: 'Achterkant twee' },
+        ],
+      });
+    }, CARDS);
+
+    // unchanged (and corrected) cards keep their FSRS state exactly; the removed card's went with it
+    expect(await schedule('fx-a-1')).toEqual(before['fx-a-1']);
+    expect(await schedule('fx-a-3')).toEqual(before['fx-a-3']);
+    expect(await schedule('fx-a-2')).toEqual([]);
+    const [latest] = (await editor.api<{ releases: StudioRelease[] }>('GET', `/studio/subjects/${CARDS}/releases`)).releases;
+    expect(latest!.changes).toEqual([
+      'Flashcardset toegevoegd: Flashcards H3: nieuw',
+      'Flashcardset hernoemd: Flashcards H1: kernbegrippen',
+      '3 flashcards toegevoegd',
+      '1 flashcard verbeterd',
+      '1 flashcard verwijderd',
+    ]);
+
+    // the student sees the sets in the document's order, with the cards in their new order
+    const sets = await student.api<FlashcardOverview>('GET', `/flashcard-sets?subjectId=${CARDS}`);
+    expect(sets.sets.map((x) => [x.id, x.title, x.cardCount])).toEqual([
+      ['fx-set-c', 'Flashcards H3: nieuw', 2],
+      ['fx-set-a', 'Flashcards H1: kernbegrippen', 3],
+      ['fx-set-b', 'Flashcards H2: toepassingen', 2],
+    ]);
+    const session = await student.api<FlashcardSession>('POST', '/flashcard-sessions', { subjectId: CARDS, source: 'set', flashcardSetId: 'fx-set-a', order: 'written' });
+    expect(session.cards.map((c) => c.flashcardId)).toEqual(['fx-a-3', 'fx-a-1', 'fx-a-4']);
+    expect(session.cards[0]!.back.html).toContain('verbeterd');
+    // the studio's draft reads back what was published, card for card
+    const draft = await editor.api<StudioDraft>('GET', `/studio/subjects/${CARDS}/draft`);
+    expect(draft.document.flashcardSets.map((x) => x.id)).toEqual(['fx-set-c', 'fx-set-a', 'fx-set-b']);
+    expect(draft.document.flashcardSets[1]!.cards.map((c) => c.id)).toEqual(['fx-a-3', 'fx-a-1', 'fx-a-4']);
   });
 });

@@ -8,9 +8,10 @@ import { checkDraft } from '../api/check-draft.ts';
 import { useSaveDraft } from '../api/save-draft.ts';
 import { useReviewDraft, type ReviewStep } from '../api/review-draft.ts';
 import { useReleases } from '../api/get-releases.ts';
-import { newChapter, newQuestionList } from '../utils/new-ids.ts';
+import { newChapter, newFlashcardSet, newQuestionList } from '../utils/new-ids.ts';
 import { ChapterEditor } from './chapter-editor.tsx';
 import { QuestionListEditor } from './question-list-editor.tsx';
+import { FlashcardSetEditor, cardElementId } from './flashcard-set-editor.tsx';
 import { Field } from './field.tsx';
 import { ReportsInbox } from './reports-inbox.tsx';
 import styles from './studio.module.css';
@@ -32,6 +33,7 @@ export function SubjectEditor({ draft }: { draft: StudioDraft }) {
   const [checking, setChecking] = useState(false);
   const [chapterId, setChapterId] = useState(draft.document.summaries[0]?.chapters[0]?.id ?? '');
   const [listId, setListId] = useState(draft.document.questionLists[0]?.id ?? '');
+  const [setId, setSetId] = useState(draft.document.flashcardSets[0]?.id ?? '');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [comment, setComment] = useState('');
   const save = useSaveDraft();
@@ -91,12 +93,28 @@ export function SubjectEditor({ draft }: { draft: StudioDraft }) {
   const goTo = (p: StudioProblem) => {
     if (p.chapter) setChapterId(p.chapter);
     if (p.list) setListId(p.list);
-    const target = document.getElementById(p.question ? `question-${p.question}` : p.chapter ? 'chapter-editor' : p.list ? 'list-editor' : 'studio-status');
-    target?.focus();
-    target?.scrollIntoView({ block: 'start' });
+    if (p.set) setSetId(p.set);
+    // after the editor of that part has rendered
+    requestAnimationFrame(() => {
+      const target = document.getElementById(
+        p.question ? `question-${p.question}` : p.card ? cardElementId(p.card) : p.chapter ? 'chapter-editor' : p.list ? 'list-editor' : p.set ? 'set-editor' : 'studio-status',
+      );
+      target?.focus();
+      target?.scrollIntoView({ block: 'start' });
+    });
   };
   const placeOf = (p: StudioProblem) =>
-    p.question ? t('editor.placeQuestion', { id: p.question }) : p.chapter ? t('editor.placeChapter', { id: p.chapter }) : p.list ? t('editor.placeList', { id: p.list }) : t('editor.placeSubject');
+    p.question
+      ? t('editor.placeQuestion', { id: p.question })
+      : p.card
+        ? t('editor.placeCard', { id: p.card })
+        : p.chapter
+          ? t('editor.placeChapter', { id: p.chapter })
+          : p.list
+            ? t('editor.placeList', { id: p.list })
+            : p.set
+              ? t('editor.placeSet', { id: p.set })
+              : t('editor.placeSubject');
 
   const addChapter = () => {
     const chapter = newChapter(doc);
@@ -110,7 +128,14 @@ export function SubjectEditor({ draft }: { draft: StudioDraft }) {
     setListId(list.id);
   };
 
+  const addSet = () => {
+    const set = newFlashcardSet(doc);
+    edit({ ...doc, flashcardSets: [...doc.flashcardSets, set] });
+    setSetId(set.id);
+  };
+
   const chapters = doc.summaries.flatMap((s) => s.chapters);
+  const flashcardSet = doc.flashcardSets.find((x) => x.id === setId);
   const chapter = chapters.find((c) => c.id === chapterId);
   const list = doc.questionLists.find((l) => l.id === listId);
   const status = dirty ? 'draft' : draft.status;
@@ -258,6 +283,43 @@ export function SubjectEditor({ draft }: { draft: StudioDraft }) {
             list={list}
             chapters={chapters}
             onChange={(next) => edit({ ...doc, questionLists: doc.questionLists.map((l) => (l.id === next.id ? next : l)) })}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="studio-sets" className={styles.card}>
+        <h2 id="studio-sets" className={styles.sectionTitle}>
+          {t('cards.title')}
+        </h2>
+        <div className={styles.row}>
+          {doc.flashcardSets.length > 0 && (
+            <Field label={t('cards.pick')}>
+              {(id) => (
+                <select id={id} className={styles.select} value={setId} onChange={(e) => setSetId(e.target.value)}>
+                  {doc.flashcardSets.map((x) => (
+                    <option key={x.id} value={x.id}>
+                      {x.title || t('chapter.untitled')}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+          <Button variant="secondary" onClick={addSet}>
+            {t('cards.addSet')}
+          </Button>
+        </div>
+        {doc.flashcardSets.length === 0 && <p className={styles.muted}>{t('cards.none')}</p>}
+        {flashcardSet && (
+          <FlashcardSetEditor
+            key={flashcardSet.id}
+            set={flashcardSet}
+            chapters={chapters}
+            onChange={(next) => edit({ ...doc, flashcardSets: doc.flashcardSets.map((x) => (x.id === next.id ? next : x)) })}
+            onRemove={() => {
+              edit({ ...doc, flashcardSets: doc.flashcardSets.filter((x) => x.id !== flashcardSet.id) });
+              setSetId(doc.flashcardSets.find((x) => x.id !== flashcardSet.id)?.id ?? '');
+            }}
           />
         )}
       </section>

@@ -1,4 +1,4 @@
-import type { StudioChapter, StudioDocument, StudioQuestion, StudioQuestionList } from '@blok/contract/studio';
+import type { StudioChapter, StudioDocument, StudioFlashcard, StudioFlashcardSet, StudioQuestion, StudioQuestionList } from '@blok/contract/studio';
 
 /** A fresh id for a new chapter, list or question: ids are global slugs, and stay once published. */
 export const newId = (prefix: string, kind: string): string => `${prefix}-${kind}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -34,6 +34,22 @@ export function newQuestion(list: StudioQuestionList): StudioQuestion {
     feedback: '',
     recommended: false,
   };
+}
+
+export function newFlashcardSet(doc: StudioDocument): StudioFlashcardSet {
+  const id = newId(doc.id, 'f');
+  return { id, title: '', description: '', cards: [newFlashcard({ id })] };
+}
+
+/** A new card: its id is new and stays, so her study progress on it survives every release. */
+export const newFlashcard = (set: Pick<StudioFlashcardSet, 'id'>): StudioFlashcard => ({ id: newId(set.id, 'k'), front: '', back: '' });
+
+/** The list with the item at `from` moved to `to` (both within the list). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
 }
 
 /** The label a student sees for the answer at a position (0 -> A). */
