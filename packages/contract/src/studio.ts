@@ -170,6 +170,15 @@ export const StudioCheckSchema = z.object({ problems: z.array(StudioProblemSchem
 export type StudioCheck = z.infer<typeof StudioCheckSchema>;
 export const SendBackBodySchema = z.object({ comment: z.string().check(z.trim(), z.minLength(1, 'schrijf wat er beter moet'), z.maxLength(2_000)) });
 
+/** A picture an author uploads into a chapter (or a question): at most 5 MB, PNG, JPEG or WebP. */
+export const STUDIO_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const STUDIO_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** The longest edge of a stored content image, in pixels: larger pictures are scaled down. */
+export const STUDIO_IMAGE_EDGE = 1600;
+/** A stored content image: `path` goes into the Markdown (`![alt](images/....webp)`), `url` shows it. */
+export const StudioImageSchema = z.object({ path: z.string(), url: z.string(), width: z.int(), height: z.int() });
+export type StudioImage = z.infer<typeof StudioImageSchema>;
+
 export const PreviewBodySchema = z.object({ subjectId: SlugSchema, markdown: Text(200_000) });
 /** The chapter as the reader shows it: the HTML the import renders. */
 export const PreviewSchema = z.object({ html: z.string() });

@@ -137,6 +137,11 @@ export function catalogueSubjects(db: Executor): Promise<Array<{ id: string; tit
   return db.selectFrom('subjects').select(['id', 'title']).orderBy('title').execute();
 }
 
+/** Whether the catalogue has this subject. */
+export async function subjectExists(db: Executor, subjectId: string): Promise<boolean> {
+  return (await db.selectFrom('subjects').select('id').where('id', '=', subjectId).executeTakeFirst()) !== undefined;
+}
+
 /** A subject's images as stored (images/<name> -> bytes): a studio release keeps them. */
 export async function subjectImages(db: Executor, subjectId: string): Promise<Map<string, Buffer>> {
   const rows = await db.selectFrom('content_images').select(['name', 'data_base64']).where('subject_id', '=', subjectId).execute();

@@ -139,6 +139,19 @@ export interface WriteOptions {
 type SubjectReport = ImportReport['subjects'][number];
 
 /**
+ * Stores one image of a subject beside its imported ones (content_images), where the reader serves
+ * it and every later release of the subject carries it (the studio's uploads, decision 030). The
+ * same name again is a no-op: names are made from the bytes.
+ */
+export async function addContentImage(trx: Executor, subjectId: string, name: string, mime: string, data: Buffer): Promise<void> {
+  await trx
+    .insertInto('content_images')
+    .values({ subject_id: subjectId, name, mime, data_base64: data.toString('base64') })
+    .onConflict((oc) => oc.columns(['subject_id', 'name']).doNothing())
+    .execute();
+}
+
+/**
  * Writes one validated subject into the catalogue tables on `trx` (a transaction of the caller):
  * upserted by stable ids, and what vanished from it deleted. The one writer of the catalogue, for
  * the command-line import, the seed and the studio's publish alike (decision 026).

@@ -11,6 +11,7 @@ import {
   type StudioCheck,
   type StudioDocument,
   type StudioDraft,
+  type StudioImage,
   type StudioMe,
   type StudioMemberList,
   type StudioProblem,
@@ -23,9 +24,10 @@ import { loadSubject, memorySource } from '@blok/content/load';
 import type { Executor } from '@blok/db';
 import { AppError, notFound } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { catalogueSubjects, exportSubjectFiles, subjectImages } from '../content/exporter.ts';
-import { writeSubject } from '../content/importer.ts';
-import { renderChapterHtml } from '../content/render.ts';
+import { catalogueSubjects, exportSubjectFiles, subjectExists, subjectImages } from '../content/exporter.ts';
+import { addContentImage, writeSubject } from '../content/importer.ts';
+import { contentImageUrl, renderChapterHtml } from '../content/render.ts';
+import { processContentImage } from './image.ts';
 import { changeList, checkDocument, loadedToDocument, parseDocument } from './document.ts';
 import { StudioRepository, type ReportRow } from './repository.ts';
 
@@ -184,6 +186,30 @@ export class StudioService {
   async preview(userId: string, subjectId: string, markdown: string): Promise<{ html: string }> {
     await this.subjectMember(this.uow.executor, userId, subjectId);
     return { html: renderChapterHtml(markdown, subjectId) };
+  }
+
+  /**
+   * Stores a picture an author uploads for a subject as one of its content images (decision 030):
+   * checked and re-encoded first (only for a member of the subject: nobody else's bytes are
+   * decoded), then stored in one unit of work with its audit entry. The reader serves it at once,
+   * so her preview shows it; every release of the subject carries it.
+   */
+  async uploadImage(userId: string, subjectId: string, file: { data: Buffer; type: string }): Promise<StudioImage> {
+    await this.subjectMember(this.uow.executor, userId, subjectId);
+    if (!(await subjectExists(this.uow.executor, subjectId))) throw hidden();
+    const image = await processContentImage(file);
+    return this.uow.run(async (tx) => {
+      const member = await this.subjectMember(tx, userId, subjectId);
+      await addContentImage(tx, subjectId, image.name, image.mime, image.data);
+      await this.repo(tx).audit({
+        user_id: member.id,
+        user_email: member.email,
+        subject_id: subjectId,
+        action: 'image.upload',
+        detail: `images/${image.name} (${image.width} x ${image.height}, ${Math.round(image.data.length / 1024)} KB)`,
+      });
+      return { path: `images/${image.name}`, url: contentImageUrl(subjectId, image.name), width: image.width, height: image.height };
+    });
   }
 
   async saveDraft(userId: string, subjectId: string, document: StudioDocument): Promise<StudioDraft> {

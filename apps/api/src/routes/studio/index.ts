@@ -1,4 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   AssignmentBodySchema,
@@ -12,6 +13,9 @@ import {
   SetRoleBodySchema,
   StudioCheckSchema,
   StudioDraftSchema,
+  StudioImageSchema,
+  STUDIO_IMAGE_MAX_BYTES,
+  STUDIO_IMAGE_TYPES,
   StudioMemberListSchema,
   StudioMemberSchema,
   StudioMeSchema,
@@ -23,6 +27,9 @@ import {
   StudioSubjectListSchema,
   StudioSubjectParamsSchema,
 } from '@blok/contract';
+import { AppError } from '../../errors.ts';
+import { imageTooLarge } from '../../studio/image.ts';
+import { UploadedFile } from '../../user/picture.ts';
 
 const tags = ['studio'];
 const security = [{ bearer: [] }];
@@ -37,6 +44,42 @@ const DOCUMENT_LIMIT = 4 * 1024 * 1024;
  */
 const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   const studio = app.services.studio;
+
+  // A picture is the request body itself (Content-Type image/png, image/jpeg or image/webp), like the
+  // profile picture: authenticated before the body is read, the body limited as it streams in. This
+  // context is registered before the preHandler below, so it authenticates once.
+  await app.register(async (context) => {
+    const pictures = context.withTypeProvider<ZodTypeProvider>();
+    pictures.addHook('onRequest', app.authenticate);
+    pictures.removeAllContentTypeParsers();
+    pictures.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: STUDIO_IMAGE_MAX_BYTES }, (req, body, done) => {
+      done(null, new UploadedFile(body as Buffer, String(req.headers['content-type'] ?? '')));
+    });
+    pictures.setErrorHandler((err) => {
+      if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw imageTooLarge();
+      throw err;
+    });
+    pictures.post(
+      '/subjects/:subjectId/images',
+      {
+        schema: {
+          tags,
+          summary: "Upload a picture for the subject's chapters or questions (png, jpg or webp, at most 5 MB); stored as a content image in WebP",
+          security,
+          consumes: [...STUDIO_IMAGE_TYPES],
+          params: StudioSubjectParamsSchema,
+          body: z.custom<UploadedFile>((v) => v instanceof UploadedFile, { message: 'Kies een afbeelding in png, jpg of webp.' }),
+          response: { 201: StudioImageSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema, 429: ApiErrorSchema },
+        },
+      },
+      async (req, reply) => {
+        const file = req.body as UploadedFile;
+        if (!(file instanceof UploadedFile)) throw new AppError('unsupported_file_type', 'Kies een afbeelding in png, jpg of webp.');
+        return reply.status(201).send(await studio.uploadImage(req.auth!.userId, req.params.subjectId, { data: file.data, type: file.type }));
+      },
+    );
+  });
+
   app.addHook('preHandler', app.authenticate);
 
   app.get('/me', { schema: { tags, summary: 'Her studio role and what she may do', security, response: { 200: StudioMeSchema, ...errors } } }, async (req) =>

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { StudioChapter, StudioQuestionList } from '@blok/contract/studio';
+import type { StudioChapter, StudioImage, StudioQuestionList } from '@blok/contract/studio';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { previewChapter } from '../api/preview-chapter.ts';
 import { TABLE_TEMPLATE } from '../utils/new-ids.ts';
 import { Field } from './field.tsx';
+import { ImageUpload } from './image-upload.tsx';
 import styles from './studio.module.css';
 
 /** How long typing must pause before the preview is rendered again. */
@@ -42,14 +43,23 @@ export function ChapterEditor({ subjectId, chapter, lists, onChange, onRemove }:
     };
   }, [subjectId, chapter.markdown]);
 
-  const insertTable = () => {
+  /** Inserts text at her cursor in the Markdown (where it was when she left the field) and puts her back after it. */
+  const insertAtCursor = (text: string) => {
     const el = textarea.current;
     const at = el ? el.selectionEnd : chapter.markdown.length;
-    set('markdown', `${chapter.markdown.slice(0, at)}${TABLE_TEMPLATE}${chapter.markdown.slice(at)}`);
+    set('markdown', `${chapter.markdown.slice(0, at)}${text}${chapter.markdown.slice(at)}`);
     requestAnimationFrame(() => {
       el?.focus();
-      el?.setSelectionRange(at + TABLE_TEMPLATE.length, at + TABLE_TEMPLATE.length);
+      el?.setSelectionRange(at + text.length, at + text.length);
     });
+  };
+  const insertTable = () => insertAtCursor(TABLE_TEMPLATE);
+  /** An uploaded picture as a paragraph of its own: `![description](images/....webp)`. */
+  const insertImage = (image: StudioImage, alt: string) => {
+    const at = textarea.current ? textarea.current.selectionEnd : chapter.markdown.length;
+    const before = chapter.markdown.slice(0, at);
+    const lead = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    insertAtCursor(`${lead}![${alt}](${image.path})\n\n`);
   };
 
   return (
@@ -130,6 +140,7 @@ export function ChapterEditor({ subjectId, chapter, lists, onChange, onRemove }:
               {t('chapter.insertTable')}
             </Button>
           </div>
+          <ImageUpload subjectId={subjectId} onUploaded={insertImage} />
         </div>
         <section aria-label={t('chapter.preview')} className={styles.field}>
           <h3 className={styles.label}>{t('chapter.preview')}</h3>
