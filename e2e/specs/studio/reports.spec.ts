@@ -5,7 +5,8 @@ import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../
 import { demoList } from '../questions/content.ts';
 
 // "Meld een fout" (decision 029): a student reports a mistake in a question; an editor sees it in
-// the studio's inbox of the subject, with the question it is about, and marks it handled.
+// the studio's inbox of the subject, with the question it is about, and marks it handled. She can
+// report a chapter from its end in the reader and a flashcard under the card the same way.
 const SUBJECT = 'inleiding-psychologie';
 const SUBJECT_TITLE = 'Inleiding in de psychologie';
 const LIST = 'psy-vragen-waarneming';
@@ -75,5 +76,47 @@ test.describe('reporting a mistake', () => {
     // back at the question, the student reads that her report was handled
     await page.reload();
     await expect(page.getByText(/Je melding van .* over deze vraag is op .* afgehandeld\./)).toBeVisible();
+  });
+
+  test('a student reports a mistake at the end of a chapter and under a flashcard, by keyboard', async ({ page, api }, testInfo) => {
+    test.slow();
+    await signIn(page, await api.createUser());
+    const stamp = Date.now();
+
+    // the reader: the form at the chapter's end
+    await page.goto('/summary/read/inleiding-psychologie-samenvatting/psy-grondslagen');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const chapterToggle = page.getByRole('button', { name: 'Meld een fout' });
+    await chapterToggle.focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Wat klopt er niet in dit hoofdstuk?').fill(`De tabel mist een rij (${stamp}).`);
+    await expectNoAxeViolations(page, 'reader with the report form open');
+    await page.getByRole('button', { name: 'Verstuur melding' }).click();
+    await expect(page.getByText('Bedankt voor je melding')).toBeVisible();
+    await expect(page.getByText('De auteurs van dit vak kijken ernaar en verbeteren het hoofdstuk als er iets niet klopt.')).toBeVisible();
+    await page.getByText('Bedankt voor je melding').scrollIntoViewIfNeeded();
+    await testInfo.attach('report-chapter-sent', { body: await page.screenshot({ animations: 'disabled' }), contentType: 'image/png' });
+    // opened again, the chapter says she reported it and that the authors look at it
+    await page.reload();
+    await expect(page.getByText(/^Je meldde op .* een fout in dit hoofdstuk\. De auteurs kijken ernaar\.$/)).toBeVisible();
+
+    // a flashcard session: the form under the card; typing a space does not flip the card
+    await page.goto('/bibliotheek/flashcards-settings/micro-economie/mic-fc-schaarste-en-keuzes');
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page.getByText(/^Kaart 1 van \d+$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Meld een fout' }).click();
+    const field = page.getByLabel('Wat klopt er niet aan deze kaart?');
+    await field.focus();
+    await page.keyboard.type(`De achterkant mist een voorbeeld (${stamp}).`);
+    await expect(page.getByRole('group', { name: /^Kaart 1 van \d+, Voorkant$/ })).toBeVisible();
+    await expectNoAxeViolations(page, 'flashcard with the report form open');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Bedankt voor je melding')).toBeVisible();
+    await saveScreenshot(page, 'report-flashcard-sent', testInfo);
+
+    // the same card, opened again, says she reported it
+    await page.reload();
+    await expect(page.getByText(/^Je meldde op .* een fout in deze kaart\. De auteurs kijken ernaar\.$/)).toBeVisible();
   });
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod/mini';
 
 /*
- * "Meld een fout" (decision 029): a student reports a mistake in a question or a chapter with a
- * short text; it lands in the studio's inbox of its subject, and she sees when it was handled.
+ * "Meld een fout" (decision 029): a student reports a mistake in a question, a chapter or a
+ * flashcard with a short text; it lands in the studio's inbox of its subject, and she sees when
+ * it was handled.
  */
-export const REPORT_KINDS = ['question', 'chapter'] as const;
+export const REPORT_KINDS = ['question', 'chapter', 'flashcard'] as const;
 export const ReportKindSchema = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof ReportKindSchema>;
 export const REPORT_MESSAGE_MIN = 5;
@@ -15,7 +16,7 @@ export const REPORTS_PER_DAY = 20;
 /** POST /api/reports */
 export const NewReportBodySchema = z.strictObject({
   kind: ReportKindSchema,
-  /** the question's or the chapter's id */
+  /** the question's, the chapter's or the flashcard's id */
   itemId: z.string().check(z.minLength(1), z.maxLength(160), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id')),
   message: z
     .string()
@@ -36,7 +37,7 @@ export const MyReportSchema = z.object({
   kind: ReportKindSchema,
   itemId: z.string(),
   subjectId: z.string(),
-  /** the question's text or the chapter's title when she reported it */
+  /** the question's text, the chapter's title or the card's front when she reported it */
   itemTitle: z.string(),
   message: z.string(),
   status: ReportStatusSchema,

@@ -161,6 +161,19 @@ export class FlashcardsService {
     };
   }
 
+  /**
+   * A card's subject and front side (its set's title when the front is only a picture): what a
+   * report of a mistake in it refers to (decision 029). Only the catalogue's cards; her own cards
+   * are hers to correct.
+   */
+  async cardPlace(id: string): Promise<{ id: string; subjectId: string; front: string; setTitle: string } | undefined> {
+    const repo = this.repo;
+    const card = await repo.findCard(id);
+    if (!card) return undefined;
+    const set = await repo.findSet(card.flashcard_set_id);
+    return { id: card.id, subjectId: card.subject_id, front: card.front_html, setTitle: set?.title ?? '' };
+  }
+
   // ------------------------------------------------------------------ overview
 
   async overview(userId: string, subjectId: string, timeZone = DEFAULT_TIME_ZONE): Promise<FlashcardOverview> {

@@ -224,6 +224,7 @@ export default fp<ServicesOptions>(
       // what a report of a mistake refers to, asked of the owners (decision 029)
       question: (id) => questionCatalogue.questionPlace(id),
       chapter: (id) => library.chapterPlace(id),
+      flashcard: (id) => flashcards.cardPlace(id),
     }), annotations });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {

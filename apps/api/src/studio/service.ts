@@ -43,16 +43,22 @@ export interface StudioAccounts {
 export interface ReportTargets {
   question(id: string): Promise<{ id: string; subjectId: string; text: string } | undefined>;
   chapter(id: string): Promise<{ id: string; subjectId: string; title: string } | undefined>;
+  flashcard(id: string): Promise<{ id: string; subjectId: string; front: string; setTitle: string } | undefined>;
 }
 
 const REPORT_LIST_LIMIT = 200;
+const NOT_FOUND: Record<NewReportBody['kind'], string> = {
+  question: 'Deze vraag bestaat niet.',
+  chapter: 'Dit hoofdstuk bestaat niet.',
+  flashcard: 'Deze kaart bestaat niet.',
+};
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A question's text as context in the inbox: long enough to recognise it. */
 const CONTEXT_LENGTH = 300;
 
 const myReport = (r: ReportRow): MyReport => ({
   id: r.id,
-  kind: r.kind === 'chapter' ? 'chapter' : 'question',
+  kind: r.kind === 'chapter' || r.kind === 'flashcard' ? r.kind : 'question',
   itemId: r.item_id,
   subjectId: r.subject_id,
   itemTitle: r.item_title,
@@ -332,13 +338,13 @@ export class StudioService {
   // ------------------------------------------------------------ "Meld een fout" (decision 029)
 
   /**
-   * A student reports a mistake in a question or a chapter. Anyone signed in may; the report keeps
-   * the item's text or title as context. At most REPORTS_PER_DAY a day per student.
+   * A student reports a mistake in a question, a chapter or a flashcard. Anyone signed in may; the report keeps
+   * the item's text or title (a card's front side) as context. At most REPORTS_PER_DAY a day per student.
    */
   async report(userId: string, body: NewReportBody): Promise<MyReport> {
     return this.uow.run(async (tx) => {
       const target = await this.reportTarget(body.kind, body.itemId);
-      if (!target) throw notFound(body.kind === 'question' ? 'Deze vraag bestaat niet.' : 'Dit hoofdstuk bestaat niet.');
+      if (!target) throw notFound(NOT_FOUND[body.kind]);
       const repo = this.repo(tx);
       const now = new Date();
       if ((await repo.reportsSince(userId, new Date(now.getTime() - DAY_MS).toISOString())) >= REPORTS_PER_DAY) {
@@ -365,6 +371,11 @@ export class StudioService {
     if (kind === 'chapter') {
       const chapter = await this.targets.chapter(id);
       return chapter && { id: chapter.id, subjectId: chapter.subjectId, title: plainTitle(chapter.title) };
+    }
+    if (kind === 'flashcard') {
+      const card = await this.targets.flashcard(id);
+      // a card whose front is only a picture is known by its set
+      return card && { id: card.id, subjectId: card.subjectId, title: (plainTitle(card.front) || plainTitle(card.setTitle)).slice(0, CONTEXT_LENGTH) };
     }
     const question = await this.targets.question(id);
     return question && { id: question.id, subjectId: question.subjectId, title: plainTitle(question.text).slice(0, CONTEXT_LENGTH) };

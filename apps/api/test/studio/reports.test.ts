@@ -6,6 +6,8 @@ import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
 
 const LIBRARY_DIR = join(import.meta.dirname, '..', 'fixtures', 'library-courses');
+/** fx-kaarten has card fx-a-1 ("Wat is **schaarste**?") and fx-b-1 (a picture with "Kaart vier"). */
+const CARDS_DIR = join(import.meta.dirname, '..', 'fixtures', 'flashcards-courses');
 /** fx-psychologie has question fx-psy-v1 and chapter fx-psy-h1; the other two subjects are not the author's. */
 const SUBJECT = 'fx-psychologie';
 
@@ -34,6 +36,7 @@ describe.each(DIALECTS)('"Meld een fout" on %s', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestApp(dialect, { REGISTER_RATE_LIMIT_IP: '1000', API_RATE_LIMIT_PER_MINUTE: '100000' });
     await importContent(ctx.handle.db, LIBRARY_DIR, { dialect });
+    await importContent(ctx.handle.db, CARDS_DIR, { dialect });
     [admin, author, outsider, student, other] = await Promise.all([user(ctx.app), user(ctx.app), user(ctx.app), user(ctx.app), user(ctx.app)]);
     await ctx.app.services.studio.setRole(null, admin.email, 'admin');
     for (const u of [author, outsider]) expect((await admin.call('PUT', '/studio/roles', { email: u.email, role: 'author' })).statusCode).toBe(200);
@@ -78,6 +81,26 @@ describe.each(DIALECTS)('"Meld een fout" on %s', (dialect) => {
     expect(audit.map((e) => `${e.who} ${e.action} ${e.detail}`)).toContain(`${author.email} report.handle question fx-psy-v1`);
   });
 
+  it('takes a report from a flashcard to the inbox of its subject with the card\'s front as context', async () => {
+    const sent = await student.call('POST', '/reports', { kind: 'flashcard', itemId: 'fx-a-1', message: 'De achterkant mist een voorbeeld.' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const report = sent.json<MyReport>();
+    // the front as plain text, without its markup
+    expect(report).toMatchObject({ kind: 'flashcard', itemId: 'fx-a-1', subjectId: 'fx-kaarten', itemTitle: 'Wat is schaarste?', status: 'open' });
+
+    const inbox = await admin.call('GET', '/studio/subjects/fx-kaarten/reports');
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    expect(inbox.json<StudioReportList>().reports.map((r) => [r.kind, r.itemId, r.itemTitle, r.message])).toEqual([
+      ['flashcard', 'fx-a-1', 'Wat is schaarste?', 'De achterkant mist een voorbeeld.'],
+    ]);
+    // not in another subject's inbox
+    expect((await admin.call('GET', `/studio/subjects/${SUBJECT}/reports`)).json<StudioReportList>().reports.map((r) => r.id)).not.toContain(report.id);
+
+    expect((await admin.call('POST', `/studio/reports/${report.id}/handle`)).statusCode).toBe(200);
+    const mine = (await student.call('GET', '/reports')).json<MyReportList>().reports;
+    expect(mine.find((r) => r.id === report.id)).toMatchObject({ kind: 'flashcard', status: 'handled', handledAt: expect.any(String) });
+  });
+
   it('shows a student only her own reports, and an author only her subjects\' reports', async () => {
     const sent = (await other.call('POST', '/reports', { kind: 'question', itemId: 'fx-psy-v2', message: 'Het modelantwoord is te kort.' })).json<MyReport>();
     expect((await other.call('GET', '/reports')).json<MyReportList>().reports.map((r) => r.id)).toEqual([sent.id]);
@@ -100,8 +123,11 @@ describe.each(DIALECTS)('"Meld een fout" on %s', (dialect) => {
     const reporter = await user(ctx.app);
     const short = await reporter.call('POST', '/reports', { kind: 'question', itemId: 'fx-psy-v1', message: ' kort ' });
     expect([short.statusCode, short.json().error]).toEqual([400, 'invalid_request']);
-    const kind = await reporter.call('POST', '/reports', { kind: 'flashcard', itemId: 'fx-psy-v1', message: 'Een fout hier.' });
+    const kind = await reporter.call('POST', '/reports', { kind: 'picture', itemId: 'fx-psy-v1', message: 'Een fout hier.' });
     expect(kind.statusCode).toBe(400);
+    // a question's id is no flashcard
+    const card = await reporter.call('POST', '/reports', { kind: 'flashcard', itemId: 'fx-psy-v1', message: 'Een fout hier.' });
+    expect([card.statusCode, card.json().error_description]).toEqual([404, 'Deze kaart bestaat niet.']);
     const unknown = await reporter.call('POST', '/reports', { kind: 'question', itemId: 'bestaat-niet', message: 'Een fout hier.' });
     expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'not_found']);
     const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/reports', payload: { kind: 'question', itemId: 'fx-psy-v1', message: 'Een fout hier.' } });

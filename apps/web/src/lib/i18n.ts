@@ -43,6 +43,7 @@ const LOADED: Record<Namespace, 'first' | 'later'> = {
   mockexam: 'later',
   progress: 'later',
   plan: 'later',
+  reports: 'later',
 };
 export const NAMESPACES = Object.keys(LOADED) as Namespace[];
 export const LATER_NAMESPACES = NAMESPACES.filter((ns) => LOADED[ns] === 'later');

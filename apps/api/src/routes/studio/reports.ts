@@ -7,7 +7,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 
 
 /**
  * "Meld een fout" for students (decision 029), under /api/reports: she reports a mistake in a
- * question or a chapter and sees her own reports and whether they were handled. The studio's inbox
+ * question, a chapter or a flashcard and sees her own reports and whether they were handled. The studio's inbox
  * of a subject is in ./index.ts.
  */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +21,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { claimInTransaction: true, plainStoredResponse: true },
       schema: {
         tags,
-        summary: 'Report a mistake in a question or a chapter with a short text (409 limit_reached past the daily allowance)',
+        summary: 'Report a mistake in a question, a chapter or a flashcard with a short text (409 limit_reached past the daily allowance)',
         security,
         body: NewReportBodySchema,
         response: { 201: MyReportSchema, ...errors },

@@ -18,3 +18,4 @@ export { default as cardImport } from './card-import.json';
 export { default as mockexam } from './mockexam.json';
 export { default as progress } from './progress.json';
 export { default as plan } from './plan.json';
+export { default as reports } from './reports.json';

@@ -14,3 +14,5 @@ export { default as studio } from './studio.json';
 export { default as mockexam } from './mockexam.json';
 export { default as progress } from './progress.json';
 export { default as plan } from './plan.json';
+// "Meld een fout" (decision 029): loaded with the form, under a question, a chapter or a card.
+export { default as reports } from './reports.json';

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { QuestionSession } from '../../../features/questions/components/question-session.tsx';
+import { WithReportControl } from '../../report-control.tsx';
 import { returnToFrom } from '../../../lib/return-to.ts';
 
 /**
@@ -12,11 +13,13 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   return (
-    <QuestionSession
-      key={sessionId}
-      sessionId={sessionId}
-      exitTo={returnToFrom(location.state) ?? paths.library.subject.getHref(subjectId)}
-      onSessionReplaced={(id) => navigate(paths.library.questions.getHref(id, subjectId, questionListId), { replace: true, state: location.state })}
-    />
+    <WithReportControl>
+      <QuestionSession
+        key={sessionId}
+        sessionId={sessionId}
+        exitTo={returnToFrom(location.state) ?? paths.library.subject.getHref(subjectId)}
+        onSessionReplaced={(id) => navigate(paths.library.questions.getHref(id, subjectId, questionListId), { replace: true, state: location.state })}
+      />
+    </WithReportControl>
   );
 }

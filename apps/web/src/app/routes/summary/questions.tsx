@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { PageShell } from '../../../components/layouts/page-shell.tsx';
 import { ListSession } from '../../../features/questions/components/list-session.tsx';
+import { WithReportControl } from '../../report-control.tsx';
 
 /** /summary/questions/{summaryId}/{questionListId?}: practise a chapter's questions from the reader. */
 export function Component() {
@@ -18,10 +19,12 @@ export function Component() {
     );
   }
   return (
-    <ListSession
-      key={questionListId}
-      questionListId={questionListId}
-      exitHref={(chapterId) => paths.summary.read.getHref(summaryId, chapterId ?? undefined)}
-    />
+    <WithReportControl>
+      <ListSession
+        key={questionListId}
+        questionListId={questionListId}
+        exitHref={(chapterId) => paths.summary.read.getHref(summaryId, chapterId ?? undefined)}
+      />
+    </WithReportControl>
   );
 }

@@ -1,8 +1,13 @@
 import { useParams } from 'react-router';
 import { Reader } from '../../../features/summary/components/reader.tsx';
+import { WithReportControl } from '../../report-control.tsx';
 
 /** ReadSummary: /summary/read/{id}/{chapterId?}. */
 export function Component() {
   const { id = '', chapterId } = useParams();
-  return <Reader key={id} summaryId={id} chapterId={chapterId} />;
+  return (
+    <WithReportControl>
+      <Reader key={id} summaryId={id} chapterId={chapterId} />
+    </WithReportControl>
+  );
 }

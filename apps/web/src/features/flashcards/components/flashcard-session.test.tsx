@@ -78,6 +78,33 @@ describe('flashcard session', () => {
     expect(new Headers(call![1]!.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('reports a mistake in the card she sees, typing without flipping it', async () => {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    const fetchSpy = mockApi([
+      { path: `flashcard-sessions/${ID}`, body: session(), headers: { deviceid } },
+      { path: 'reports', body: { reports: [] }, headers: { deviceid } },
+      {
+        method: 'POST',
+        path: 'reports',
+        status: 201,
+        body: { id: 'r1', kind: 'flashcard', itemId: 'kaart-1', subjectId: 'vak', itemTitle: 'Wat is schaarste?', message: 'Het antwoord is te kort.', status: 'open', createdAt: '2026-11-25T10:00:00.000Z', handledAt: null },
+        headers: { deviceid },
+      },
+    ]);
+    await renderApp(`/bibliotheek/flashcards/${ID}/vak/set-a`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Meld een fout' }));
+    await user.type(screen.getByLabelText('Wat klopt er niet aan deze kaart?'), 'Het antwoord is te kort.');
+    // Space in the text is a space, not a flip
+    expect(screen.getByRole('group', { name: 'Kaart 1 van 2, Voorkant' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verstuur melding' }));
+    expect(await screen.findByText('Bedankt voor je melding')).toBeInTheDocument();
+    const call = fetchSpy.mock.calls.find(([url, init]) => String(url).endsWith('/reports') && init?.method === 'POST');
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ kind: 'flashcard', itemId: 'kaart-1', message: 'Het antwoord is te kort.' });
+  });
+
   it("answers 'Wist ik niet' by a left swipe and by its button, and asks before stopping", async () => {
     await signIn(testTokens);
     const deviceid = getDeviceId();

@@ -20,6 +20,7 @@ import { CrossIcon, FlipIcon, StarIcon } from './flashcards-icons.tsx';
 import { SessionLoading, SessionStateBlock } from '../../../components/ui/session-state/session-state.tsx';
 import styles from './flashcard-session.module.css';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
+import { ReportSlot } from '../../../components/report-slot/report-slot.tsx';
 
 type FlashcardSessionScreenProps = {
   sessionId: string;
@@ -293,6 +294,8 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
       <p className={styles.hint}>
         {isReview ? t(touch ? 'session.ratingSwipeHint' : 'session.ratingKeysHint') : t(touch ? 'session.swipeHint' : 'session.keysHint')}
       </p>
+      {/* a mistake in the card goes to the authors of its subject (her own cards have no slot) */}
+      <ReportSlot kind="flashcard" itemId={card.flashcardId} />
     </div>
   );
 }

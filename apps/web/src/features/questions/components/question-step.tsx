@@ -12,11 +12,11 @@ import { assetUrl } from '../utils/asset-url.ts';
 import { answerLabel } from '../utils/labels.ts';
 import { isInReview } from '../utils/session.ts';
 import { FeedbackPanel } from './feedback-panel.tsx';
-import { ReportMistake } from './report-mistake.tsx';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import styles from './question-step.module.css';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
+import { ReportSlot } from '../../../components/report-slot/report-slot.tsx';
 
 export const QUESTION_HEADING_ID = 'question-heading';
 export const FEEDBACK_HEADING_ID = 'feedback-heading';
@@ -257,7 +257,7 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
         </Button>
       )}
 
-      <ReportMistake key={question.questionId} questionId={question.questionId} />
+      <ReportSlot key={question.questionId} kind="question" itemId={question.questionId} />
 
       <footer className={styles.footer}>
         <button type="button" className={styles.quit} onClick={onQuit}>

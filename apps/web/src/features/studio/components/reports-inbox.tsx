@@ -22,9 +22,9 @@ export function ReportsInbox({ subjectId }: { subjectId: string }) {
         {list.map((r) => (
           <li key={r.id} className={styles.answer}>
             <p>
-              <strong>{r.kind === 'chapter' ? t('reports.chapter', { title: r.itemTitle }) : t('reports.question', { id: r.itemId })}</strong>
+              <strong>{r.kind === 'chapter' ? t('reports.chapter', { title: r.itemTitle }) : r.kind === 'flashcard' ? t('reports.flashcard', { id: r.itemId }) : t('reports.question', { id: r.itemId })}</strong>
             </p>
-            {r.kind === 'question' && <p className={styles.muted}>{r.itemTitle}</p>}
+            {r.kind !== 'chapter' && <p className={styles.muted}>{r.itemTitle}</p>}
             <blockquote>{r.message}</blockquote>
             <p className={styles.muted}>
               {r.status === 'handled'

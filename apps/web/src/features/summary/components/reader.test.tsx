@@ -110,6 +110,40 @@ describe('Reader', () => {
     expect(progressCalls(fetchSpy)).toContainEqual({ chapterId: 'h1', position: 0.4 });
   });
 
+  it('reports a mistake in the chapter from its end, and says when her earlier report was handled', async () => {
+    const deviceid = getDeviceId();
+    const fetchSpy = await signedIn([
+      {
+        path: 'reports',
+        body: {
+          reports: [
+            { id: 'r0', kind: 'question', itemId: 'h1', subjectId: 'psy', itemTitle: 'Een vraag', message: 'Niet deze.', status: 'open', createdAt: '2026-11-02T10:00:00.000Z', handledAt: null },
+            { id: 'r1', kind: 'chapter', itemId: 'h1', subjectId: 'psy', itemTitle: 'Wat is psychologie?', message: 'Tikfout.', status: 'handled', createdAt: '2026-11-20T10:00:00.000Z', handledAt: '2026-11-22T10:00:00.000Z' },
+          ],
+        },
+        headers: { deviceid },
+      },
+      {
+        method: 'POST',
+        path: 'reports',
+        status: 201,
+        body: { id: 'r2', kind: 'chapter', itemId: 'h1', subjectId: 'psy', itemTitle: 'Wat is psychologie?', message: 'De tabel mist een stroming.', status: 'open', createdAt: '2026-11-25T10:00:00.000Z', handledAt: null },
+        headers: { deviceid },
+      },
+    ]);
+    await renderApp('/summary/read/sam/h1');
+    const user = userEvent.setup();
+
+    // the chapter's report, not the question's with the same id
+    expect(await screen.findByText('Je melding van 20 november over dit hoofdstuk is op 22 november afgehandeld.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Meld een fout' }));
+    await user.type(screen.getByLabelText('Wat klopt er niet in dit hoofdstuk?'), 'De tabel mist een stroming.');
+    await user.click(screen.getByRole('button', { name: 'Verstuur melding' }));
+    expect(await screen.findByText('Bedankt voor je melding')).toBeInTheDocument();
+    const call = fetchSpy.mock.calls.find(([url, init]) => String(url).endsWith('/reports') && init?.method === 'POST');
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ kind: 'chapter', itemId: 'h1', message: 'De tabel mist een stroming.' });
+  });
+
   it('opens where she left off when no chapter is given', async () => {
     await signedIn();
     const { router } = await renderApp('/summary/read/sam');

@@ -18,6 +18,7 @@ import { Paywall } from './paywall.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 import { ListIcon, LockIcon } from './summary-icons.tsx';
 import { CardLink } from '../../../components/ui/card-link/card-link.tsx';
+import { ReportSlot } from '../../../components/report-slot/report-slot.tsx';
 import styles from './reader.module.css';
 
 type ToolbarProps = {
@@ -199,6 +200,7 @@ function ChapterView({ chapter }: { chapter: ChapterContent }) {
             <ListIcon size={18} />
             {t('read.allChapters', { count: chapter.chapterCount })}
           </Link>
+          <ReportSlot key={chapter.chapterId} kind="chapter" itemId={chapter.chapterId} />
         </footer>
       </article>
     </>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { REPORT_MESSAGE_MAX, REPORT_MESSAGE_MIN } from '@blok/contract/reports';
+import { REPORT_MESSAGE_MAX, REPORT_MESSAGE_MIN, type ReportKind } from '@blok/contract/reports';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
@@ -8,12 +8,20 @@ import { useReportMistake } from '../api/report-mistake.ts';
 import { useMyReports } from '../api/get-my-reports.ts';
 import styles from './report-mistake.module.css';
 
+export interface ReportMistakeProps {
+  /** what she reports a mistake in: a question, a chapter or a flashcard */
+  kind: ReportKind;
+  itemId: string;
+}
+
 /**
- * "Meld een fout" under a question (decision 029): a short text to the authors of its subject. The
- * form opens in place; after sending she reads that it arrived.
+ * "Meld een fout" (decision 029) under a question, at the end of a chapter and under a flashcard: a
+ * short text to the authors of its subject. The form opens in place; after sending she reads that it
+ * arrived, and later whether her latest report of the item was handled. Loaded on its own chunk with
+ * its strings (app/report-slot.tsx), so no screen's first visit carries it.
  */
-export function ReportMistake({ questionId }: { questionId: string }) {
-  const { t } = useTranslation('questions');
+export function ReportMistake({ kind, itemId }: ReportMistakeProps) {
+  const { t } = useTranslation('reports');
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -21,32 +29,32 @@ export function ReportMistake({ questionId }: { questionId: string }) {
   const formId = useId();
   const fieldId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
-  // her latest earlier report of this question: she sees whether it was handled
-  const earlier = useMyReports().data?.reports.find((r) => r.kind === 'question' && r.itemId === questionId);
+  // her latest earlier report of this item: she sees whether it was handled
+  const earlier = useMyReports().data?.reports.find((r) => r.kind === kind && r.itemId === itemId);
   const day = (iso: string) => new Date(iso).toLocaleDateString('nl-NL', { day: 'numeric', month: 'long' });
 
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
     const message = text.trim();
     if (message.length < REPORT_MESSAGE_MIN) {
-      setError(t('report.tooShort', { count: REPORT_MESSAGE_MIN }));
+      setError(t('tooShort', { count: REPORT_MESSAGE_MIN }));
       return;
     }
     setError(null);
     try {
-      await report.mutateAsync({ kind: 'question', itemId: questionId, message });
+      await report.mutateAsync({ kind, itemId, message });
       setOpen(false);
       setText('');
     } catch (err) {
-      setError(err instanceof ApiError ? err.description || t('report.failed') : t('report.failed'));
+      setError(err instanceof ApiError ? err.description || t('failed') : t('failed'));
     }
   };
 
   if (report.isSuccess && !open) {
     return (
       <div className={styles.report} role="status">
-        <Notice variant="success" title={t('report.thanksTitle')}>
-          {t('report.thanks')}
+        <Notice variant="success" title={t('thanksTitle')}>
+          {t(`thanks.${kind}`)}
         </Notice>
       </div>
     );
@@ -57,17 +65,17 @@ export function ReportMistake({ questionId }: { questionId: string }) {
       {earlier && (
         <p className={styles.hint}>
           {earlier.status === 'handled' && earlier.handledAt
-            ? t('report.earlierHandled', { sent: day(earlier.createdAt), handled: day(earlier.handledAt) })
-            : t('report.earlierOpen', { sent: day(earlier.createdAt) })}
+            ? t(`earlierHandled.${kind}`, { sent: day(earlier.createdAt), handled: day(earlier.handledAt) })
+            : t(`earlierOpen.${kind}`, { sent: day(earlier.createdAt) })}
         </p>
       )}
       <button ref={toggle} type="button" className={styles.toggle} aria-expanded={open} aria-controls={formId} onClick={() => setOpen((v) => !v)}>
-        {t('report.open')}
+        {t('open')}
       </button>
       {open && (
         <form id={formId} className={styles.form} onSubmit={send} noValidate>
           <label className={styles.label} htmlFor={fieldId}>
-            {t('report.label')}
+            {t(`label.${kind}`)}
           </label>
           <textarea
             id={fieldId}
@@ -85,12 +93,12 @@ export function ReportMistake({ questionId }: { questionId: string }) {
             </p>
           ) : (
             <p id={`${fieldId}-hint`} className={styles.hint}>
-              {t('report.hint')}
+              {t('hint')}
             </p>
           )}
           <div className={styles.actions}>
-            <Button type="submit" size="sm" isBusy={report.isPending} busyLabel={t('report.sending')}>
-              {t('report.send')}
+            <Button type="submit" size="sm" isBusy={report.isPending} busyLabel={t('sending')}>
+              {t('send')}
             </Button>
             <Button
               type="button"
@@ -102,7 +110,7 @@ export function ReportMistake({ questionId }: { questionId: string }) {
                 toggle.current?.focus();
               }}
             >
-              {t('report.cancel')}
+              {t('cancel')}
             </Button>
           </div>
         </form>
