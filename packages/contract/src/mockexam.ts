@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { MOCK_EXAM_SIZES } from '@blok/domain/mock-exam';
+import { MAX_TEXT_ANSWER_LENGTH } from './questions.ts';
 
 /*
  * Mock exams (proeftentamen, issue 27; decision 022): a timed exam over every chapter of a subject.
@@ -7,6 +8,9 @@ import { MOCK_EXAM_SIZES } from '@blok/domain/mock-exam';
  * nothing is evaluated to her until the exam is closed: handed in, or past its deadline. The server
  * keeps the time: an answer after the deadline is refused with 409 mock_exam_closed and the exam
  * closes. Positions are 0-based.
+ * Open questions are answered in text; after handing in she compares her answer with the model
+ * answer and marks it herself right or wrong (POST /api/mock-exams/{id}/assess). Until she has, the
+ * answer earns nothing and the grade says it is provisional (awaitingAssessment > 0).
  */
 
 const ContentIdSchema = z.string().check(z.minLength(1), z.maxLength(160), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ongeldige id'));
@@ -23,13 +27,34 @@ export const StartMockExamBodySchema = z.object({
 });
 export type StartMockExamBody = z.infer<typeof StartMockExamBodySchema>;
 
-/** POST /api/mock-exams/{id}/answer: her picks for one question; she may change them while the exam is open. */
+/**
+ * POST /api/mock-exams/{id}/answer: her answer to one question; she may change it while the exam is
+ * open. A multiple-choice question takes answerIds (empty clears it), an open question textAnswer
+ * (blank clears it); the other field is refused with 400 invalid_request.
+ */
 export const MockExamAnswerBodySchema = z.object({
   position: z.int().check(z.minimum(0), z.maximum(1000)),
   /** the picked answer ids; empty clears her answer */
-  answerIds: z.array(ContentIdSchema).check(z.maxLength(20)),
+  answerIds: z.optional(z.array(ContentIdSchema).check(z.maxLength(20))),
+  /** her written answer to an open question */
+  textAnswer: z.optional(z.string().check(z.maxLength(MAX_TEXT_ANSWER_LENGTH))),
 });
 export type MockExamAnswerBody = z.infer<typeof MockExamAnswerBodySchema>;
+
+/** Her own verdict on an open answer, after comparing it with the model answer. */
+export const MOCK_EXAM_ASSESSMENTS = ['goed', 'fout'] as const;
+
+/**
+ * POST /api/mock-exams/{id}/assess: once the exam is closed, her verdict on her open answer at a
+ * position (status 4 becomes 1 or 0 and the grade counts it). 409 while the exam is open, for an
+ * answer already assessed (answer_locked) or an open question she left empty; 400 for a
+ * multiple-choice question. Answers the whole exam with its new grade.
+ */
+export const MockExamAssessBodySchema = z.strictObject({
+  position: z.int().check(z.minimum(0), z.maximum(1000)),
+  result: z.enum(MOCK_EXAM_ASSESSMENTS),
+});
+export type MockExamAssessBody = z.infer<typeof MockExamAssessBodySchema>;
 
 export const MockExamAnswerSchema = z.object({
   id: z.string(),
@@ -43,6 +68,8 @@ export const MockExamQuestionSchema = z.object({
   position: z.int(),
   questionId: z.string(),
   chapterId: z.nullable(z.string()),
+  /** SELECT: pick answers; OPEN: answer in text, assessed by herself after handing in */
+  type: z.enum(['SELECT', 'OPEN']),
   questionText: z.string(),
   pictureUrl: z.nullable(z.string()),
   /** more than one answer is correct: she may pick several */
@@ -50,10 +77,17 @@ export const MockExamQuestionSchema = z.object({
   /** in the order this exam shows them; the label A to T follows it */
   answers: z.array(MockExamAnswerSchema),
   pickedAnswerIds: z.array(z.string()),
-  /** null while open; once closed -1 not answered, 0 wrong, 1 correct, 2 partially correct */
-  status: z.nullable(z.int().check(z.minimum(-1), z.maximum(2))),
+  /** her written answer to an open question; null for none */
+  textAnswer: z.nullable(z.string()),
+  /**
+   * null while open; once closed -1 not answered, 0 wrong, 1 correct, 2 partially correct, 4 an
+   * open answer waiting for her own assessment
+   */
+  status: z.nullable(z.int().check(z.minimum(-1), z.maximum(4))),
   /** null while open */
   feedbackText: z.nullable(z.string()),
+  /** the model answer of an open question; null while open and for a multiple-choice question */
+  modelAnswer: z.nullable(z.string()),
 });
 export type MockExamQuestion = z.infer<typeof MockExamQuestionSchema>;
 
@@ -63,6 +97,8 @@ export const MockExamGradeSchema = z.object({
   partial: z.int(),
   wrong: z.int(),
   unanswered: z.int(),
+  /** open answers she has not assessed yet: they earn nothing until she has, so the grade is provisional */
+  awaitingAssessment: z.int(),
   total: z.int(),
   /** 0-100 */
   score: z.int(),
@@ -114,6 +150,8 @@ export const MockExamSummarySchema = z.object({
   closed: z.boolean(),
   /** null while open */
   grade: z.nullable(z.number()),
+  /** open answers waiting for her assessment (the grade is provisional while more than 0) */
+  awaitingAssessment: z.int(),
 });
 export type MockExamSummary = z.infer<typeof MockExamSummarySchema>;
 
@@ -121,8 +159,10 @@ export type MockExamSummary = z.infer<typeof MockExamSummarySchema>;
 export const MockExamOverviewSchema = z.object({
   subjectId: z.string(),
   subjectTitle: z.string(),
-  /** questions a mock exam can draw from (multiple choice) */
+  /** questions a mock exam can draw from (multiple choice and open) */
   availableQuestions: z.int(),
+  /** how many of them are open questions */
+  openQuestions: z.int(),
   chapterCount: z.int(),
   /** the sizes she can choose, each at most availableQuestions */
   sizes: z.array(z.int()),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterWeight, drawCounts, gradeMockExam, secondsLeft } from './mock-exam.ts';
+import { chapterWeight, drawCounts, gradeMockExam, openQuestionSwap, secondsLeft } from './mock-exam.ts';
 
 const pools = (...specs: Array<[string, number, number]>) => specs.map(([id, weight, available]) => ({ id, weight, available }));
 
@@ -37,6 +37,32 @@ describe('gradeMockExam', () => {
     expect(gradeMockExam([1, 1, 1, 1]).grade).toBe(10);
     expect(gradeMockExam([1, 2, 0, -1])).toMatchObject({ correct: 1, partial: 1, wrong: 1, unanswered: 1, total: 4, score: 38, grade: 3.8 });
     expect(gradeMockExam([-1, -1]).grade).toBe(1);
+  });
+
+  it('counts an open answer only once she assessed it: until then it earns nothing and waits', () => {
+    expect(gradeMockExam([1, 1, 4, 4])).toMatchObject({ correct: 2, unanswered: 0, awaitingAssessment: 2, score: 50, grade: 5 });
+    expect(gradeMockExam([1, 1, 1, 4])).toMatchObject({ awaitingAssessment: 1, grade: 7.5 });
+    expect(gradeMockExam([1, 1, 1, 0])).toMatchObject({ correct: 3, wrong: 1, awaitingAssessment: 0, grade: 7.5 });
+    expect(gradeMockExam([1, 1, 1, 1])).toMatchObject({ awaitingAssessment: 0, grade: 10 });
+  });
+});
+
+describe('openQuestionSwap', () => {
+  const drawn = [
+    { key: 'h1', open: false },
+    { key: 'h1', open: false },
+    { key: 'h2', open: false },
+    { key: 'h3', open: false },
+  ];
+  it("trades a multiple-choice question of a chapter with an open one left, never changing a chapter's count", () => {
+    const left = new Map([['h1', 1], ['h3', 2]]);
+    expect([0, 1, 2, 3].map((pick) => openQuestionSwap(drawn, left, pick))).toEqual([0, 1, 3, 0]);
+    expect(openQuestionSwap(drawn, left, -1)).toBe(3);
+  });
+  it('leaves an exam alone that has an open question, or when no chapter drawn from has one', () => {
+    expect(openQuestionSwap([...drawn, { key: 'h2', open: true }], new Map([['h1', 1]]), 0)).toBeUndefined();
+    expect(openQuestionSwap(drawn, new Map([['h4', 3]]), 0)).toBeUndefined();
+    expect(openQuestionSwap(drawn, new Map(), 0)).toBeUndefined();
   });
 });
 

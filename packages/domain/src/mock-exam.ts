@@ -6,6 +6,9 @@ import { computeScore, gradeFromScore } from './grade.ts';
 
 /** Question counts a student can choose for a mock exam. */
 export const MOCK_EXAM_SIZES = [5, 10, 20, 40] as const;
+/** Status of an open answer in a mock exam until she assessed it (as a practice session's review, 4). */
+export const MOCK_EXAM_AWAITING = 4;
+
 /** Seconds she gets per question (1,5 minute: the pace of a multiple-choice exam at a Dutch university). */
 export const MOCK_EXAM_SECONDS_PER_QUESTION = 90;
 
@@ -51,12 +54,17 @@ export function drawCounts(chapters: readonly ChapterPool[], total: number): Map
   return counts;
 }
 
-/** Statuses of a mock exam's question: -1 not answered, 0 wrong, 1 correct, 2 partially correct. */
+/**
+ * Statuses of a mock exam's question: -1 not answered, 0 wrong, 1 correct, 2 partially correct,
+ * 4 an open answer awaiting her own assessment (it becomes 1 or 0 once she assessed it).
+ */
 export interface MockExamResult {
   correct: number;
   partial: number;
   wrong: number;
   unanswered: number;
+  /** open answers she has not assessed yet: they earn nothing until she has; the grade is provisional while any wait */
+  awaitingAssessment: number;
   total: number;
   /** 0-100, as a practice session's score */
   score: number;
@@ -68,13 +76,16 @@ export interface MockExamResult {
  * The result of a closed mock exam: an exam is handed in as it stands, so an unanswered question
  * earns nothing (unlike a practice session, whose grade waits for skipped questions). Graded as
  * the results screen grades (spec section 9): 10 x (correct + 0.5 x partial) / total, at least 1.
+ * An open answer counts once she has assessed it; until then it earns nothing and is counted in
+ * `awaitingAssessment`, so the grade is a provisional lower bound (decision 022).
  */
 export function gradeMockExam(statuses: readonly number[]): MockExamResult {
-  const result = { correct: 0, partial: 0, wrong: 0, unanswered: 0, total: statuses.length };
+  const result = { correct: 0, partial: 0, wrong: 0, unanswered: 0, awaitingAssessment: 0, total: statuses.length };
   for (const s of statuses) {
     if (s === 1) result.correct++;
     else if (s === 2) result.partial++;
     else if (s === 0) result.wrong++;
+    else if (s === MOCK_EXAM_AWAITING) result.awaitingAssessment++;
     else result.unanswered++;
   }
   const score = computeScore(result);
@@ -85,4 +96,23 @@ export function gradeMockExam(statuses: readonly number[]): MockExamResult {
 export function secondsLeft(deadline: string | Date, now: Date): number {
   const end = typeof deadline === 'string' ? Date.parse(deadline) : deadline.getTime();
   return Math.max(0, Math.ceil((end - now.getTime()) / 1000));
+}
+
+/** A drawn question of a mock exam: its chapter (or group key) and whether it is an open question. */
+export interface DrawnQuestion {
+  key: string;
+  open: boolean;
+}
+
+/**
+ * The drawn position to trade for an open question so that an exam has at least one when it can
+ * (decision 022): when nothing drawn is open and a chapter that was drawn from has an open question
+ * left in `openLeft`, the multiple-choice question of that chapter at `pick` (any integer, taken
+ * modulo the candidates). Chapter counts stay as drawn. Undefined when there is nothing to trade.
+ */
+export function openQuestionSwap(drawn: readonly DrawnQuestion[], openLeft: ReadonlyMap<string, number>, pick: number): number | undefined {
+  if (drawn.some((q) => q.open)) return undefined;
+  const candidates = drawn.flatMap((q, index) => ((openLeft.get(q.key) ?? 0) > 0 ? [index] : []));
+  if (candidates.length === 0) return undefined;
+  return candidates[((Math.floor(pick) % candidates.length) + candidates.length) % candidates.length];
 }

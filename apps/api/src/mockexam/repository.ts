@@ -1,4 +1,5 @@
 import { uuidv7, type Executor, type MockExamQuestionsTable, type MockExamsTable } from '@blok/db';
+import { MOCK_EXAM_AWAITING } from '@blok/domain/mock-exam';
 
 export type MockExamRow = MockExamsTable;
 export type MockExamQuestionRow = MockExamQuestionsTable;
@@ -59,7 +60,9 @@ export class MockExamRepository {
           chapter_id: q.chapterId,
           status: -1,
           answer_ids: null,
+          text_answer: null,
           answered_at: null,
+          assessed_at: null,
         })),
       )
       .execute();
@@ -88,17 +91,55 @@ export class MockExamRepository {
       .execute();
   }
 
-  /** Stores her picks while the exam is still open; false when it was closed meanwhile. */
-  async saveAnswer(examId: string, position: number, status: number, answerIds: string[], at: string): Promise<boolean> {
+  /**
+   * Stores her picks (or her written answer to an open question) while the exam is still open;
+   * false when it was closed meanwhile.
+   */
+  async saveAnswer(examId: string, position: number, status: number, answerIds: string[], textAnswer: string | null, at: string): Promise<boolean> {
+    const given = answerIds.length > 0 || textAnswer !== null;
     const rows = await this.db
       .updateTable('mock_exam_questions')
-      .set({ status, answer_ids: answerIds.length ? JSON.stringify(answerIds) : null, answered_at: answerIds.length ? at : null })
+      .set({ status, answer_ids: answerIds.length ? JSON.stringify(answerIds) : null, text_answer: textAnswer, answered_at: given ? at : null })
       .where('exam_id', '=', examId)
       .where('position', '=', position)
       .where(({ exists, selectFrom }) => exists(selectFrom('mock_exams').select('id').where('id', '=', examId).where('finished_at', 'is', null)))
       .returning('id')
       .execute();
     return rows.length > 0;
+  }
+
+  /**
+   * Her verdict on an open answer awaiting it (status 4), once: false when it was assessed
+   * meanwhile (a conditional update).
+   */
+  async assess(examId: string, position: number, status: number, at: string): Promise<boolean> {
+    const rows = await this.db
+      .updateTable('mock_exam_questions')
+      .set({ status, assessed_at: at })
+      .where('exam_id', '=', examId)
+      .where('position', '=', position)
+      .where('status', '=', MOCK_EXAM_AWAITING)
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  /** The score of a closed exam after an assessment changed it. */
+  async setScore(examId: string, score: number): Promise<void> {
+    await this.db.updateTable('mock_exams').set({ score }).where('id', '=', examId).execute();
+  }
+
+  /** Per exam: how many open answers wait for her assessment (exams without any are absent). */
+  async awaitingCounts(examIds: string[]): Promise<Map<string, number>> {
+    if (examIds.length === 0) return new Map();
+    const rows = (await this.db
+      .selectFrom('mock_exam_questions')
+      .select((eb) => ['exam_id', eb.fn.countAll().as('n')])
+      .where('exam_id', 'in', examIds)
+      .where('status', '=', MOCK_EXAM_AWAITING)
+      .groupBy('exam_id')
+      .execute()) as Array<{ exam_id: string; n: number | string | bigint }>;
+    return new Map(rows.map((r) => [r.exam_id, Number(r.n)]));
   }
 
   /** Closes the exam once (a conditional update): true when this call closed it. */

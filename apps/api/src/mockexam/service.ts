@@ -1,8 +1,18 @@
 import { randomInt } from 'node:crypto';
-import type { MockExam, MockExamAnswerBody, MockExamChapterResult, MockExamGrade, MockExamOverview, MockExamQuestion, StartMockExamBody } from '@blok/contract';
+import type { MockExam, MockExamAnswerBody, MockExamAssessBody, MockExamChapterResult, MockExamGrade, MockExamOverview, MockExamQuestion, StartMockExamBody } from '@blok/contract';
 import { MAX_ANSWER_SEED, orderAnswers } from '@blok/domain/answer-order';
 import { gradeFromScore, isPassing } from '@blok/domain/grade';
-import { MOCK_EXAM_SECONDS_PER_QUESTION, MOCK_EXAM_SIZES, chapterWeight, drawCounts, gradeMockExam, secondsLeft, type MockExamResult } from '@blok/domain/mock-exam';
+import {
+  MOCK_EXAM_AWAITING,
+  MOCK_EXAM_SECONDS_PER_QUESTION,
+  MOCK_EXAM_SIZES,
+  chapterWeight,
+  drawCounts,
+  gradeMockExam,
+  openQuestionSwap,
+  secondsLeft,
+  type MockExamResult,
+} from '@blok/domain/mock-exam';
 import { evaluateSelect } from '@blok/domain/status';
 import { AppError } from '../errors.ts';
 import { contentImageUrl } from '../content/render.ts';
@@ -22,14 +32,17 @@ export interface MockExamLibrary {
 
 /** What a mock exam needs of the questions feature: the pool and the questions' content. */
 export interface MockExamQuestionSource {
-  examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null }>>;
+  /** multiple-choice (SELECT) and open (OPEN) questions of a subject with their chapter */
+  examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null; type: string }>>;
   questionsWithAnswers(ids: string[]): Promise<
     Array<{
       id: string;
       subject_id: string;
+      type: string;
       question_text: string;
       picture: string | null;
       feedback_text: string;
+      model_answer: string | null;
       answers: Array<{ id: string; answer_text: string; is_correct: number; pinned: number }>;
     }>
   >;
@@ -42,6 +55,9 @@ const closedError = () => new AppError('mock_exam_closed', 'Dit proeftentamen is
 
 /** The grade with `passed`, as the contract sends it. */
 const toGrade = (r: MockExamResult): MockExamGrade => ({ ...r, passed: isPassing(r.grade) });
+const isOpenQuestion = (content: { type: string } | undefined) => content?.type === 'OPEN';
+/** She gave an answer: picks, or a text. */
+const isGiven = (row: MockExamQuestionRow) => row.answer_ids !== null || row.text_answer !== null;
 
 /** A uniformly random pick of `n` items (Fisher-Yates over a copy, crypto randomness). */
 function pick<T>(items: readonly T[], n: number): T[] {
@@ -77,12 +93,20 @@ export class MockExamService {
     if (!subject) throw new AppError('not_found', 'Dit vak bestaat niet.');
     const [pool, exams] = await Promise.all([this.questionSource.examPool(subjectId), this.repo.ofSubject(userId, subjectId, RECENT_EXAMS)]);
     const now = this.now();
+    const awaiting = await this.repo.awaitingCounts(exams.map((e) => e.id));
     const summaries = await Promise.all(
       exams.map(async (e) => {
         const closed = this.isClosed(e, now);
         let score = e.score;
         if (closed && score === null) score = gradeMockExam((await this.repo.questions(e.id)).map((q) => q.status)).score;
-        return { id: e.id, startedAt: e.started_at, questionCount: e.question_count, closed, grade: closed ? gradeFromScore(score!) : null };
+        return {
+          id: e.id,
+          startedAt: e.started_at,
+          questionCount: e.question_count,
+          closed,
+          grade: closed ? gradeFromScore(score!) : null,
+          awaitingAssessment: closed ? (awaiting.get(e.id) ?? 0) : 0,
+        };
       }),
     );
     const available = pool.length;
@@ -91,6 +115,7 @@ export class MockExamService {
       subjectId: subject.id,
       subjectTitle: subject.title,
       availableQuestions: available,
+      openQuestions: pool.filter((q) => q.type === 'OPEN').length,
       chapterCount: new Set(pool.map((q) => q.chapter_id)).size,
       sizes: sizes.length === 0 && available > 0 ? [MOCK_EXAM_SIZES[0]] : [...sizes],
       secondsPerQuestion: MOCK_EXAM_SECONDS_PER_QUESTION,
@@ -106,16 +131,21 @@ export class MockExamService {
 
   // ------------------------------------------------------------------ commands
 
-  /** Draws a new exam: per chapter by weight (priority), at random within a chapter, chapters in reading order. */
+  /**
+   * Draws a new exam: per chapter by weight (priority), at random within a chapter (multiple-choice
+   * and open questions alike), chapters in reading order. When nothing drawn is open but a chapter
+   * drawn from has an open question, one of its multiple-choice questions makes way for it: an
+   * exam has at least one open question when it can (decision 022).
+   */
   start(userId: string, body: StartMockExamBody): Promise<MockExam> {
     return this.uow.run(async () => {
       const subject = await this.library.subjectTitle(body.subjectId);
       if (!subject) throw new AppError('not_found', 'Dit vak bestaat niet.');
       const [pool, { chapters }] = await Promise.all([this.questionSource.examPool(subject.id), this.library.chaptersOfSubject(subject.id)]);
-      if (pool.length === 0) throw new AppError('conflict', 'Dit vak heeft nog geen meerkeuzevragen voor een proeftentamen.');
+      if (pool.length === 0) throw new AppError('conflict', 'Dit vak heeft nog geen vragen voor een proeftentamen.');
       const order = new Map(chapters.map((c, i) => [c.id, i]));
       const priority = new Map(chapters.map((c) => [c.id, c.priority]));
-      const byChapter = new Map<string, Array<{ id: string; chapter_id: string | null }>>();
+      const byChapter = new Map<string, Array<{ id: string; chapter_id: string | null; type: string }>>();
       for (const q of pool) {
         const key = q.chapter_id ?? '';
         const list = byChapter.get(key);
@@ -128,7 +158,15 @@ export class MockExamService {
         keys.map((k) => ({ id: k, weight: chapterWeight(priority.get(k) ?? 2), available: byChapter.get(k)!.length })),
         body.questionCount,
       );
-      const drawn = keys.flatMap((k) => pick(byChapter.get(k)!, counts.get(k) ?? 0).map((q) => ({ questionId: q.id, chapterId: q.chapter_id })));
+      const picked = keys.flatMap((k) => pick(byChapter.get(k)!, counts.get(k) ?? 0).map((q) => ({ key: k, question: q, open: q.type === 'OPEN' })));
+      const openLeft = new Map(keys.map((k) => [k, byChapter.get(k)!.filter((q) => q.type === 'OPEN').length]));
+      const swap = openQuestionSwap(picked, openLeft, randomInt(0, 1_000_000));
+      if (swap !== undefined) {
+        const slot = picked[swap]!;
+        const [open] = pick(byChapter.get(slot.key)!.filter((q) => q.type === 'OPEN'), 1);
+        picked[swap] = { key: slot.key, question: open!, open: true };
+      }
+      const drawn = picked.map(({ question: q }) => ({ questionId: q.id, chapterId: q.chapter_id }));
       const startedAt = this.now();
       const id = await this.repo.create({
         userId,
@@ -144,9 +182,10 @@ export class MockExamService {
   }
 
   /**
-   * Stores her picks for one question (she may change them while the exam is open). Nothing is
-   * evaluated to her until it closes. Past the deadline the answer is refused (409
-   * mock_exam_closed) and the exam closes, graded as it stood.
+   * Stores her picks for one question, or her text for an open one (she may change them while the
+   * exam is open). Nothing is evaluated to her until it closes; an open answer waits for her own
+   * assessment then (status 4). Past the deadline the answer is refused (409 mock_exam_closed) and
+   * the exam closes, graded as it stood.
    */
   answer(userId: string, examId: string, body: MockExamAnswerBody): Promise<MockExamQuestion> {
     return this.uow.run(async () => {
@@ -162,15 +201,25 @@ export class MockExamService {
         throw keepChanges(closedError());
       }
       const [content] = await this.questionSource.questionsWithAnswers([row.question_id]);
-      const answers = content?.answers ?? [];
-      const picked = [...new Set(body.answerIds)];
-      const ids = new Set(answers.map((a) => a.id));
-      if (picked.some((id) => !ids.has(id))) throw new AppError('invalid_request', 'Dit antwoord hoort niet bij deze vraag.');
-      const correct = answers.filter((a) => a.is_correct === 1).map((a) => a.id);
-      if (correct.length <= 1 && picked.length > 1) throw new AppError('invalid_request', 'Bij deze vraag kies je één antwoord.');
-      const status = picked.length === 0 ? -1 : evaluateSelect(picked, correct);
-      if (!(await this.repo.saveAnswer(exam.id, row.position, status, picked, now.toISOString()))) throw closedError();
-      Object.assign(row, { status, answer_ids: picked.length ? JSON.stringify(picked) : null });
+      let status: number;
+      let picked: string[] = [];
+      let text: string | null = null;
+      if (isOpenQuestion(content)) {
+        if (body.answerIds?.length) throw new AppError('invalid_request', 'Bij een open vraag geef je een tekstantwoord.');
+        text = body.textAnswer?.trim() || null;
+        status = text === null ? -1 : MOCK_EXAM_AWAITING;
+      } else {
+        if (body.textAnswer !== undefined) throw new AppError('invalid_request', 'Kies bij deze vraag een antwoord.');
+        const answers = content?.answers ?? [];
+        picked = [...new Set(body.answerIds ?? [])];
+        const ids = new Set(answers.map((a) => a.id));
+        if (picked.some((id) => !ids.has(id))) throw new AppError('invalid_request', 'Dit antwoord hoort niet bij deze vraag.');
+        const correct = answers.filter((a) => a.is_correct === 1).map((a) => a.id);
+        if (correct.length <= 1 && picked.length > 1) throw new AppError('invalid_request', 'Bij deze vraag kies je één antwoord.');
+        status = picked.length === 0 ? -1 : evaluateSelect(picked, correct);
+      }
+      if (!(await this.repo.saveAnswer(exam.id, row.position, status, picked, text, now.toISOString()))) throw closedError();
+      Object.assign(row, { status, answer_ids: picked.length ? JSON.stringify(picked) : null, text_answer: text });
       return this.question(exam, row, content, false);
     });
   }
@@ -187,6 +236,38 @@ export class MockExamService {
         const score = gradeMockExam(rows.map((r) => r.status)).score;
         if (await this.repo.close(exam.id, finishedAt, score)) Object.assign(exam, { finished_at: finishedAt, score });
       }
+      return this.view(exam, rows);
+    });
+  }
+
+  /**
+   * Her verdict on her open answer at a position, once the exam is closed: it counts in the grade
+   * from now on. 409 while the exam is open, for an answer already assessed or an open question
+   * she left empty; 400 for a multiple-choice question.
+   */
+  assess(userId: string, examId: string, body: MockExamAssessBody): Promise<MockExam> {
+    return this.uow.run(async () => {
+      const exam = await this.repo.find(examId, userId);
+      if (!exam) throw examNotFound();
+      const rows = await this.repo.questions(exam.id);
+      const row = rows[body.position];
+      if (!row) throw new AppError('not_found', 'Deze vraag hoort niet bij dit proeftentamen.');
+      const now = this.now();
+      if (!this.isClosed(exam, now)) throw new AppError('conflict', 'Je beoordeelt je antwoorden pas na het inleveren.');
+      const [content] = await this.questionSource.questionsWithAnswers([row.question_id]);
+      if (!isOpenQuestion(content)) throw new AppError('invalid_request', 'Alleen een open vraag beoordeel je zelf.');
+      if (row.status !== MOCK_EXAM_AWAITING) {
+        if (row.text_answer === null) throw new AppError('conflict', 'Deze vraag heb je niet beantwoord; er is niets te beoordelen.');
+        throw new AppError('answer_locked', 'Deze vraag is al beoordeeld.');
+      }
+      const status = body.result === 'goed' ? 1 : 0;
+      if (!(await this.repo.assess(exam.id, row.position, status, now.toISOString()))) throw new AppError('answer_locked', 'Deze vraag is al beoordeeld.');
+      row.status = status;
+      const score = gradeMockExam(rows.map((r) => r.status)).score;
+      // An exam past its deadline that no call closed yet closes now, at its deadline.
+      if (exam.finished_at === null && (await this.repo.close(exam.id, exam.deadline_at, score))) Object.assign(exam, { finished_at: exam.deadline_at });
+      else await this.repo.setScore(exam.id, score);
+      exam.score = score;
       return this.view(exam, rows);
     });
   }
@@ -259,7 +340,7 @@ export class MockExamService {
       secondsLeft: closed ? 0 : secondsLeft(exam.deadline_at, now),
       closed,
       finishedAt: exam.finished_at ?? (closed ? exam.deadline_at : null),
-      answeredCount: rows.filter((r) => r.answer_ids !== null).length,
+      answeredCount: rows.filter(isGiven).length,
       questions: rows.map((r) => this.question(exam, r, byId.get(r.question_id), closed)),
       result: closed ? toGrade(gradeMockExam(rows.map((r) => r.status))) : null,
       chapters: chapterResults,
@@ -268,17 +349,21 @@ export class MockExamService {
 
   private question(exam: MockExamRow, row: MockExamQuestionRow, content: Content | undefined, closed: boolean): MockExamQuestion {
     const answers = orderAnswers(content?.answers ?? [], exam.answer_seed, row.question_id, (a) => a.pinned === 1);
+    const open = isOpenQuestion(content);
     return {
       position: row.position,
       questionId: row.question_id,
       chapterId: row.chapter_id,
+      type: open ? 'OPEN' : 'SELECT',
       questionText: content?.question_text ?? '',
       pictureUrl: content?.picture ? contentImageUrl(content.subject_id, content.picture) : null,
       multipleAnswers: answers.filter((a) => a.is_correct === 1).length > 1,
       answers: answers.map((a) => ({ id: a.id, answerText: a.answer_text, isCorrect: closed ? a.is_correct === 1 : null })),
       pickedAnswerIds: parseAnswerIds(row.answer_ids),
-      status: closed ? (row.status as -1 | 0 | 1 | 2) : null,
+      textAnswer: row.text_answer,
+      status: closed ? row.status : null,
       feedbackText: closed ? (content?.feedback_text ?? '') : null,
+      modelAnswer: closed && open ? (content?.model_answer ?? '') : null,
     };
   }
 }

@@ -47,19 +47,19 @@ export class QuestionCatalogueRepository {
     return lists.map((l) => ({ ...l, total_questions: byList.get(l.id) ?? 0 }));
   }
 
-  /** A subject's SELECT questions, each with the chapter of its list, in list and question order (a mock exam's pool). */
   /** A question's subject and text, for a report of a mistake in it (decision 029). */
   questionPlace(id: string): Promise<{ id: string; subject_id: string; question_text: string } | undefined> {
     return this.db.selectFrom('questions').select(['id', 'subject_id', 'question_text']).where('id', '=', id).executeTakeFirst();
   }
 
-  examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null }>> {
+  /** A subject's multiple-choice and open questions, each with the chapter of its list, in list and question order (a mock exam's pool). */
+  examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null; type: string }>> {
     return this.db
       .selectFrom('questions as q')
       .innerJoin('question_lists as l', 'l.id', 'q.question_list_id')
-      .select(['q.id', 'l.chapter_id'])
+      .select(['q.id', 'l.chapter_id', 'q.type'])
       .where('q.subject_id', '=', subjectId)
-      .where('q.type', '=', 'SELECT')
+      .where('q.type', 'in', ['SELECT', 'OPEN'])
       .orderBy('l.sort_index')
       .orderBy('l.id')
       .orderBy('q.sort_index')
@@ -73,7 +73,7 @@ export class QuestionCatalogueRepository {
     const [questions, answers] = await Promise.all([
       this.db
         .selectFrom('questions')
-        .select(['id', 'subject_id', 'type', 'question_text', 'picture', 'feedback_text', 'feedback_picture'])
+        .select(['id', 'subject_id', 'type', 'question_text', 'picture', 'feedback_text', 'feedback_picture', 'model_answer'])
         .where('id', 'in', ids)
         .execute(),
       this.db

@@ -29,8 +29,8 @@ export class QuestionCatalogueService {
     return row && { id: row.id, subjectId: row.subject_id, text: row.question_text };
   }
 
-  /** A subject's SELECT questions with the chapter of their list: what a mock exam draws from. */
-  examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null }>> {
+  /** A subject's multiple-choice and open questions with the chapter of their list: what a mock exam draws from. */
+  examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null; type: string }>> {
     return this.repo.examPool(subjectId);
   }
 

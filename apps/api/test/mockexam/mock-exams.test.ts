@@ -6,8 +6,9 @@ import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
 
 // Issue 27, mock exams (decision 022). Fixture fixture-tentamen: chapters fxt-h1 (priority 1, six
-// multiple-choice questions and one open one), fxt-h2 (priority 2, four; q1 has two correct
-// answers) and fxt-h3 (priority 3, three). Every correct answer is written first (<id>-a1).
+// multiple-choice questions and one open one, fxt-h1-open), fxt-h2 (priority 2, four; q1 has two
+// correct answers) and fxt-h3 (priority 3, three). Every correct answer is written first (<id>-a1).
+// The open question is the only one, in the chapter every exam draws from, so every exam holds it.
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'mockexam-courses');
 const SUBJECT = 'fixture-tentamen';
 
@@ -27,6 +28,16 @@ async function student(app: TestApp) {
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     },
+    async write(examId: string, position: number, textAnswer: string): Promise<MockExamQuestion> {
+      const res = await call('POST', `/api/mock-exams/${examId}/answer`, { position, textAnswer });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    },
+    async assess(examId: string, position: number, result: 'goed' | 'fout', key?: string): Promise<MockExam> {
+      const res = await call('POST', `/api/mock-exams/${examId}/assess`, { position, result }, key);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    },
     async finish(examId: string): Promise<MockExam> {
       const res = await call('POST', `/api/mock-exams/${examId}/finish`);
       expect(res.statusCode, res.body).toBe(200);
@@ -38,6 +49,12 @@ async function student(app: TestApp) {
 const correctId = (q: MockExamQuestion) => `${q.questionId}-a1`;
 const wrongId = (q: MockExamQuestion) => `${q.questionId}-a3`;
 const chapterOf = (q: MockExamQuestion) => q.chapterId;
+const selects = (exam: MockExam) => exam.questions.filter((q) => q.type === 'SELECT');
+const openOf = (exam: MockExam) => {
+  const open = exam.questions.filter((q) => q.type === 'OPEN');
+  expect(open.map((q) => q.questionId)).toEqual(['fxt-h1-open']);
+  return open[0]!;
+};
 
 describe.each(DIALECTS)('mock exams on %s', (dialect) => {
   let ctx: TestContext;
@@ -50,16 +67,16 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     vi.useRealTimers();
   });
 
-  it('offers the multiple-choice questions of every chapter', async () => {
+  it('offers the multiple-choice and open questions of every chapter', async () => {
     const s = await student(ctx.app);
     const res = await s.call('GET', `/api/mock-exams?subjectId=${SUBJECT}`);
     expect(res.statusCode, res.body).toBe(200);
     const overview = res.json() as MockExamOverview;
-    expect(overview).toMatchObject({ subjectTitle: 'Testvak tentamen', availableQuestions: 13, chapterCount: 3, sizes: [5, 10], secondsPerQuestion: 90, exams: [] });
+    expect(overview).toMatchObject({ subjectTitle: 'Testvak tentamen', availableQuestions: 14, openQuestions: 1, chapterCount: 3, sizes: [5, 10], secondsPerQuestion: 90, exams: [] });
     expect((await s.call('GET', '/api/mock-exams?subjectId=bestaat-niet')).statusCode).toBe(404);
   });
 
-  it('draws per chapter by weight, shows no evaluation while open, and grades the whole and each chapter when handed in', async () => {
+  it('draws per chapter by weight with the open question, shows no evaluation while open, and grades the whole and each chapter when handed in, the open answer once she assessed it', async () => {
     const s = await student(ctx.app);
     const exam = await s.start(10);
     expect(exam).toMatchObject({ questionCount: 10, timeLimitSeconds: 900, closed: false, result: null, chapters: [] });
@@ -67,15 +84,20 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     // weights 3 : 2 : 1, one each first: 5, 3 and 2 questions, chapters in reading order
     expect(exam.questions.map(chapterOf)).toEqual([...Array(5).fill('fxt-h1'), ...Array(3).fill('fxt-h2'), ...Array(2).fill('fxt-h3')]);
     expect(new Set(exam.questions.map((q) => q.questionId)).size).toBe(10);
-    expect(exam.questions.some((q) => q.questionId === 'fxt-h1-open')).toBe(false);
+    const openQ = openOf(exam);
+    expect(openQ).toMatchObject({ chapterId: 'fxt-h1', answers: [], textAnswer: null, modelAnswer: null, multipleAnswers: false });
     for (const q of exam.questions) {
-      expect(q).toMatchObject({ status: null, feedbackText: null });
+      expect(q).toMatchObject({ status: null, feedbackText: null, modelAnswer: null });
       expect(q.answers.every((a) => a.isCorrect === null)).toBe(true);
     }
 
-    // h1 all correct; h2: the two-answer question half, the rest wrong; h3 left open
+    // h1 all correct (the open one written, changed, assessed later); h2: the two-answer question half, the rest wrong; h3 left open
     for (const q of exam.questions) {
-      if (q.chapterId === 'fxt-h1') {
+      if (q.type === 'OPEN') {
+        await s.write(exam.id, q.position, 'Eerste versie.');
+        const saved = await s.write(exam.id, q.position, '  Mijn uitleg van het begrip.  ');
+        expect(saved).toMatchObject({ type: 'OPEN', textAnswer: 'Mijn uitleg van het begrip.', status: null, modelAnswer: null, feedbackText: null });
+      } else if (q.chapterId === 'fxt-h1') {
         // a first pick, changed while the exam is open
         await s.answer(exam.id, q.position, [wrongId(q)]);
         const saved = await s.answer(exam.id, q.position, [correctId(q)]);
@@ -89,16 +111,33 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     expect(open).toMatchObject({ closed: false, answeredCount: 8, result: null });
 
     const done = await s.finish(exam.id);
-    const score = Math.round((50 * (2 * 5 + partial)) / 10);
+    // before she assessed her open answer it earns nothing, and the grade says it waits
+    const provisional = Math.round((50 * (2 * 4 + partial)) / 10);
     expect(done.closed).toBe(true);
-    expect(done.result).toMatchObject({ correct: 5, partial, wrong: 3 - partial, unanswered: 2, total: 10, score, grade: score / 10, passed: score >= 55 });
-    expect(done.chapters.map((c) => [c.chapterId, c.title, c.summaryId, c.result.grade, c.result.passed])).toEqual([
+    expect(done.result).toMatchObject({ correct: 4, partial, wrong: 3 - partial, unanswered: 2, awaitingAssessment: 1, total: 10, score: provisional, grade: provisional / 10 });
+    expect(done.chapters[0]!.result).toMatchObject({ correct: 4, awaitingAssessment: 1, grade: 8 });
+    const waiting = done.questions[openQ.position]!;
+    expect(waiting).toMatchObject({ status: 4, textAnswer: 'Mijn uitleg van het begrip.', modelAnswer: 'Het modelantwoord.', feedbackText: 'Toelichting bij de open vraag.' });
+    expect(((await s.call('GET', `/api/mock-exams?subjectId=${SUBJECT}`)).json() as MockExamOverview).exams[0]).toMatchObject({ grade: provisional / 10, awaitingAssessment: 1 });
+
+    const assessed = await s.assess(exam.id, openQ.position, 'goed', randomUUID());
+    const score = Math.round((50 * (2 * 5 + partial)) / 10);
+    expect(assessed.questions[openQ.position]!.status).toBe(1);
+    expect(assessed.result).toMatchObject({ correct: 5, partial, wrong: 3 - partial, unanswered: 2, awaitingAssessment: 0, total: 10, score, grade: score / 10, passed: score >= 55 });
+    // once assessed it stays: a second verdict is refused and changes nothing
+    const again = await s.call('POST', `/api/mock-exams/${exam.id}/assess`, { position: openQ.position, result: 'fout' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'answer_locked' });
+    const reread = (await s.call('GET', `/api/mock-exams/${exam.id}`)).json() as MockExam;
+    expect(reread.result).toEqual(assessed.result);
+    expect(reread.chapters).toEqual(assessed.chapters);
+    expect(assessed.chapters.map((c) => [c.chapterId, c.title, c.summaryId, c.result.grade, c.result.passed])).toEqual([
       ['fxt-h1', 'Eerste hoofdstuk', 'fxt-samenvatting', 10, true],
       ['fxt-h2', 'Tweede hoofdstuk', 'fxt-samenvatting', partial ? Math.max(1, Math.round(50 / 3) / 10) : 1, false],
       ['fxt-h3', 'Derde hoofdstuk', 'fxt-samenvatting', 1, false],
     ]);
     // now the answers and the feedback show
-    const first = done.questions[0]!;
+    const first = selects(done)[0]!;
     expect(first.status).toBe(1);
     expect(first.answers.find((a) => a.id === correctId(first))?.isCorrect).toBe(true);
     expect(first.feedbackText).toContain('Toelichting');
@@ -107,10 +146,10 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     const late = await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: 9, answerIds: [correctId(done.questions[9]!)] });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ error: 'mock_exam_closed' });
-    expect((await s.finish(exam.id)).result).toEqual(done.result);
+    expect((await s.finish(exam.id)).result).toEqual(assessed.result);
 
     const overview = (await s.call('GET', `/api/mock-exams?subjectId=${SUBJECT}`)).json() as MockExamOverview;
-    expect(overview.exams).toEqual([{ id: exam.id, startedAt: exam.startedAt, questionCount: 10, closed: true, grade: score / 10 }]);
+    expect(overview.exams).toEqual([{ id: exam.id, startedAt: exam.startedAt, questionCount: 10, closed: true, grade: score / 10, awaitingAssessment: 0 }]);
   });
 
   it('shuffles the answers per exam and keeps the order on every read', async () => {
@@ -118,22 +157,23 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     const exam = await s.start(10);
     const again = (await s.call('GET', `/api/mock-exams/${exam.id}`)).json() as MockExam;
     expect(again.questions.map((q) => q.answers.map((a) => a.id))).toEqual(exam.questions.map((q) => q.answers.map((a) => a.id)));
-    // across ten four-answer questions, the correct one is not always first (1 in 4^10 to fail by chance)
-    expect(exam.questions.every((q) => q.answers[0]!.id === correctId(q))).toBe(false);
+    // across nine four-answer questions, the correct one is not always first (1 in 4^9 to fail by chance)
+    expect(selects(exam)).toHaveLength(9);
+    expect(selects(exam).every((q) => q.answers[0]!.id === correctId(q))).toBe(false);
   });
 
   it('enforces the time limit on the server: a late answer is refused and the exam closes at its deadline', async () => {
     const s = await student(ctx.app);
     const exam = await s.start(5);
     expect(exam.timeLimitSeconds).toBe(450);
-    const [q0, q1] = exam.questions;
+    const [q0, q1] = selects(exam);
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     vi.setSystemTime(Date.parse(exam.deadlineAt) - 5_000);
-    await s.answer(exam.id, 0, [correctId(q0!)]);
+    await s.answer(exam.id, q0!.position, [correctId(q0!)]);
     expect(((await s.call('GET', `/api/mock-exams/${exam.id}`)).json() as MockExam).secondsLeft).toBeLessThanOrEqual(5);
 
     vi.setSystemTime(Date.parse(exam.deadlineAt) + 10_000);
-    const late = await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: 1, answerIds: [correctId(q1!)] });
+    const late = await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: q1!.position, answerIds: [correctId(q1!)] });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ error: 'mock_exam_closed' });
     const row = await ctx.handle.db.selectFrom('mock_exams').select(['finished_at', 'score']).where('id', '=', exam.id).executeTakeFirstOrThrow();
@@ -142,7 +182,7 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     const closed = (await s.call('GET', `/api/mock-exams/${exam.id}`)).json() as MockExam;
     expect(closed).toMatchObject({ closed: true, secondsLeft: 0, finishedAt: exam.deadlineAt });
     expect(closed.result).toMatchObject({ correct: 1, unanswered: 4, grade: 2 });
-    expect(closed.questions[1]!.pickedAnswerIds).toEqual([]);
+    expect(closed.questions[q1!.position]!.pickedAnswerIds).toEqual([]);
   });
 
   it('shows a past-deadline exam closed even when nobody closed it', async () => {
@@ -163,9 +203,19 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     expect((await other.call('GET', `/api/mock-exams/${exam.id}`)).statusCode).toBe(404);
     expect((await other.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: 0, answerIds: [correctId(exam.questions[0]!)] })).statusCode).toBe(404);
     expect((await other.call('POST', `/api/mock-exams/${exam.id}/finish`)).statusCode).toBe(404);
+    const openQ = openOf(exam);
+    expect((await other.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: openQ.position, textAnswer: 'Niet van mij.' })).statusCode).toBe(404);
+    await owner.write(exam.id, openQ.position, 'Mijn antwoord.');
+    await owner.finish(exam.id);
+    const foreign = await other.call('POST', `/api/mock-exams/${exam.id}/assess`, { position: openQ.position, result: 'goed' }, randomUUID());
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ error: 'not_found' });
     expect(((await other.call('GET', `/api/mock-exams?subjectId=${SUBJECT}`)).json() as MockExamOverview).exams).toEqual([]);
     // nothing of hers changed
-    expect(((await owner.call('GET', `/api/mock-exams/${exam.id}`)).json() as MockExam).answeredCount).toBe(0);
+    const hers = (await owner.call('GET', `/api/mock-exams/${exam.id}`)).json() as MockExam;
+    expect(hers.answeredCount).toBe(1);
+    expect(hers.questions[openQ.position]).toMatchObject({ textAnswer: 'Mijn antwoord.', status: 4 });
+    expect(hers.result).toMatchObject({ awaitingAssessment: 1 });
   });
 
   it('refuses bad input with a code, and replays a start with the same Idempotency-Key', async () => {
@@ -174,12 +224,48 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     expect((await s.call('POST', '/api/mock-exams', { subjectId: 'bestaat-niet', questionCount: 5 })).statusCode).toBe(404);
     expect((await s.call('GET', '/api/mock-exams/niet-een-id')).statusCode).toBe(400);
     const exam = await s.start(5);
+    const select = selects(exam).find((q) => q.chapterId !== 'fxt-h3')!;
+    const openQ = openOf(exam);
     expect((await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: 99, answerIds: [] })).statusCode).toBe(404);
-    const foreign = await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: 0, answerIds: ['fxt-h3-q1-a1'] });
+    const foreign = await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: select.position, answerIds: ['fxt-h3-q1-a1'] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toMatchObject({ error: 'invalid_request' });
-    const two = await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: 0, answerIds: [correctId(exam.questions[0]!), wrongId(exam.questions[0]!)] });
+    const two = await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: select.position, answerIds: [correctId(select), wrongId(select)] });
     expect(two.statusCode).toBe(400);
+    // text for a multiple-choice question, picks for an open one, a text too long
+    const textToSelect = await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: select.position, textAnswer: 'Tekst.' });
+    expect(textToSelect.statusCode).toBe(400);
+    expect(textToSelect.json()).toMatchObject({ error: 'invalid_request' });
+    const picksToOpen = await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: openQ.position, answerIds: [correctId(select)] });
+    expect(picksToOpen.statusCode).toBe(400);
+    expect(picksToOpen.json()).toMatchObject({ error: 'invalid_request' });
+    expect((await s.call('POST', `/api/mock-exams/${exam.id}/answer`, { position: openQ.position, textAnswer: 'x'.repeat(5001) })).statusCode).toBe(400);
+    // a blank text clears her answer
+    await s.write(exam.id, openQ.position, 'Iets.');
+    expect(await s.write(exam.id, openQ.position, '   ')).toMatchObject({ textAnswer: null });
+    await s.write(exam.id, openQ.position, 'Mijn antwoord.');
+
+    // assessing: not while open, not a multiple-choice question, only goed or fout
+    const early = await s.call('POST', `/api/mock-exams/${exam.id}/assess`, { position: openQ.position, result: 'goed' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ error: 'conflict' });
+    await s.finish(exam.id);
+    const partly = await s.call('POST', `/api/mock-exams/${exam.id}/assess`, { position: openQ.position, result: 'deels goed' });
+    expect(partly.statusCode).toBe(400);
+    expect(partly.json()).toHaveProperty('error');
+    expect((await s.call('POST', `/api/mock-exams/${exam.id}/assess`, { position: openQ.position, result: 'goed', extra: 1 })).statusCode).toBe(400);
+    expect((await s.call('POST', `/api/mock-exams/${exam.id}/assess`, { position: 99, result: 'goed' })).statusCode).toBe(404);
+    const notOpen = await s.call('POST', `/api/mock-exams/${exam.id}/assess`, { position: select.position, result: 'goed' });
+    expect(notOpen.statusCode).toBe(400);
+    expect(notOpen.json()).toMatchObject({ error: 'invalid_request' });
+    // the same verdict again with its Idempotency-Key is a replay, not a refusal
+    const assessKey = randomUUID();
+    const verdict = await s.assess(exam.id, openQ.position, 'fout', assessKey);
+    expect(verdict.questions[openQ.position]!.status).toBe(0);
+    expect(verdict.result).toMatchObject({ awaitingAssessment: 0 });
+    const replayed = await s.call('POST', `/api/mock-exams/${exam.id}/assess`, { position: openQ.position, result: 'fout' }, assessKey);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
 
     const key = randomUUID();
     const first = await s.call('POST', '/api/mock-exams', { subjectId: SUBJECT, questionCount: 5 }, key);
@@ -188,5 +274,31 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect((replay.json() as MockExam).id).toBe((first.json() as MockExam).id);
+  });
+
+  it('leaves an open question she did not answer out of what she assesses: it counts as not answered', async () => {
+    const s = await student(ctx.app);
+    const exam = await s.start(5);
+    const openQ = openOf(exam);
+    for (const q of selects(exam)) await s.answer(exam.id, q.position, q.multipleAnswers ? [correctId(q), `${q.questionId}-a2`] : [correctId(q)]);
+    const done = await s.finish(exam.id);
+    expect(done.result).toMatchObject({ correct: 4, unanswered: 1, awaitingAssessment: 0, grade: 8 });
+    expect(done.questions[openQ.position]).toMatchObject({ status: -1, textAnswer: null, modelAnswer: 'Het modelantwoord.' });
+    const nothing = await s.call('POST', `/api/mock-exams/${exam.id}/assess`, { position: openQ.position, result: 'goed' });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json()).toMatchObject({ error: 'conflict' });
+  });
+
+  it('takes an assessment of an exam past its deadline that nobody closed, and closes it at its deadline', async () => {
+    const s = await student(ctx.app);
+    const exam = await s.start(5);
+    const openQ = openOf(exam);
+    await s.write(exam.id, openQ.position, 'Op tijd geschreven.');
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.parse(exam.deadlineAt) + 60_000);
+    const assessed = await s.assess(exam.id, openQ.position, 'goed');
+    expect(assessed).toMatchObject({ closed: true, finishedAt: exam.deadlineAt, result: { correct: 1, unanswered: 4, awaitingAssessment: 0, grade: 2 } });
+    const row = await ctx.handle.db.selectFrom('mock_exams').select(['finished_at', 'score']).where('id', '=', exam.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ finished_at: exam.deadlineAt, score: 20 });
   });
 });

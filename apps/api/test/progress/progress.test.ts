@@ -52,14 +52,20 @@ describe.each(DIALECTS)('progress on %s', (dialect) => {
     for (const [i, q] of selects.entries()) {
       await s.ok('POST', '/api/question-list/fxt-h1-vragen/save-answer', { sessionId: session, questionId: q.questionId, answerId: `${q.questionId}-a${i < 3 ? 1 : 2}` });
     }
-    // a mock exam of five: every question right -> 10 for each chapter
+    // a mock exam of five (one open question): every question right -> 10 for each chapter
     const exam = await s.ok<MockExam>('POST', '/api/mock-exams', { subjectId: SUBJECT, questionCount: 5 }, 201);
     for (const q of exam.questions) {
+      if (q.type === 'OPEN') {
+        await s.ok('POST', `/api/mock-exams/${exam.id}/answer`, { position: q.position, textAnswer: 'Mijn uitleg.' });
+        continue;
+      }
       // the two-answer question of chapter 2 has a1 and a2 right
       const answerIds = q.multipleAnswers ? [`${q.questionId}-a1`, `${q.questionId}-a2`] : [`${q.questionId}-a1`];
       await s.ok('POST', `/api/mock-exams/${exam.id}/answer`, { position: q.position, answerIds });
     }
     await s.ok('POST', `/api/mock-exams/${exam.id}/finish`);
+    // her open answer counts once she has marked it right herself
+    for (const q of exam.questions.filter((x) => x.type === 'OPEN')) await s.ok('POST', `/api/mock-exams/${exam.id}/assess`, { position: q.position, result: 'goed' });
     // and she read chapter 2
     await s.ok('PUT', '/api/summaries/fxt-samenvatting/progress', { chapterId: 'fxt-h2', position: 1 });
 

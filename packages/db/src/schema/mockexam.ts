@@ -29,11 +29,18 @@ export interface MockExamQuestionsTable {
   question_id: string;
   /** the chapter the question was drawn for; null for a list without a chapter */
   chapter_id: string | null;
-  /** -1 not answered, 0 wrong, 1 correct, 2 partially correct (evaluated when she answers, shown only once closed) */
+  /**
+   * -1 not answered, 0 wrong, 1 correct, 2 partially correct (evaluated when she answers, shown only
+   * once closed); 4 an open answer awaiting her own assessment, 1 or 0 once she assessed it
+   */
   status: number;
   /** JSON array of the picked answer ids */
   answer_ids: string | null;
+  /** her written answer to an open question (migration 0028) */
+  text_answer: string | null;
   answered_at: string | null;
+  /** when she assessed her open answer after handing in (migration 0028) */
+  assessed_at: string | null;
 }
 
 /** The tables owned by mockexam: their names as Kysely sees them. */

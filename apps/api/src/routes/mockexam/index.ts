@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
   MockExamAnswerBodySchema,
+  MockExamAssessBodySchema,
   MockExamOverviewSchema,
   MockExamParamsSchema,
   MockExamQuestionSchema,
@@ -83,6 +84,22 @@ const mockExamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => mockExams.answer(req.auth!.userId, req.params.id, req.body),
+  );
+
+  app.post(
+    '/mock-exams/:id/assess',
+    {
+      schema: {
+        tags,
+        summary:
+          'Once the exam is closed: her own verdict (goed or fout) on her open answer at a position, after comparing it with the model answer. Answers the exam with its new grade.',
+        security,
+        params: MockExamParamsSchema,
+        body: MockExamAssessBodySchema,
+        response: { 200: MockExamSchema, ...conflictErrors },
+      },
+    },
+    async (req) => mockExams.assess(req.auth!.userId, req.params.id, req.body),
   );
 
   app.post(
