@@ -28,7 +28,7 @@ async function currentQuestion(page: Page, number: number, questions: DemoQuesti
   const article = page.getByRole('article', { name: `Vraag ${number}` });
   await expect(article).toBeVisible();
   const shown = plain(await article.innerText());
-  const found = questions.filter((q) => q.type === 'SELECT' && shown.includes(plain(q.text)));
+  const found = questions.filter((q) => shown.includes(plain(q.text)));
   expect(found, `question ${number}: ${shown.slice(0, 80)}`).toHaveLength(1);
   return found[0]!;
 }
@@ -48,7 +48,7 @@ test.describe('mock exam', () => {
   // A whole exam with four accessibility scans on a shared, busy machine.
   test.slow();
 
-  test('a short mock exam from the subject page: timed, no feedback until handed in, then the grade and the grade per chapter', async ({ page, api }, testInfo) => {
+  test('a short mock exam from the subject page: timed, no feedback until handed in, then her open answers to assess, the grade and the grade per chapter', async ({ page, api }, testInfo) => {
     await signIn(page, await api.createUser());
     const questions = demoQuestions(SUBJECT);
 
@@ -66,18 +66,43 @@ test.describe('mock exam', () => {
     await expect(timer).toContainText(/^7:[0-5]\d/);
     await expect(page.getByText('Vraag 1 van 5', { exact: false })).toBeVisible();
 
-    // Four right, the last one wrong; no question shows whether it was right.
+    // Every exam holds at least one open question (each chapter has one). The first multiple-choice
+    // question wrong, the rest right, every open one written by keyboard; no question shows whether it was right.
+    const open: number[] = [];
+    let wrong = 0;
     for (let n = 1; n <= 5; n++) {
       const q = await currentQuestion(page, n, questions);
-      await pick(page, q, n < 5);
-      await expect(page.getByText(/goed beantwoord|fout beantwoord|Toelichting/)).toHaveCount(0);
+      if (q.type === 'OPEN') {
+        open.push(n);
+        const field = page.getByRole('textbox', { name: 'Jouw antwoord' });
+        await expect(page.getByRole('radio')).toHaveCount(0);
+        // keyboard only: from the question's heading into the field, type, and Tab out (which stores it)
+        await page.getByRole('heading', { level: 2, name: `Vraag ${n}` }).focus();
+        while (!(await field.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
+        await page.keyboard.type(`Mijn uitleg bij vraag ${n}.`);
+        await page.keyboard.press('Tab');
+        await expect(page.getByRole('button', { name: `Vraag ${n}, beantwoord` })).toBeVisible();
+        if (open.length === 1) {
+          await saveScreenshot(page, 'mockexam-open-question', testInfo);
+          await expectNoAxeViolations(page, 'mock exam open question');
+        }
+      } else {
+        await pick(page, q, wrong > 0);
+        if (wrong === 0) wrong = n;
+      }
+      await expect(page.getByText(/goed beantwoord|fout beantwoord|Toelichting|Modelantwoord/)).toHaveCount(0);
       if (n === 1) {
         await saveScreenshot(page, 'mockexam-question', testInfo);
         await expectNoAxeViolations(page, 'mock exam question');
       }
       if (n < 5) await page.getByRole('button', { name: 'Volgende vraag' }).click();
     }
-    await expect(page.getByRole('button', { name: 'Vraag 5, beantwoord' })).toBeVisible();
+    expect(open.length).toBeGreaterThanOrEqual(1);
+    expect(wrong).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: /^Vraag \d, beantwoord$/ })).toHaveCount(5);
+    // her written answer is kept when she comes back to it
+    await page.getByRole('button', { name: `Vraag ${open[0]}, beantwoord` }).click();
+    await expect(page.getByRole('textbox', { name: 'Jouw antwoord' })).toHaveValue(`Mijn uitleg bij vraag ${open[0]}.`);
 
     await page.getByRole('button', { name: 'Inleveren' }).click();
     const dialog = page.getByRole('dialog', { name: 'Tentamen inleveren?' });
@@ -85,15 +110,37 @@ test.describe('mock exam', () => {
     await dialog.getByRole('button', { name: 'Lever in' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Uitslag proeftentamen' })).toBeVisible();
+    // until she assessed her open answers they earn nothing, and the grade says so
+    const before = 4 - open.length;
+    const waitingText = open.length === 1 ? '1 open vraag te beoordelen' : `${open.length} open vragen te beoordelen`;
+    await expect(page.getByRole('img', { name: `Voorlopig cijfer ${before * 2},0: nog ${waitingText}` })).toBeVisible();
+    await expect(page.getByText(`Je had ${before} van de 5 vragen goed.`)).toBeVisible();
+    const awaiting = page.getByRole('region', { name: 'Wachten op jouw beoordeling' });
+    await expect(awaiting.getByRole('heading', { level: 3 })).toHaveCount(open.length);
+    const first = awaiting.getByRole('region', { name: `Vraag ${open[0]}` });
+    await expect(first).toContainText(`Mijn uitleg bij vraag ${open[0]}.`);
+    await expect(first.getByRole('heading', { name: 'Modelantwoord' })).toBeVisible();
+    await saveScreenshot(page, 'mockexam-assess', testInfo);
+    await expectNoAxeViolations(page, 'mock exam open answers to assess');
+
+    // Goed for each, by keyboard; focus moves on to the next one waiting, then to the result
+    for (const [i, n] of open.entries()) {
+      const goed = awaiting.getByRole('region', { name: `Vraag ${n}` }).getByRole('button', { name: 'Goed' });
+      await goed.focus();
+      await page.keyboard.press('Enter');
+      if (i < open.length - 1) await expect(page.getByRole('heading', { level: 3, name: `Vraag ${open[i + 1]}` })).toBeFocused();
+    }
+    await expect(awaiting).toHaveCount(0);
+    await expect(page.getByText('Je had 4 van de 5 vragen goed.')).toBeFocused();
     await expect(page.getByRole('img', { name: 'Cijfer 8,0, voldoende' })).toBeVisible();
-    await expect(page.getByText('Je had 4 van de 5 vragen goed.')).toBeVisible();
     // one row per chapter, each graded, each with a way to read it
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(5);
     await expect(page.getByRole('link', { name: /^Lees / })).toHaveCount(4);
-    await expect(page.getByText('Vraag 5: fout')).toBeVisible();
-    await page.getByText('Vraag 5: fout').click();
-    const review = page.locator('details', { hasText: 'Vraag 5: fout' });
+    await expect(page.getByText(`Vraag ${wrong}: fout`)).toBeVisible();
+    await expect(page.getByText(`Vraag ${open[0]}: goed`)).toBeVisible();
+    await page.getByText(`Vraag ${wrong}: fout`).click();
+    const review = page.locator('details', { hasText: `Vraag ${wrong}: fout` });
     await expect(review.getByText(/Juiste antwoord/).first()).toBeVisible();
     await expect(review.getByText(/Toelichting/).first()).toBeVisible();
     await saveScreenshot(page, 'mockexam-results', testInfo);

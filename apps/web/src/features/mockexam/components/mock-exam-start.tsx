@@ -38,7 +38,7 @@ export function MockExamStart({ subjectId }: { subjectId: string }) {
       )}
       {data && (
         <>
-          <p className={styles.intro}>{t('start.intro', { subject: data.subjectTitle })}</p>
+          <p className={styles.intro}>{t(data.openQuestions > 0 ? 'start.introOpen' : 'start.intro', { subject: data.subjectTitle })}</p>
           <p className={styles.intro}>{t('start.rules')}</p>
           {data.sizes.length === 0 ? (
             <Notice variant="info">{t('start.none')}</Notice>
@@ -91,11 +91,15 @@ export function MockExamStart({ subjectId }: { subjectId: string }) {
                         <span className={styles.examRowBody}>
                           <span className={styles.examRowTitle}>{t('start.examLabel', { date })}</span>
                           <span className={styles.muted}>
-                            {exam.grade !== null ? t('start.examGrade', { grade: formatGrade(exam.grade) }) : t('start.inProgress')}
+                            {exam.grade === null
+                              ? t('start.inProgress')
+                              : exam.awaitingAssessment > 0
+                                ? t('start.examGradeProvisional', { grade: formatGrade(exam.grade), count: exam.awaitingAssessment })
+                                : t('start.examGrade', { grade: formatGrade(exam.grade) })}
                           </span>
                         </span>
                         {exam.grade !== null && (
-                          <span className={styles.smallGrade} data-passed={isPassing(exam.grade) || undefined} aria-hidden="true">
+                          <span className={styles.smallGrade} data-passed={(isPassing(exam.grade) && exam.awaitingAssessment === 0) || undefined} aria-hidden="true">
                             {formatGrade(exam.grade)}
                           </span>
                         )}

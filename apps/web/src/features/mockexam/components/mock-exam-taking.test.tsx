@@ -13,19 +13,22 @@ function makeExam(): MockExam {
     position,
     questionId: `q${position}`,
     chapterId: 'h1',
+    type: 'SELECT' as const,
     questionText: `Vraag over onderwerp ${position}?`,
     pictureUrl: null,
     multipleAnswers,
     answers: ['een', 'twee', 'drie'].map((text, i) => ({ id: `q${position}-a${i}`, answerText: `Antwoord ${text}`, isCorrect: null })),
     pickedAnswerIds: [] as string[],
+    textAnswer: null as string | null,
     status: null,
     feedbackText: null,
+    modelAnswer: null,
   });
   return {
     id: EXAM_ID,
     subjectId: 'vak',
     subjectTitle: 'Vak',
-    questionCount: 2,
+    questionCount: 3,
     timeLimitSeconds: 180,
     startedAt: new Date().toISOString(),
     deadlineAt: new Date(Date.now() + 180_000).toISOString(),
@@ -34,7 +37,7 @@ function makeExam(): MockExam {
     closed: false,
     finishedAt: null,
     answeredCount: 0,
-    questions: [question(0, false), question(1, true)],
+    questions: [question(0, false), question(1, true), { ...question(2, false), type: 'OPEN', answers: [], questionText: 'Leg het begrip uit.' }],
     result: null,
     chapters: [],
   };
@@ -54,5 +57,23 @@ describe('answering a mock exam question', () => {
     expect(radio).toBeChecked();
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.getByRole('radio', { name: /Antwoord twee/ })).toBeChecked();
+  });
+
+  it('keeps her written answer to an open question when she leaves the field, and marks it answered', async () => {
+    const exam = makeExam();
+    const spy = mockApi([{ method: 'POST', path: `mock-exams/${EXAM_ID}/answer`, body: { ...exam.questions[2], textAnswer: 'Mijn uitleg' } }]);
+    queryClient.setQueryData(mockExamKeys.exam(EXAM_ID), exam);
+    renderWithProviders(<MockExamScreen subjectId="vak" examId={EXAM_ID} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Vraag 3, nog niet beantwoord' }));
+    const field = await screen.findByRole('textbox', { name: 'Jouw antwoord' });
+    expect(screen.queryByRole('radio')).toBeNull();
+    fireEvent.change(field, { target: { value: 'Mijn uitleg' } });
+    fireEvent.blur(field);
+    await screen.findByRole('button', { name: 'Vraag 3, beantwoord' });
+    const call = spy.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ position: 2, textAnswer: 'Mijn uitleg' });
+    // leaving it again unchanged sends nothing more
+    fireEvent.blur(field);
+    expect(spy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import type { MockExam } from '@blok/contract/mockexam';
-import { ANSWER_LABELS } from '@blok/contract/questions';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import type { MockExam, MockExamQuestion } from '@blok/contract/mockexam';
+import { ANSWER_LABELS, MAX_TEXT_ANSWER_LENGTH } from '@blok/contract/questions';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Dialog } from '../../../components/ui/dialog/dialog.tsx';
@@ -14,6 +14,53 @@ import styles from './mockexam.module.css';
 
 const QUESTION_HEADING_ID = 'mockexam-question-heading';
 const label = (index: number) => ANSWER_LABELS[index] ?? String(index + 1);
+/** She gave an answer: picks, or a text. */
+const isGiven = (q: MockExamQuestion) => q.pickedAnswerIds.length > 0 || q.textAnswer !== null;
+/** How long she may pause typing before her text is stored (it is also stored when she leaves the field). */
+const TEXT_SAVE_DELAY_MS = 1500;
+
+/**
+ * Her written answer to an open question: stored when she leaves the field or pauses typing, not
+ * evaluated until she hands in (then she compares it with the model answer herself).
+ */
+function OpenAnswer({ question, onSave }: { question: MockExamQuestion; onSave: (text: string) => void }) {
+  const { t } = useTranslation('mockexam');
+  const id = useId();
+  const [draft, setDraft] = useState(question.textAnswer ?? '');
+  const stored = useRef(question.textAnswer ?? '');
+  const save = () => {
+    if (draft.trim() === stored.current.trim()) return;
+    stored.current = draft;
+    onSave(draft);
+  };
+  const saveLater = useEffectEvent(save);
+  useEffect(() => {
+    const timer = setTimeout(saveLater, TEXT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+  // Leaving the question some other way still keeps what she wrote.
+  useEffect(() => () => saveLater(), []);
+  return (
+    <div className={styles.open}>
+      <label className={styles.openLabel} htmlFor={id}>
+        {t('exam.yourAnswer')}
+      </label>
+      <p id={`${id}-hint`} className={styles.muted}>
+        {t('exam.openHint')}
+      </p>
+      <textarea
+        id={id}
+        className={styles.textarea}
+        value={draft}
+        maxLength={MAX_TEXT_ANSWER_LENGTH}
+        rows={6}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={save}
+      />
+    </div>
+  );
+}
 
 /** The visible clock, and a polite live region that speaks at the start and at 10, 5 and 1 minutes. */
 function ExamTimer({ exam, onExpire }: { exam: MockExam; onExpire: () => void }) {
@@ -42,7 +89,7 @@ function ExamTimer({ exam, onExpire }: { exam: MockExam; onExpire: () => void })
 /** Answering an open mock exam: one question at a time, no evaluation, the clock, hand in. */
 export function MockExamTaking({ exam }: { exam: MockExam }) {
   const { t } = useTranslation(['mockexam', 'common']);
-  const [position, setPosition] = useState(() => Math.max(0, exam.questions.findIndex((q) => q.pickedAnswerIds.length === 0)));
+  const [position, setPosition] = useState(() => Math.max(0, exam.questions.findIndex((q) => !isGiven(q))));
   const [confirming, setConfirming] = useState(false);
   const answer = useAnswerQuestion();
   const finish = useFinishMockExam();
@@ -96,30 +143,34 @@ export function MockExamTaking({ exam }: { exam: MockExam }) {
         <div className={styles.questionText}>
           <Markdown text={question.questionText} />
         </div>
-        <fieldset className={styles.fieldset} key={question.position}>
-          <legend className="visually-hidden">{t('exam.answersLabel', { number: position + 1 })}</legend>
-          <p className={styles.muted}>{question.multipleAnswers ? t('exam.pickMany') : t('exam.pickOne')}</p>
-          {question.answers.map((a, index) => {
-            const checked = picked.includes(a.id);
-            return (
-              <label key={a.id} className={styles.option} data-checked={checked || undefined}>
-                <input
-                  type={question.multipleAnswers ? 'checkbox' : 'radio'}
-                  name={`question-${question.position}`}
-                  value={a.id}
-                  checked={checked}
-                  onChange={(event) => pick(a.id, event.target.checked)}
-                />
-                <span className={styles.letter} aria-hidden="true">
-                  {label(index)}
-                </span>
-                <span className="visually-hidden">{label(index)}. </span>
-                <Markdown text={a.answerText} phrasing className={styles.optionText} />
-              </label>
-            );
-          })}
-        </fieldset>
-        {picked.length > 0 && (
+        {question.type === 'OPEN' ? (
+          <OpenAnswer key={question.position} question={question} onSave={(textAnswer) => answer.save({ examId: exam.id, position: question.position, textAnswer })} />
+        ) : (
+          <fieldset className={styles.fieldset} key={question.position}>
+            <legend className="visually-hidden">{t('exam.answersLabel', { number: position + 1 })}</legend>
+            <p className={styles.muted}>{question.multipleAnswers ? t('exam.pickMany') : t('exam.pickOne')}</p>
+            {question.answers.map((a, index) => {
+              const checked = picked.includes(a.id);
+              return (
+                <label key={a.id} className={styles.option} data-checked={checked || undefined}>
+                  <input
+                    type={question.multipleAnswers ? 'checkbox' : 'radio'}
+                    name={`question-${question.position}`}
+                    value={a.id}
+                    checked={checked}
+                    onChange={(event) => pick(a.id, event.target.checked)}
+                  />
+                  <span className={styles.letter} aria-hidden="true">
+                    {label(index)}
+                  </span>
+                  <span className="visually-hidden">{label(index)}. </span>
+                  <Markdown text={a.answerText} phrasing className={styles.optionText} />
+                </label>
+              );
+            })}
+          </fieldset>
+        )}
+        {question.type === 'SELECT' && picked.length > 0 && (
           <Button variant="ghost" size="sm" onClick={() => choose([])}>
             {t('exam.clear')}
           </Button>
@@ -143,7 +194,7 @@ export function MockExamTaking({ exam }: { exam: MockExam }) {
       <nav aria-label={t('exam.overview')} className={styles.overview}>
         <ul className={styles.overviewGrid}>
           {exam.questions.map((q) => {
-            const done = q.pickedAnswerIds.length > 0;
+            const done = isGiven(q);
             return (
               <li key={q.position}>
                 <button
