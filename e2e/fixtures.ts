@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -8,6 +8,10 @@ export { expect };
 
 /** The web app's OAuth client id (CLIENT_ID in packages/contract). Tests speak the wire format. */
 export const CLIENT_ID = 'blok-web';
+
+/** KEEP_ME_LOGGED_IN_VALUE and the refresh token's lifetime (packages/contract auth-constants). */
+const KEEP_ME_LOGGED_IN = '1';
+const REFRESH_LIFETIME_SECONDS = 30 * 86_400;
 
 /** Meets the spec's password rules (length, letter, digit, special character). */
 export const PASSWORD = 'Geheim#2024';
@@ -67,17 +71,62 @@ export function loginForm(page: Page) {
 }
 
 /**
- * Signs in through the login screen and waits for Home. The one sign-in every journey uses: the
- * password check (argon2) may take longer than expect's default on a loaded machine, so this one
- * wait is longer; a spec needs no sign-in of its own.
+ * Signs in through the login screen and waits for Home: for the specs about signing in (the form,
+ * its device cookie, the single-device rule). The password check (argon2) may take longer than
+ * expect's default on a loaded machine, so this one wait is longer.
  */
-export async function signIn(page: Page, user: TestUser): Promise<void> {
+export async function signInWithForm(page: Page, user: TestUser): Promise<void> {
   await page.goto('/auth/login');
   const form = loginForm(page);
   await form.email.fill(user.email);
   await form.password.fill(user.password);
   await form.submit.click();
   await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
+}
+
+/**
+ * Signs in the way the login screen does, without typing into it, and opens Home: the one sign-in of
+ * every journey that is not about signing in. It makes the login screen's own call (the password
+ * grant, from the page's context, so the server's device cookie lands in this browser) and stores
+ * what the web app stores after it (lib/auth/session.ts signIn: the token cookies and the local keys),
+ * saving each journey a load of the login screen. `signInWithForm` is the same through the form.
+ */
+export async function signIn(page: Page, user: TestUser, path = '/home'): Promise<void> {
+  const device = randomUUID();
+  const response = await page.request.post('/api/auth/login', {
+    form: {
+      grant_type: 'password',
+      client_id: CLIENT_ID,
+      client_secret: '',
+      device_id: device,
+      username: user.email,
+      password: user.password,
+      persistent: KEEP_ME_LOGGED_IN,
+    },
+  });
+  if (!response.ok()) throw new Error(`login ${user.email} failed: ${response.status()} ${await response.text()}`);
+  const tokens = (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  const url = new URL(response.url()).origin;
+  const expires = Date.now() + tokens.expires_in * 1000;
+  const cookie = (name: string, value: string, lifetime: number) => ({ name, value, url, sameSite: 'Strict' as const, expires: Math.floor(Date.now() / 1000) + lifetime });
+  await page.context().addCookies([
+    cookie('access_token', tokens.access_token, tokens.expires_in),
+    cookie('access_token_expires_at', String(expires), tokens.expires_in),
+    cookie('refresh_token', tokens.refresh_token, REFRESH_LIFETIME_SECONDS),
+  ]);
+  // The local keys belong to the origin: set them from a cheap page of it before the app starts.
+  await page.goto('/api/health');
+  await page.evaluate(
+    ({ device, keep }) => {
+      localStorage.setItem('device_id', device);
+      localStorage.setItem('provider', 'blok');
+      localStorage.setItem('keep_me_logged_in', keep);
+      localStorage.setItem('is_authenticated', 'true');
+    },
+    { device, keep: KEEP_ME_LOGGED_IN },
+  );
+  await page.goto(path);
+  if (path === '/home') await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
 }
 
 /** The reset link of the newest outbox mail to this address (the API writes .eml files without SMTP). */

@@ -1,10 +1,10 @@
-import { expect, loginForm, signIn, test } from '../../fixtures.ts';
+import { expect, loginForm, signInWithForm, test } from '../../fixtures.ts';
 
 test.describe('device cookie', () => {
   test('a browser that signed in keeps a device cookie for the login request only, and sends it with its next login', async ({ page, context, api }) => {
     test.setTimeout(60_000);
     const user = await api.createUser();
-    await signIn(page, user);
+    await signInWithForm(page, user);
 
     const cookies = (await context.cookies()).filter((c) => c.name.startsWith('blok_device_'));
     expect(cookies).toHaveLength(1);

@@ -1,9 +1,9 @@
-import { expect, expectNoAxeViolations, loginForm, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { expect, expectNoAxeViolations, loginForm, saveScreenshot, signInWithForm, test } from '../../fixtures.ts';
 
 test.describe('logging in', () => {
   test('a registered student logs in and lands on Home', async ({ page, api }) => {
     const user = await api.createUser();
-    await signIn(page, user);
+    await signInWithForm(page, user);
     await expect(page.getByRole('heading', { name: 'Welkom bij Blok' })).toBeVisible();
   });
 
@@ -39,7 +39,7 @@ test.describe('logging in', () => {
 
   test('Home has no serious accessibility violations for a signed-in student', async ({ page, api }, testInfo) => {
     const user = await api.createUser();
-    await signIn(page, user);
+    await signInWithForm(page, user);
     await expect(page.getByRole('heading', { name: 'Welkom bij Blok' })).toBeVisible();
     await saveScreenshot(page, 'home', testInfo);
     await expectNoAxeViolations(page, 'home');

@@ -1,9 +1,9 @@
-import { expect, loginForm, signIn, test } from '../../fixtures.ts';
+import { expect, loginForm, signInWithForm, test } from '../../fixtures.ts';
 
 test.describe('logging out', () => {
   test('visiting /logout signs the student out and ends on the login page', async ({ page, api }) => {
     const user = await api.createUser();
-    await signIn(page, user);
+    await signInWithForm(page, user);
 
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/auth\/login/);

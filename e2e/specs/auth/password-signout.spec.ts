@@ -1,10 +1,10 @@
-import { expect, loginForm, PASSWORD, resetLinkFor, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { expect, loginForm, PASSWORD, resetLinkFor, saveScreenshot, signInWithForm, test } from '../../fixtures.ts';
 
 test.describe('signed out by a new password', () => {
   test('a password reset elsewhere signs this browser out plainly, without the other-device notice', async ({ page, request, api }, testInfo) => {
     test.setTimeout(60_000);
     const user = await api.createUser();
-    await signIn(page, user);
+    await signInWithForm(page, user);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Profiel' })).toBeVisible();
 

@@ -1,18 +1,18 @@
-import { expect, loginForm, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { expect, loginForm, saveScreenshot, signInWithForm, test } from '../../fixtures.ts';
 
 test.describe('one active device per account', () => {
   test('logging in on a second browser signs out the first with the automatic-logout notice', async ({ page, browser, api }, testInfo) => {
     // Two browsers, two argon2 logins, a reload and a settle wait: near 30 s on a loaded 2-core runner.
     test.setTimeout(60_000);
     const user = await api.createUser();
-    await signIn(page, user);
+    await signInWithForm(page, user);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Profiel' })).toBeVisible();
 
     const second = await browser.newContext();
     try {
       const otherPage = await second.newPage();
-      await signIn(otherPage, user);
+      await signInWithForm(otherPage, user);
     } finally {
       await second.close();
     }
