@@ -27,6 +27,8 @@ import { ReaderService } from '../apps/api/src/library/reader-service.ts';
 import { HomeService } from '../apps/api/src/library/home-service.ts';
 import { FlashcardsService } from '../apps/api/src/flashcards/service.ts';
 import { verifyPassword } from '../apps/api/src/auth/passwords.ts';
+import { CatalogueService } from '../apps/api/src/catalogue/service.ts';
+import { CATALOGUE } from '@blok/content/catalogue';
 
 const env = process.env;
 const handle = await openDatabase({ url: env.DATABASE_URL!, poolSize: Number(env.DATABASE_POOL_SIZE ?? 10), synchronous: env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL' });
@@ -34,8 +36,11 @@ const { db } = handle;
 const uow = new UnitOfWork(db);
 const tokens = new AccessTokens(env.JWT_SECRET!, Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900));
 const big = 1_000_000_000;
-const auth = new AuthService(uow, tokens, { loginPerIp: big, loginFailuresPerAccountAndIp: big, loginFailuresPerAccount: big, loginFailuresPerIp: big, registerPerIp: big, windowSeconds: 900 });
-const user = new UserService(uow, { mail: null as never, outbox: null });
+// the catalogue as the API reads it (decision 031); the bench never changes it
+const catalogue: CatalogueService = new CatalogueService(uow, { roleOf: (e, id) => user.roleOf(e, id), studentsIn: (e, c) => user.studentsIn(e, c) }, { allSubjects: (e) => library.allSubjects(e), audienceMap: (e) => library.audienceMap(e), setStudyYearSubjects: (tx, s, y, ids) => library.setStudyYearSubjects(tx, s, y, ids) }, { audit: async () => {}, audiencesChanged: async () => {} });
+await catalogue.seed(CATALOGUE);
+const auth = new AuthService(uow, tokens, { loginPerIp: big, loginFailuresPerAccountAndIp: big, loginFailuresPerAccount: big, loginFailuresPerIp: big, registerPerIp: big, windowSeconds: 900 }, catalogue);
+const user: UserService = new UserService(uow, { mail: null as never, outbox: null, choices: catalogue });
 const subjectTitles = { subjectTitle: (id: string) => library.subjectTitle(id), subjectTitles: (ids: string[]) => library.subjectTitles(ids) };
 const questions = new QuestionsReadService(uow, subjectTitles);
 const questionSessions = new QuestionSessionService(uow, subjectTitles);

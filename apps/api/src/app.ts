@@ -35,6 +35,7 @@ import configRoutes from './routes/config/index.ts';
 import shopRoutes from './routes/shop/index.ts';
 import planRoutes from './routes/plan/index.ts';
 import studioRoutes from './routes/studio/index.ts';
+import studioCatalogueRoutes from './routes/studio/catalogue.ts';
 import reportRoutes from './routes/studio/reports.ts';
 import compressJson, { compressJsonByLibrary } from './plugins/compress-json.ts';
 import accessLog from './plugins/access-log.ts';
@@ -280,6 +281,7 @@ export async function buildApp(opts: BuildOptions) {
       }
       // The test checkout's routes exist only when it takes the payments (decision 015).
       await api.register(studioRoutes, { prefix: '/studio' });
+      await api.register(studioCatalogueRoutes, { prefix: '/studio/catalogue' });
       await api.register(reportRoutes, { prefix: '/reports' });
       await api.register(shopRoutes, { prefix: '/shop', testCheckout: env.payments === 'test' });
       await api.register(planRoutes);

@@ -1,7 +1,10 @@
 /**
- * Built-in onboarding catalogue (spec section 3, "Onboarding data").
+ * The demo onboarding catalogue (spec section 3, "Onboarding data"): the seed of the catalogue
+ * tables. Since decision 031 the catalogue lives in the database and admins edit it in the studio;
+ * the API puts this list in once, on a fresh database (apps/api/src/catalogue). Changing it here
+ * changes nothing in a database that was already seeded.
  *
- * Registration's Welcome step fills its three dependent dropdowns from this list:
+ * Registration's Welcome step fills its three dependent dropdowns from the catalogue:
  * university -> study -> year layer. Each year layer carries a sample course (courseInfo)
  * that the welcome screen shows.
  *

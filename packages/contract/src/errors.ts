@@ -80,6 +80,10 @@ export const ERROR_CODES = [
   // mock exams (decision 022)
   /** the mock exam is closed (handed in, or its time is up): no answer is taken any more */
   'mock_exam_closed',
+  // the catalogue in the studio (decision 031): still chosen by a student, the id is taken, a subject's last year
+  'catalogue_in_use',
+  'catalogue_exists',
+  'subject_needs_a_year',
   'unknown',
 ] as const;
 

@@ -15,6 +15,7 @@ import type { PlanTables } from './schema/plan.ts';
 import type { StudioTables } from './schema/studio.ts';
 import type { AnnotationsTables } from './schema/annotations.ts';
 import type { MockexamTables } from './schema/mockexam.ts';
+import type { CatalogueTables } from './schema/catalogue.ts';
 
 /**
  * The database schema, shared by SQLite and PostgreSQL, composed of the tables each feature owns.
@@ -43,7 +44,8 @@ export interface Database
     PlanTables,
     StudioTables,
     AnnotationsTables,
-    MockexamTables {}
+    MockexamTables,
+    CatalogueTables {}
 
 export type * from './schema/account.ts';
 export type * from './schema/auth.ts';
@@ -61,6 +63,7 @@ export type * from './schema/plan.ts';
 export type * from './schema/studio.ts';
 export type * from './schema/annotations.ts';
 export type * from './schema/mockexam.ts';
+export type * from './schema/catalogue.ts';
 
 // Re-exported so repositories can type generated columns when later tables need them.
 export type { ColumnType, Generated };

@@ -1,6 +1,5 @@
 import { CLIENT_ID, DEVICE_ID_HEADER, MAX_PASSWORD_LENGTH, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponse } from '@blok/contract';
 import { isSecurePassword, isValidEmail, MIN_PASSWORD_LENGTH } from '@blok/domain/credentials';
-import { isValidChoice } from '@blok/content/catalogue';
 import { AppError } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { AccountRepository } from './repository.ts';
@@ -70,6 +69,8 @@ export class AuthService {
     private readonly uow: UnitOfWork,
     private readonly tokens: AccessTokens,
     private readonly rateLimits: RateLimits,
+    /** the catalogue: whether a study choice exists (decision 031) */
+    private readonly choices: { isValidChoice(university: string, study: string, year: string): Promise<boolean> },
     /** null: no device cookies, every login counts on the shared counters */
     private readonly deviceCookies: DeviceCookies | null = null,
   ) {}
@@ -124,7 +125,7 @@ export class AuthService {
     if (!isSecurePassword(input.password)) {
       throw new AppError('weak_password', 'Dit wachtwoord komt niet overeen met het veiligheidsbeleid');
     }
-    if (!isValidChoice(input.university, input.study, input.year)) {
+    if (!(await this.choices.isValidChoice(input.university, input.study, input.year))) {
       throw new AppError('invalid_request', 'Kies een bestaande universiteit, studie en studiejaar.');
     }
     const hit = await this.limits.hit(RATE_LIMIT_KEYS.registerIp(client.ip), this.rateLimits.windowSeconds);

@@ -132,6 +132,11 @@ export async function exportSubjectFiles(db: Executor, subjectId: string): Promi
   return { files, images: new Map(images.map((i) => [`images/${i.name}`, Buffer.from(i.data_base64, 'base64')])) };
 }
 
+/** A subject's studies and years as they are now (the catalogue's admins may change them, decision 031). */
+export function subjectAudiences(db: Executor, subjectId: string): Promise<Array<{ study: string; year: string }>> {
+  return db.selectFrom('subject_audiences').select(['study', 'year']).where('subject_id', '=', subjectId).orderBy('study').orderBy('year').execute();
+}
+
 /** Every subject of the catalogue, by title: the studio's list for editors and admins. */
 export function catalogueSubjects(db: Executor): Promise<Array<{ id: string; title: string }>> {
   return db.selectFrom('subjects').select(['id', 'title']).orderBy('title').execute();

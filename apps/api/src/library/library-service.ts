@@ -3,7 +3,7 @@ import { earlierYears, relatedStudies } from '@blok/content/related';
 import { gradeFromScore } from '@blok/domain/grade';
 import { plainText } from '@blok/domain/markup';
 import { AppError } from '../errors.ts';
-import type { UnitOfWork } from '../write/unit-of-work.ts';
+import type { Executor, UnitOfWork } from '../write/unit-of-work.ts';
 import { groupBy, isValidChapter, type Reader } from './chapters.ts';
 import { LibraryRepository } from './repository.ts';
 
@@ -191,6 +191,45 @@ export class LibraryService {
   /** Every study year (`${study}|${year}`) with at least one subject: the Welcome step tells the others the truth. */
   layersWithContent(): Promise<Set<string>> {
     return this.repo.layersWithContent();
+  }
+
+  /** Every subject, by title: what the catalogue's study years can hold (decision 031). */
+  allSubjects(executor: Executor): Promise<Array<{ id: string; title: string }>> {
+    return new LibraryRepository(executor).allSubjects();
+  }
+
+  /** `${study}|${year}` -> the ids of its subjects: the rows the library fills a student's library from. */
+  async audienceMap(executor: Executor): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>();
+    for (const a of await new LibraryRepository(executor).audiences()) {
+      const key = `${a.study}|${a.year}`;
+      const list = map.get(key);
+      if (list) list.push(a.subject_id);
+      else map.set(key, [a.subject_id]);
+    }
+    return map;
+  }
+
+  /**
+   * Makes `subjectIds` the subjects of the study year (the catalogue's admins, decision 031), in the
+   * caller's transaction. Returns what changed and each changed subject's studies and years after.
+   */
+  async setStudyYearSubjects(
+    tx: Executor,
+    study: string,
+    year: string,
+    subjectIds: string[],
+  ): Promise<{ added: string[]; removed: string[]; audiences: Map<string, Array<{ study: string; year: string }>> }> {
+    const repo = new LibraryRepository(tx);
+    const before = new Set(await repo.studySubjectIds(study, year));
+    const wanted = new Set(subjectIds);
+    const added = [...wanted].filter((id) => !before.has(id));
+    const removed = [...before].filter((id) => !wanted.has(id));
+    for (const id of added) await repo.addAudience(id, study, year);
+    for (const id of removed) await repo.removeAudience(id, study, year);
+    const audiences = new Map<string, Array<{ study: string; year: string }>>([...added, ...removed].map((id) => [id, []]));
+    for (const a of await repo.audiencesOf([...added, ...removed])) audiences.get(a.subject_id)!.push({ study: a.study, year: a.year });
+    return { added, removed, audiences };
   }
 
   async search(reader: Reader, query: string, limit: number): Promise<SubjectSearchResult> {

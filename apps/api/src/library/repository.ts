@@ -145,6 +145,29 @@ export class LibraryRepository {
     return new Set(rows.map((r) => `${r.study}|${r.year}`));
   }
 
+  /** Every subject, by title (the catalogue's choice of subjects for a study year). */
+  allSubjects(): Promise<Array<{ id: string; title: string }>> {
+    return this.db.selectFrom('subjects').select(['id', 'title']).orderBy('title').orderBy('id').execute();
+  }
+
+  /** Every audience row: which subjects belong to which study year. */
+  audiences(): Promise<Array<{ subject_id: string; study: string; year: string }>> {
+    return this.db.selectFrom('subject_audiences').select(['subject_id', 'study', 'year']).orderBy('subject_id').execute();
+  }
+
+  audiencesOf(subjectIds: string[]): Promise<Array<{ subject_id: string; study: string; year: string }>> {
+    if (subjectIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('subject_audiences').select(['subject_id', 'study', 'year']).where('subject_id', 'in', subjectIds).orderBy('study').orderBy('year').execute();
+  }
+
+  async addAudience(subjectId: string, study: string, year: string): Promise<void> {
+    await this.db.insertInto('subject_audiences').values({ subject_id: subjectId, study, year }).onConflict((oc) => oc.doNothing()).execute();
+  }
+
+  async removeAudience(subjectId: string, study: string, year: string): Promise<void> {
+    await this.db.deleteFrom('subject_audiences').where('subject_id', '=', subjectId).where('study', '=', study).where('year', '=', year).execute();
+  }
+
   isStudySubject(subjectId: string, study: string, year: string): Promise<boolean> {
     return this.db
       .selectFrom('subject_audiences')

@@ -40,6 +40,8 @@ import { LibraryPlanSource } from '../library/plan-source.ts';
 import { QuestionsPlanSource } from '../questions/plan-source.ts';
 import { FlashcardsPlanSource } from '../flashcards/plan-source.ts';
 import { StudioService } from '../studio/service.ts';
+import { CatalogueService } from '../catalogue/service.ts';
+import { CATALOGUE } from '@blok/content/catalogue';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +77,8 @@ declare module 'fastify' {
       progress: ProgressService;
       plan: PlanService;
       studio: StudioService;
+      /** the onboarding catalogue: universities, studies, year layers (decision 031) */
+      catalogue: CatalogueService;
       annotations: AnnotationsService;
     };
     /** The leased job runner of this process (decision 007). */
@@ -129,7 +133,22 @@ export default fp<ServicesOptions>(
     const jobs = new JobRunner(db, dialect, { pollIntervalMs: opts.jobs.pollIntervalMs, leaseSeconds: opts.jobs.leaseSeconds, batchSize: 10, log: app.log });
     const tokens = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds, opts.tokenSigner);
     const idempotency = new IdempotencyStore(db, opts.jwtSecret);
-    const auth = new AuthService(uow, tokens, opts.rateLimits, new DeviceCookies(opts.jwtSecret, opts.deviceCookieMaxAgeSeconds));
+    // The catalogue (decision 031): its admins' changes go through the library (a study year's
+    // subjects) and the studio (audit log, drafts); both are made below, called only after start-up.
+    const catalogue: CatalogueService = new CatalogueService(
+      uow,
+      { roleOf: (executor, userId) => user.roleOf(executor, userId), studentsIn: (executor, choice) => user.studentsIn(executor, choice) },
+      {
+        allSubjects: (executor) => library.allSubjects(executor),
+        audienceMap: (executor) => library.audienceMap(executor),
+        setStudyYearSubjects: (tx, study, year, ids) => library.setStudyYearSubjects(tx, study, year, ids),
+      },
+      { audit: (tx, entry) => studio.audit(tx, entry), audiencesChanged: (tx, subjectId, audiences) => studio.audiencesChanged(tx, subjectId, audiences) },
+    );
+    // The demo catalogue (spec section 3) on a fresh database, once; not a part of SEED_DEMO:
+    // registration needs a catalogue.
+    if (await catalogue.seed(CATALOGUE)) app.log.info('demo catalogue seeded');
+    const auth = new AuthService(uow, tokens, opts.rateLimits, catalogue, new DeviceCookies(opts.jwtSecret, opts.deviceCookieMaxAgeSeconds));
     // Profile, push and password reset (issue 11). Mail: SMTP when configured, else the outbox folder.
     const mailer: Mailer = opts.profile.smtpUrl
       ? new SmtpMailer(opts.profile.smtpUrl, opts.profile.mailFrom)
@@ -143,7 +162,7 @@ export default fp<ServicesOptions>(
       cardsDue: opts.flashcards.enabled && opts.flashcards.leitnerEnabled ? (userId, until) => flashcardsPlanSource!.dueCountAll(userId, until) : null,
     });
     app.addHook('onClose', async () => push.sender.close());
-    const user = new UserService(uow, { mail, outbox: mailer instanceof OutboxMailer ? mailer : null, forgetters: [auth, push, idempotency] });
+    const user = new UserService(uow, { mail, outbox: mailer instanceof OutboxMailer ? mailer : null, forgetters: [auth, push, idempotency], choices: catalogue });
     const passwords = new PasswordService(uow, mail, {
       changeFailuresPerAccount: opts.rateLimits.loginFailuresPerAccount,
       forgotPerWindow: opts.profile.forgotPasswordPerWindow,
@@ -220,12 +239,13 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, mockExams, progress, payments, subscriptions, plan, studio: new StudioService(uow, user, {
+    const studio: StudioService = new StudioService(uow, user, {
       // what a report of a mistake refers to, asked of the owners (decision 029)
       question: (id) => questionCatalogue.questionPlace(id),
       chapter: (id) => library.chapterPlace(id),
       flashcard: (id) => flashcards.cardPlace(id),
-    }), annotations });
+    });
+    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, mockExams, progress, payments, subscriptions, plan, studio, catalogue, annotations });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());

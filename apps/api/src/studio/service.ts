@@ -24,7 +24,7 @@ import { loadSubject, memorySource } from '@blok/content/load';
 import type { Executor } from '@blok/db';
 import { AppError, notFound } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { catalogueSubjects, exportSubjectFiles, subjectExists, subjectImages } from '../content/exporter.ts';
+import { catalogueSubjects, exportSubjectFiles, subjectAudiences, subjectExists, subjectImages } from '../content/exporter.ts';
 import { addContentImage, writeSubject } from '../content/importer.ts';
 import { contentImageUrl, renderChapterHtml } from '../content/render.ts';
 import { processContentImage } from './image.ts';
@@ -145,10 +145,19 @@ export class StudioService {
     };
   }
 
-  /** What students see now: the latest release, or (before the studio's first) the imported catalogue. */
+  /**
+   * What students see now: the latest release, or (before the studio's first) the imported catalogue.
+   * Its studies and years are those of now: the catalogue's admins may have changed them since the
+   * release (decision 031), and a next publish must not undo that.
+   */
   private async publishedDocument(executor: Executor, subjectId: string): Promise<StudioDocument | null> {
     const release = await this.repo(executor).latestRelease(subjectId);
-    if (release) return parseDocument(release.document);
+    if (release) {
+      const audiences = await subjectAudiences(executor, subjectId);
+      const document = parseDocument(release.document);
+      const key = (list: Array<{ study: string; year: string }>) => list.map((a) => `${a.study}|${a.year}`).sort().join(',');
+      return audiences.length && key(audiences) !== key(document.audiences) ? { ...document, audiences } : document;
+    }
     const exported = await exportSubjectFiles(executor, subjectId);
     if (!exported) return null;
     return loadedToDocument(loadSubject(memorySource(`catalogue:${subjectId}`, exported.files, exported.images)));
@@ -409,6 +418,23 @@ export class StudioService {
   }
 
   // ------------------------------------------------------------ administration (admins)
+
+  /** An entry in the audit log for a change elsewhere in the studio (the catalogue, decision 031), in its transaction. */
+  async audit(tx: Executor, entry: { userId: string; email: string; subjectId: string | null; action: string; detail: string }): Promise<void> {
+    await this.repo(tx).audit({ user_id: entry.userId, user_email: entry.email, subject_id: entry.subjectId, action: entry.action, detail: entry.detail });
+  }
+
+  /**
+   * The catalogue's admins changed a subject's studies and years (decision 031): its open draft
+   * takes them over, so that publishing it keeps the change. Its other edits stay as they are.
+   */
+  async audiencesChanged(tx: Executor, subjectId: string, audiences: Array<{ study: string; year: string }>): Promise<void> {
+    const repo = this.repo(tx);
+    const row = await repo.draft(subjectId);
+    if (!row) return;
+    const document = parseDocument(row.document);
+    await repo.saveDraft({ ...row, document: JSON.stringify({ ...document, audiences }) });
+  }
 
   async members(userId: string): Promise<StudioMemberList> {
     const executor = this.uow.executor;

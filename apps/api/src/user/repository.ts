@@ -34,6 +34,15 @@ export class UserRepository {
     return this.db.selectFrom('users').select(['id', 'email', 'role_id']).where('role_id', '>=', minRoleId).orderBy('email').execute();
   }
 
+  /** How many accounts chose this university (and study, and year): the catalogue's removals ask. */
+  async countIn(choice: { university: string; study?: string; year?: string }): Promise<number> {
+    let q = this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('university', '=', choice.university);
+    if (choice.study !== undefined) q = q.where('study', '=', choice.study);
+    if (choice.year !== undefined) q = q.where('year', '=', choice.year);
+    const row = await q.executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async setRole(userId: string, roleId: number): Promise<void> {
     await this.db.updateTable('users').set({ role_id: roleId, updated_at: now() }).where('id', '=', userId).execute();
   }

@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import { DEFAULT_PROFILE_PICTURE_URL, type Profile, type UpdateProfileBody } from '@blok/contract';
-import { isValidChoice } from '@blok/content/catalogue';
 import { toBool, type Executor, type ProfilePicturesTable } from '@blok/db';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
@@ -35,6 +34,13 @@ export interface UserServiceOptions {
   outbox: { fileOf(mailId: string): string } | null;
   /** the features that forget her when she deletes her account: auth, push, the write path */
   forgetters?: ForgetsAccounts[];
+  /** the catalogue: whether a study choice exists (decision 031); needed to change the study choice */
+  choices?: StudyChoices;
+}
+
+/** Whether a university, study and year exist together: the catalogue's service answers. */
+export interface StudyChoices {
+  isValidChoice(university: string, study: string, year: string): Promise<boolean>;
 }
 
 const DEFAULT_OPTIONS: UserServiceOptions = { mail: null, outbox: null };
@@ -89,7 +95,8 @@ export class UserService {
 
   /** Name and study choice; the study choice must exist in the catalogue, as at registration. */
   async update(userId: string, input: UpdateProfileBody): Promise<Profile> {
-    if (!isValidChoice(input.university, input.study, input.year)) {
+    if (!this.options.choices) throw new Error('UserService needs the catalogue (options.choices) to change a study choice');
+    if (!(await this.options.choices.isValidChoice(input.university, input.study, input.year))) {
       throw new AppError('invalid_request', 'Kies een bestaande universiteit, studie en studiejaar.');
     }
     return this.uow.run(async (tx) => {
@@ -141,6 +148,11 @@ export class UserService {
   /** The accounts with a role of at least `minRoleId`. */
   async accountsWithRole(executor: Executor, minRoleId: number): Promise<Array<{ id: string; email: string; roleId: number }>> {
     return (await new UserRepository(executor).listWithRole(minRoleId)).map((u) => ({ id: u.id, email: u.email, roleId: u.role_id }));
+  }
+
+  /** How many accounts chose this university (and study, and year): the catalogue asks before a removal. */
+  studentsIn(executor: Executor, choice: { university: string; study?: string; year?: string }): Promise<number> {
+    return new UserRepository(executor).countIn(choice);
   }
 
   /** Gives her a role (the studio's admin, or the user:role command). */

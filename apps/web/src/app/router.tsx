@@ -153,6 +153,7 @@ const guardedRoutes: RouteObject[] = [
   { path: paths.summary.questions.path, handle: handle({ titleKey: 'summary:questions.title' }), lazy: lazyRoute(() => import('./routes/summary/questions.tsx')) },
   // The author studio (issue 29): its own chunks, loaded only when an author opens it.
   { path: paths.studio.root.path, handle: handle({ titleKey: 'studio:title' }), lazy: lazyRoute(() => import('./routes/studio/home.tsx')) },
+  { path: paths.studio.catalogue.path, handle: handle({ titleKey: 'studioCatalogue:title' }), lazy: lazyRoute(() => import('./routes/studio/catalogue.tsx')) },
   { path: paths.studio.subject.path, handle: handle({ titleKey: 'studio:title' }), lazy: lazyRoute(() => import('./routes/studio/subject.tsx')) },
 ];
 

@@ -143,6 +143,7 @@ export const paths = {
   },
   studio: {
     root: { path: '/studio', getHref: () => '/studio' },
+    catalogue: { path: '/studio/catalogus', getHref: () => '/studio/catalogus' },
     subject: { path: '/studio/:subjectId', getHref: (subjectId: string) => `/studio/${enc(subjectId)}` },
   },
   notFound: { path: '/not-found', getHref: () => '/not-found' },

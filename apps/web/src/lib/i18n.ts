@@ -40,6 +40,7 @@ const LOADED: Record<Namespace, 'first' | 'later'> = {
   tutorial: 'later',
   cardImport: 'later',
   studio: 'later',
+  studioCatalogue: 'later',
   mockexam: 'later',
   progress: 'later',
   plan: 'later',

@@ -21,6 +21,7 @@ import * as m0023 from './0023-own-card-tags.ts';
 import * as m0017mockexam from './0017-mock-exams.ts';
 import * as m0024 from './0024-studio-versions-reports.ts';
 import * as m0028 from './0028-mock-exam-open-answers.ts';
+import * as m0025 from './0025-catalogue.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0017-mock-exams': m0017mockexam,
   '0024-studio-versions-reports': m0024,
   '0028-mock-exam-open-answers': m0028,
+  '0025-catalogue': m0025,
 };

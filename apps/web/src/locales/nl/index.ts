@@ -13,6 +13,7 @@ export { default as profile } from './profile.json';
 export { default as shop } from './shop.json';
 export { default as tutorial } from './tutorial.json';
 export { default as studio } from './studio.json';
+export { default as studioCatalogue } from './studio-catalogue.json';
 export { default as pwa } from './pwa.json';
 export { default as cardImport } from './card-import.json';
 export { default as mockexam } from './mockexam.json';

@@ -11,6 +11,7 @@ export { default as tutorial } from './tutorial.json';
 export { default as cardImport } from './card-import.json';
 // The studio's strings (issue 29): only signed-in screens need them.
 export { default as studio } from './studio.json';
+export { default as studioCatalogue } from './studio-catalogue.json';
 export { default as mockexam } from './mockexam.json';
 export { default as progress } from './progress.json';
 export { default as plan } from './plan.json';

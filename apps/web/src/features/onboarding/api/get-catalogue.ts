@@ -9,8 +9,8 @@ export const catalogueQueryOptions = () =>
   queryOptions({
     queryKey: ['catalogue'],
     queryFn: ({ signal }) => getCatalogue(signal),
-    // The catalogue changes with a release of the content package, not during a session.
-    staleTime: Infinity,
+    // Admins change the catalogue in the studio (decision 031), seldom; the API lets it be cached 5 minutes.
+    staleTime: 5 * 60 * 1000,
   });
 
 export const useCatalogue = () => useQuery(catalogueQueryOptions());

@@ -11,6 +11,7 @@ import { useStudioSubjects } from '../api/get-subjects.ts';
 import { useAudit, useMembers } from '../api/get-members.ts';
 import { useSetMember } from '../api/set-member.ts';
 import { Field } from './field.tsx';
+import { CatalogueLink } from '../catalogue/catalogue-link.tsx';
 import styles from './studio.module.css';
 
 /** /studio: the subjects she may write and, for admins, the team and the audit log. */
@@ -44,6 +45,7 @@ export function StudioHome({ me }: { me: StudioMe }) {
           </ul>
         )}
       </section>
+      {me.canAdminister && <CatalogueLink />}
       {me.canAdminister && <AdminPanel subjects={subjects.data?.subjects ?? []} />}
     </div>
   );
