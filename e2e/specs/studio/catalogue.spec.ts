@@ -39,8 +39,8 @@ test.describe('the catalogue in the studio', () => {
     await page.goto('/studio');
     await page.getByRole('link', { name: 'Catalogus beheren' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Catalogus' })).toBeVisible();
-    await page.getByLabel('Kies een universiteit').selectOption({ label: CHOICE.university.name });
-    await page.getByLabel('Kies een studie').selectOption({ label: CHOICE.study.name });
+    await page.getByLabel('Kies een universiteit', { exact: true }).selectOption({ label: CHOICE.university.name });
+    await page.getByLabel('Kies een studie', { exact: true }).selectOption({ label: CHOICE.study.name });
 
     // by keyboard: open "Studiejaar toevoegen" and fill its form
     const summary = page.getByText('Studiejaar toevoegen', { exact: true }).first();
@@ -66,7 +66,7 @@ test.describe('the catalogue in the studio', () => {
     await form.getByLabel('Percentage medestudenten').press('Enter');
     const yearCard = page.getByRole('region', { name: /^Studiejaar/ });
     await expect(yearCard.getByRole('status').filter({ hasText: 'Opgeslagen.' })).toBeVisible();
-    await expect(page.getByLabel('Kies een studiejaar')).toHaveValue(yearId);
+    await expect(page.getByLabel('Kies een studiejaar', { exact: true })).toHaveValue(yearId);
 
     // its subject: the library gives it to every student of this study year
     const subjects = page.getByRole('form', { name: 'Vakken van dit studiejaar' });
