@@ -84,6 +84,11 @@ export const MockExamQuestionSchema = z.object({
    * open answer waiting for her own assessment
    */
   status: z.nullable(z.int().check(z.minimum(-1), z.maximum(4))),
+  /**
+   * a release changed the correct answer since she answered (decision 029): her answer is shown but
+   * left out of the grade and its counts
+   */
+  changedSinceAnswer: z.boolean(),
   /** null while open */
   feedbackText: z.nullable(z.string()),
   /** the model answer of an open question; null while open and for a multiple-choice question */

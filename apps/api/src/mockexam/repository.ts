@@ -63,6 +63,7 @@ export class MockExamRepository {
           text_answer: null,
           answered_at: null,
           assessed_at: null,
+          answer_version: null,
         })),
       )
       .execute();
@@ -95,11 +96,11 @@ export class MockExamRepository {
    * Stores her picks (or her written answer to an open question) while the exam is still open;
    * false when it was closed meanwhile.
    */
-  async saveAnswer(examId: string, position: number, status: number, answerIds: string[], textAnswer: string | null, at: string): Promise<boolean> {
+  async saveAnswer(examId: string, position: number, status: number, answerIds: string[], textAnswer: string | null, at: string, answerVersion: number | null): Promise<boolean> {
     const given = answerIds.length > 0 || textAnswer !== null;
     const rows = await this.db
       .updateTable('mock_exam_questions')
-      .set({ status, answer_ids: answerIds.length ? JSON.stringify(answerIds) : null, text_answer: textAnswer, answered_at: given ? at : null })
+      .set({ status, answer_ids: answerIds.length ? JSON.stringify(answerIds) : null, text_answer: textAnswer, answered_at: given ? at : null, answer_version: answerVersion })
       .where('exam_id', '=', examId)
       .where('position', '=', position)
       .where(({ exists, selectFrom }) => exists(selectFrom('mock_exams').select('id').where('id', '=', examId).where('finished_at', 'is', null)))
@@ -162,7 +163,7 @@ export class MockExamRepository {
     return this.db
       .selectFrom('mock_exam_questions as q')
       .innerJoin('mock_exams as e', 'e.id', 'q.exam_id')
-      .select(['e.id as exam_id', 'e.started_at', 'e.finished_at', 'e.deadline_at', 'q.chapter_id', 'q.status'])
+      .select(['e.id as exam_id', 'e.started_at', 'e.finished_at', 'e.deadline_at', 'q.chapter_id', 'q.status', 'q.question_id', 'q.answer_version'])
       .where('e.user_id', '=', userId)
       .where('e.subject_id', '=', subjectId)
       .where((eb) => eb.or([eb('e.finished_at', 'is not', null), eb('e.deadline_at', '<=', now)]))

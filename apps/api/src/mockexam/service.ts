@@ -43,15 +43,27 @@ export interface MockExamQuestionSource {
       picture: string | null;
       feedback_text: string;
       model_answer: string | null;
+      /** grows when a release changes the correct answer (decision 029) */
+      answer_version: number;
       answers: Array<{ id: string; answer_text: string; is_correct: number; pinned: number }>;
     }>
   >;
+  /** the current answer_version of these questions; a removed one is absent */
+  answerVersions(ids: string[]): Promise<Map<string, number>>;
 }
 
 type Content = Awaited<ReturnType<MockExamQuestionSource['questionsWithAnswers']>>[number];
 
 const examNotFound = () => new AppError('not_found', 'Dit proeftentamen bestaat niet.');
 const closedError = () => new AppError('mock_exam_closed', 'Dit proeftentamen is gesloten: de tijd is om of je hebt het ingeleverd. Je antwoord is niet meer opgeslagen.');
+
+/**
+ * Her answer was given on an earlier version of the question: a release changed its correct answer
+ * since (decision 029). Kept and shown, left out of the grade, as in a practice session. Null (not
+ * answered, or before versions were kept) counts as current; so does a question removed since.
+ */
+const isChanged = (row: Pick<MockExamQuestionRow, 'answer_version'>, current: number | undefined): boolean =>
+  row.answer_version !== null && current !== undefined && row.answer_version !== current;
 
 /** The grade with `passed`, as the contract sends it. */
 const toGrade = (r: MockExamResult): MockExamGrade => ({ ...r, passed: isPassing(r.grade) });
@@ -86,6 +98,17 @@ export class MockExamService {
     return new MockExamRepository(this.uow.executor);
   }
 
+  /** The questions that count, each with its status: every one but those changed since she answered. */
+  private async counted(rows: MockExamQuestionRow[]): Promise<MockExamQuestionRow[]> {
+    const versions = await this.questionSource.answerVersions(rows.map((r) => r.question_id));
+    return rows.filter((r) => !isChanged(r, versions.get(r.question_id)));
+  }
+
+  /** The exam's grade as it stands: answers to a changed question left out (decision 029). */
+  private async grade(rows: MockExamQuestionRow[]): Promise<MockExamResult> {
+    return gradeMockExam((await this.counted(rows)).map((r) => r.status));
+  }
+
   // ------------------------------------------------------------------ reading
 
   async overview(userId: string, subjectId: string): Promise<MockExamOverview> {
@@ -97,14 +120,14 @@ export class MockExamService {
     const summaries = await Promise.all(
       exams.map(async (e) => {
         const closed = this.isClosed(e, now);
-        let score = e.score;
-        if (closed && score === null) score = gradeMockExam((await this.repo.questions(e.id)).map((q) => q.status)).score;
+        // graded as the exam itself shows it: a release since may have left an answer out
+        const score = closed ? (await this.grade(await this.repo.questions(e.id))).score : null;
         return {
           id: e.id,
           startedAt: e.started_at,
           questionCount: e.question_count,
           closed,
-          grade: closed ? gradeFromScore(score!) : null,
+          grade: score === null ? null : gradeFromScore(score),
           awaitingAssessment: closed ? (awaiting.get(e.id) ?? 0) : 0,
         };
       }),
@@ -197,7 +220,7 @@ export class MockExamService {
       if (exam.finished_at !== null) throw closedError();
       const now = this.now();
       if (now.getTime() > Date.parse(exam.deadline_at) + DEADLINE_GRACE_MS) {
-        await this.repo.close(exam.id, exam.deadline_at, gradeMockExam(rows.map((r) => r.status)).score);
+        await this.repo.close(exam.id, exam.deadline_at, (await this.grade(rows)).score);
         throw keepChanges(closedError());
       }
       const [content] = await this.questionSource.questionsWithAnswers([row.question_id]);
@@ -218,8 +241,10 @@ export class MockExamService {
         if (correct.length <= 1 && picked.length > 1) throw new AppError('invalid_request', 'Bij deze vraag kies je één antwoord.');
         status = picked.length === 0 ? -1 : evaluateSelect(picked, correct);
       }
-      if (!(await this.repo.saveAnswer(exam.id, row.position, status, picked, text, now.toISOString()))) throw closedError();
-      Object.assign(row, { status, answer_ids: picked.length ? JSON.stringify(picked) : null, text_answer: text });
+      // the version she answers: a later change of the correct answer leaves this answer out
+      const version = (picked.length || text !== null) && content ? content.answer_version : null;
+      if (!(await this.repo.saveAnswer(exam.id, row.position, status, picked, text, now.toISOString(), version))) throw closedError();
+      Object.assign(row, { status, answer_ids: picked.length ? JSON.stringify(picked) : null, text_answer: text, answer_version: version });
       return this.question(exam, row, content, false);
     });
   }
@@ -233,7 +258,7 @@ export class MockExamService {
       if (exam.finished_at === null) {
         const now = this.now();
         const finishedAt = now.getTime() > Date.parse(exam.deadline_at) ? exam.deadline_at : now.toISOString();
-        const score = gradeMockExam(rows.map((r) => r.status)).score;
+        const score = (await this.grade(rows)).score;
         if (await this.repo.close(exam.id, finishedAt, score)) Object.assign(exam, { finished_at: finishedAt, score });
       }
       return this.view(exam, rows);
@@ -263,7 +288,7 @@ export class MockExamService {
       const status = body.result === 'goed' ? 1 : 0;
       if (!(await this.repo.assess(exam.id, row.position, status, now.toISOString()))) throw new AppError('answer_locked', 'Deze vraag is al beoordeeld.');
       row.status = status;
-      const score = gradeMockExam(rows.map((r) => r.status)).score;
+      const score = (await this.grade(rows)).score;
       // An exam past its deadline that no call closed yet closes now, at its deadline.
       if (exam.finished_at === null && (await this.repo.close(exam.id, exam.deadline_at, score))) Object.assign(exam, { finished_at: exam.deadline_at });
       else await this.repo.setScore(exam.id, score);
@@ -280,8 +305,10 @@ export class MockExamService {
    */
   async chapterGrades(userId: string, subjectId: string): Promise<Array<{ examId: string; at: string; chapters: Map<string | null, MockExamResult> }>> {
     const rows = await this.repo.closedQuestions(userId, subjectId, this.now().toISOString());
+    const versions = await this.questionSource.answerVersions(rows.map((r) => r.question_id));
     const exams = new Map<string, { at: string; statuses: Map<string | null, number[]> }>();
     for (const r of rows) {
+      if (isChanged(r, versions.get(r.question_id))) continue;
       let e = exams.get(r.exam_id);
       if (!e) exams.set(r.exam_id, (e = { at: r.finished_at ?? r.deadline_at, statuses: new Map() }));
       const list = e.statuses.get(r.chapter_id);
@@ -311,11 +338,12 @@ export class MockExamService {
       closed ? this.library.chaptersOfSubject(exam.subject_id) : Promise.resolve({ chapters: [] }),
     ]);
     const byId = new Map(contents.map((c) => [c.id, c]));
+    const counted = rows.filter((r) => !isChanged(r, byId.get(r.question_id)?.answer_version));
     let chapterResults: MockExamChapterResult[] = [];
     if (closed) {
       const order = new Map(chapters.map((c, i) => [c.id, i]));
       const statuses = new Map<string | null, number[]>();
-      for (const r of rows) {
+      for (const r of counted) {
         const key = r.chapter_id !== null && order.has(r.chapter_id) ? r.chapter_id : null;
         const list = statuses.get(key);
         if (list) list.push(r.status);
@@ -342,7 +370,7 @@ export class MockExamService {
       finishedAt: exam.finished_at ?? (closed ? exam.deadline_at : null),
       answeredCount: rows.filter(isGiven).length,
       questions: rows.map((r) => this.question(exam, r, byId.get(r.question_id), closed)),
-      result: closed ? toGrade(gradeMockExam(rows.map((r) => r.status))) : null,
+      result: closed ? toGrade(gradeMockExam(counted.map((r) => r.status))) : null,
       chapters: chapterResults,
     };
   }
@@ -362,6 +390,7 @@ export class MockExamService {
       pickedAnswerIds: parseAnswerIds(row.answer_ids),
       textAnswer: row.text_answer,
       status: closed ? row.status : null,
+      changedSinceAnswer: isChanged(row, content?.answer_version),
       feedbackText: closed ? (content?.feedback_text ?? '') : null,
       modelAnswer: closed && open ? (content?.model_answer ?? '') : null,
     };

@@ -73,7 +73,7 @@ export class QuestionCatalogueRepository {
     const [questions, answers] = await Promise.all([
       this.db
         .selectFrom('questions')
-        .select(['id', 'subject_id', 'type', 'question_text', 'picture', 'feedback_text', 'feedback_picture', 'model_answer'])
+        .select(['id', 'subject_id', 'type', 'question_text', 'picture', 'feedback_text', 'feedback_picture', 'model_answer', 'answer_version'])
         .where('id', 'in', ids)
         .execute(),
       this.db
@@ -91,5 +91,12 @@ export class QuestionCatalogueRepository {
       else byQuestion.set(a.question_id, [a]);
     }
     return questions.map((q) => ({ ...q, answers: byQuestion.get(q.id) ?? [] }));
+  }
+
+  /** The answer_version of these questions now (decision 029); a removed question is absent. */
+  async answerVersions(ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('questions').select(['id', 'answer_version']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.answer_version]));
   }
 }

@@ -38,4 +38,9 @@ export class QuestionCatalogueService {
   questionsWithAnswers(ids: string[]) {
     return this.repo.questionsWithAnswers(ids);
   }
+
+  /** The current answer_version of these questions (decision 029): a mock exam tells a changed one apart. */
+  answerVersions(ids: string[]): Promise<Map<string, number>> {
+    return this.repo.answerVersions([...new Set(ids)]);
+  }
 }

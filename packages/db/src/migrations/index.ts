@@ -22,6 +22,7 @@ import * as m0017mockexam from './0017-mock-exams.ts';
 import * as m0024 from './0024-studio-versions-reports.ts';
 import * as m0028 from './0028-mock-exam-open-answers.ts';
 import * as m0025 from './0025-catalogue.ts';
+import * as m0027 from './0027-mock-exam-answer-version.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0024-studio-versions-reports': m0024,
   '0028-mock-exam-open-answers': m0028,
   '0025-catalogue': m0025,
+  '0027-mock-exam-answer-version': m0027,
 };

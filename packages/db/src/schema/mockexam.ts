@@ -41,6 +41,8 @@ export interface MockExamQuestionsTable {
   answered_at: string | null;
   /** when she assessed her open answer after handing in (migration 0028) */
   assessed_at: string | null;
+  /** the question's answer_version she answered (migration 0027); null: not answered, or before it */
+  answer_version: number | null;
 }
 
 /** The tables owned by mockexam: their names as Kysely sees them. */

@@ -28,9 +28,11 @@ function QuestionReview({ q }: { q: MockExamQuestion }) {
     <li>
       <details className={styles.review}>
         <summary className={styles.reviewSummary} data-status={status}>
-          {t('results.questionSummary', { number: q.position + 1, status: t(STATUS_KEY[status]) })}
+          {t('results.questionSummary', { number: q.position + 1, status: q.changedSinceAnswer ? t('results.statusChanged') : t(STATUS_KEY[status]) })}
         </summary>
         <div className={styles.reviewBody}>
+          {/* a release changed the correct answer since she answered: shown, not counted (decision 029) */}
+          {q.changedSinceAnswer && <p>{t('results.changedNote')}</p>}
           <Markdown text={q.questionText} />
           {q.type === 'OPEN' ? (
             <>

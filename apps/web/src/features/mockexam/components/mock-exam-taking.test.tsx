@@ -21,6 +21,7 @@ function makeExam(): MockExam {
     pickedAnswerIds: [] as string[],
     textAnswer: null as string | null,
     status: null,
+    changedSinceAnswer: false,
     feedbackText: null,
     modelAnswer: null,
   });
