@@ -101,11 +101,12 @@ export const SubjectReadinessSchema = z.object({
 });
 export type SubjectReadiness = z.infer<typeof SubjectReadinessSchema>;
 
-export const PLAN_TASK_KINDS = ['read', 'practice', 'cards', 'review'] as const;
+/** own-cards: her own flashcard set (its cards due, or not known yet without spaced repetition) */
+export const PLAN_TASK_KINDS = ['read', 'practice', 'cards', 'review', 'own-cards'] as const;
 
 /** One task of today's plan; it ticks off by itself from what she does. */
 export const PlanTaskSchema = z.object({
-  /** stable within the day: kind and chapter */
+  /** stable within the day: kind and chapter (or her set) */
   id: z.string(),
   kind: z.enum(PLAN_TASK_KINDS),
   /** Dutch, e.g. "Lees hoofdstuk 2" */
@@ -117,6 +118,8 @@ export const PlanTaskSchema = z.object({
   summaryId: z.nullable(z.string()),
   /** practice: the question list to open */
   questionListId: z.nullable(z.string()),
+  /** own-cards: her set to open */
+  ownSetId: z.nullable(z.string()),
   /** how much is done of the target (questions answered, cards gone through, 1 = read) */
   progress: z.int(),
   target: z.int(),

@@ -32,6 +32,30 @@ describe('study plan', () => {
     expect(studyDaysBetween('2026-11-26', '2026-12-03', [1, 2, 3, 4, 5])).toBe(5);
   });
 
+  it('plans her own sets after the due cards, each within the minutes left', () => {
+    const ownSets = [
+      { setId: 's1', title: 'Mijn begrippen', cards: 12 },
+      { setId: 's2', title: 'Leeg vandaag', cards: 0 },
+      { setId: 's3', title: 'Groot', cards: 400 },
+    ];
+    const plan = planDay(input({ cardsDue: 8, ownSets }));
+    expect(plan.tasks.slice(0, 3)).toEqual([
+      { kind: 'review', cards: 8, minutes: 2 },
+      { kind: 'own-cards', setId: 's1', setTitle: 'Mijn begrippen', cards: 12, spaced: true, minutes: 3 },
+      // 30 minutes less 2 and 3: 25 minutes is 100 cards
+      { kind: 'own-cards', setId: 's3', setTitle: 'Groot', cards: 100, spaced: true, minutes: 25 },
+    ]);
+    expect(plan.minutes).toBe(30);
+    expect(taskTitle(plan.tasks[1]!)).toBe('Herhaal 12 kaarten van je set ‘Mijn begrippen’');
+    // without spaced repetition she learns the cards she does not know yet
+    const learn = planDay(input({ ownSets: [{ setId: 's1', title: 'Mijn begrippen', cards: 1 }] }));
+    expect(learn.tasks[0]).toEqual({ kind: 'own-cards', setId: 's1', setTitle: 'Mijn begrippen', cards: 1, spaced: false, minutes: 1 });
+    expect(taskTitle(learn.tasks[0]!)).toBe('Leer 1 kaart van je set ‘Mijn begrippen’');
+    // not on a rest day, nor after the exam
+    expect(planDay(input({ studyDays: [1], ownSets })).tasks).toEqual([]);
+    expect(planDay(input({ today: '2026-12-18', ownSets })).tasks).toEqual([]);
+  });
+
   it('fits her minutes and starts with the first chapter', () => {
     const plan = planDay(input());
     expect(plan.phase).toBe('learn');

@@ -81,13 +81,21 @@ export interface PlanInput {
   chapters: readonly PlanChapter[];
   /** cards due for review today (spaced repetition on), else null */
   cardsDue: number | null;
+  /**
+   * Her own flashcard sets in the subject, in her order, each with the cards to go through today:
+   * with spaced repetition her cards due today, without it the cards she does not know yet
+   * (decision 021). Sets with none are left out or count as nothing.
+   */
+  ownSets?: ReadonlyArray<{ setId: string; title: string; cards: number }>;
 }
 
 export type PlanTask =
   | { kind: 'read'; chapterId: string; chapterNumber: number; minutes: number }
   | { kind: 'practice'; chapterId: string; chapterNumber: number; questionListId: string; questions: number; minutes: number }
   | { kind: 'cards'; chapterId: string; chapterNumber: number; cards: number; minutes: number }
-  | { kind: 'review'; cards: number; minutes: number };
+  | { kind: 'review'; cards: number; minutes: number }
+  /** her own set: `spaced` reviews the cards due, otherwise learns the ones she does not know yet */
+  | { kind: 'own-cards'; setId: string; setTitle: string; cards: number; spaced: boolean; minutes: number };
 
 export type PlanPhase = 'no-exam' | 'learn' | 'review' | 'exam-day' | 'after-exam' | 'rest-day';
 
@@ -165,6 +173,15 @@ export function planDay(input: PlanInput): DayPlan {
     const cards = Math.min(input.cardsDue, Math.max(1, Math.floor(budget / MINUTES_PER_CARD)));
     const minutes = Math.ceil(cards * MINUTES_PER_CARD);
     tasks.push({ kind: 'review', cards, minutes });
+    budget -= minutes;
+  }
+  // Her own sets after the due cards, as they are (decision 021): what is due or unknown in them is
+  // hers to size, so it is not spread over the days; a set gets what fits of today's minutes.
+  for (const set of input.ownSets ?? []) {
+    if (set.cards <= 0 || budget <= 0) continue;
+    const cards = Math.min(set.cards, Math.max(1, Math.floor(budget / MINUTES_PER_CARD)));
+    const minutes = Math.ceil(cards * MINUTES_PER_CARD);
+    tasks.push({ kind: 'own-cards', setId: set.setId, setTitle: set.title, cards, spaced: input.cardsDue !== null, minutes });
     budget -= minutes;
   }
 
@@ -248,5 +265,7 @@ export function taskTitle(task: PlanTask): string {
       return `Leer ${task.cards} ${task.cards === 1 ? 'kaart' : 'kaarten'} van hoofdstuk ${task.chapterNumber}`;
     case 'review':
       return `Herhaal ${task.cards} ${task.cards === 1 ? 'kaart' : 'kaarten'}`;
+    case 'own-cards':
+      return `${task.spaced ? 'Herhaal' : 'Leer'} ${task.cards} ${task.cards === 1 ? 'kaart' : 'kaarten'} van je set ‘${task.setTitle}’`;
   }
 }

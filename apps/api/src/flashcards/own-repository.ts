@@ -253,6 +253,46 @@ export class OwnCardsRepository implements StudyStore {
     return map;
   }
 
+  /**
+   * Her sets in a subject in her order, each with the cards to go through: due by `dueUntil`
+   * (spaced repetition), or, with null, the cards she does not know yet (never answered or 'Wist ik niet').
+   */
+  async setsToStudy(userId: string, subjectId: string, dueUntil: string | null): Promise<Array<{ id: string; title: string; cards: number }>> {
+    const rows = await this.db
+      .selectFrom('own_flashcard_sets as s')
+      .select((eb) => [
+        's.id',
+        's.title',
+        eb
+          .selectFrom('own_flashcards as c')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('c.set_id', '=', 's.id')
+          .where((w) => (dueUntil === null ? w.or([w('c.known', 'is', null), w('c.known', '=', 0)]) : w.and([w('c.due', 'is not', null), w('c.due', '<=', dueUntil)])))
+          .as('cards'),
+      ])
+      .where('s.user_id', '=', userId)
+      .where('s.subject_id', '=', subjectId)
+      .orderBy('s.sort_index')
+      .orderBy('s.id')
+      .execute();
+    return rows.map((r) => ({ id: r.id, title: r.title, cards: Number(r.cards ?? 0) }));
+  }
+
+  /** Per set of hers: how many different cards she answered in its sessions since an instant. */
+  async answeredSince(userId: string, setIds: string[], since: string): Promise<Map<string, number>> {
+    if (setIds.length === 0) return new Map();
+    const rows = (await this.db
+      .selectFrom('own_flashcard_session_cards as sc')
+      .innerJoin('own_flashcard_sessions as ss', 'ss.id', 'sc.session_id')
+      .select((eb) => ['ss.set_id', eb.fn.count('sc.card_id').distinct().as('n')])
+      .where('ss.user_id', '=', userId)
+      .where('ss.set_id', 'in', setIds)
+      .where('sc.answered_at', '>=', since)
+      .groupBy('ss.set_id')
+      .execute()) as Array<{ set_id: string; n: number | string | bigint }>;
+    return new Map(rows.map((r) => [r.set_id, Number(r.n)]));
+  }
+
   // ------------------------------------------------------------------ pictures
 
   async insertPicture(userId: string, picture: { mime: string; data: Buffer }): Promise<string> {

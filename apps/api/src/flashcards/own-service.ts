@@ -169,6 +169,19 @@ export class OwnCardsService {
   }
 
   /**
+   * Her sets in a subject with the cards to go through today, for the plan (issue 27, decision
+   * 021): with `dueUntil` (spaced repetition) her cards due by then, else those she does not know yet.
+   */
+  setsToStudy(userId: string, subjectId: string, dueUntil: Date | null): Promise<Array<{ id: string; title: string; cards: number }>> {
+    return this.repo.setsToStudy(userId, subjectId, dueUntil ? dueUntil.toISOString() : null);
+  }
+
+  /** Per set of hers: how many different cards she answered in it since an instant (a plan task ticks off from it). */
+  answeredSince(userId: string, setIds: string[], since: Date): Promise<Map<string, number>> {
+    return this.repo.answeredSince(userId, setIds, since.toISOString());
+  }
+
+  /**
    * Export: a set of hers with each card's Markdown, HTML and picture bytes, in her order. Another
    * student's set is not found.
    */

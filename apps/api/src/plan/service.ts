@@ -66,6 +66,10 @@ export interface PlanCardsSource {
 export interface PlanOwnCardsSource {
   /** her own cards linked to these chapters, per chapter: how many and how many she knows */
   chapterCards(userId: string, chapterIds: string[]): Promise<Map<string, { cards: number; known: number }>>;
+  /** her sets of a subject in her order, each with its cards due by `dueUntil` (spaced repetition) or, with null, not known yet */
+  setsToStudy(userId: string, subjectId: string, dueUntil: Date | null): Promise<Array<{ id: string; title: string; cards: number }>>;
+  /** per set of hers: the different cards she answered in it since an instant */
+  answeredSince(userId: string, setIds: string[], since: Date): Promise<Map<string, number>>;
 }
 
 export interface PlanSources {
@@ -347,6 +351,9 @@ export class PlanService {
     const cards = this.sources.cards;
     const dayEnd = startOfLocalDay(addDays(date, 1), zone);
     const dueNow = cards?.spacedRepetition ? await cards.dueCount(userId, plan.subject_id, dayEnd) : null;
+    // Her own sets of the subject, with what is due (or not known yet) in each now, asked of their owner.
+    const ownCards = this.sources.ownCards;
+    const ownSets = ownCards ? await ownCards.setsToStudy(userId, plan.subject_id, cards?.spacedRepetition ? dayEnd : null) : [];
     const minutesPerDay = plan.minutes_per_day ?? DEFAULT_MINUTES_PER_DAY;
     // The day's plan is made once (the first time she looks that day), so its tasks tick off as she
     // does them instead of moving on to the next ones.
@@ -361,6 +368,7 @@ export class PlanService {
         minutesPerDay,
         studyDays: parseDays(plan.study_days),
         cardsDue: dueNow,
+        ownSets: ownSets.map((set) => ({ setId: set.id, title: set.title, cards: set.cards })),
         chapters: standing.chapters.map((c) => ({
           id: c.chapterId,
           number: c.number,
@@ -384,7 +392,11 @@ export class PlanService {
     const byChapter = new Map(activity.map((a) => [a.chapter_id, a]));
     const cardsToday = activity.reduce((n, a) => n + a.cards, 0);
     const chapterOf = new Map(standing.chapters.map((c) => [c.chapterId, c]));
-    const tasks = day.tasks.map((t): PlanTaskOut => this.tick(t, chapterOf, byChapter, cardsToday, dueNow));
+    const ownTaskSets = day.tasks.flatMap((t) => (t.kind === 'own-cards' ? [t.setId] : []));
+    const ownDone = ownCards && ownTaskSets.length > 0 ? await ownCards.answeredSince(userId, ownTaskSets, startOfLocalDay(date, zone)) : new Map<string, number>();
+    const ownLeft = new Map(ownSets.map((set) => [set.id, set.cards]));
+    const own = { done: ownDone, left: ownLeft };
+    const tasks = day.tasks.map((t): PlanTaskOut => this.tick(t, chapterOf, byChapter, cardsToday, dueNow, own));
     return {
       subjectId: plan.subject_id,
       subjectTitle: standing.subjectTitle,
@@ -409,8 +421,9 @@ export class PlanService {
     byChapter: Map<string, { questions: number; cards: number }>,
     cardsToday: number,
     dueNow: number | null,
+    own: { done: Map<string, number>; left: Map<string, number> },
   ): PlanTaskOut {
-    const base = { title: taskTitle(t), minutes: t.minutes, summaryId: null as string | null, questionListId: null as string | null };
+    const base = { title: taskTitle(t), minutes: t.minutes, summaryId: null as string | null, questionListId: null as string | null, ownSetId: null as string | null };
     switch (t.kind) {
       case 'read': {
         const c = chapterOf.get(t.chapterId);
@@ -428,6 +441,11 @@ export class PlanService {
       case 'review': {
         const progress = dueNow === 0 ? t.cards : Math.min(t.cards, cardsToday);
         return { ...base, id: 'review', kind: 'review', chapterId: null, chapterNumber: null, progress, target: t.cards, done: progress >= t.cards };
+      }
+      case 'own-cards': {
+        // The cards of her set she went through today; nothing left due (or unknown) in it is done too.
+        const progress = (own.left.get(t.setId) ?? 0) === 0 ? t.cards : Math.min(t.cards, own.done.get(t.setId) ?? 0);
+        return { ...base, id: `own-cards:${t.setId}`, kind: 'own-cards', chapterId: null, chapterNumber: null, ownSetId: t.setId, progress, target: t.cards, done: progress >= t.cards };
       }
     }
   }

@@ -195,8 +195,15 @@ export default fp<ServicesOptions>(
       library: new LibraryPlanSource(uow),
       practice: new QuestionsPlanSource(uow),
       cards: flashcardsPlanSource,
-      // her own cards linked to a chapter count in its readiness, asked of their owner (decision 020)
-      ownCards: opts.flashcards.enabled ? { chapterCards: (userId, chapterIds) => ownCards.chapterCards(userId, chapterIds) } : null,
+      // her own cards linked to a chapter count in its readiness, and her own sets of the subject get
+      // tasks, asked of their owner (decision 020)
+      ownCards: opts.flashcards.enabled
+        ? {
+            chapterCards: (userId, chapterIds) => ownCards.chapterCards(userId, chapterIds),
+            setsToStudy: (userId, subjectId, dueUntil) => ownCards.setsToStudy(userId, subjectId, dueUntil),
+            answeredSince: (userId, setIds, since) => ownCards.answeredSince(userId, setIds, since),
+          }
+        : null,
     }, { now: opts.flashcards.now, students: (userId) => user.student(userId), dialect });
     const flashcards = new FlashcardsService(uow, opts.flashcards, library, plan);
     const ownCards = new OwnCardsService(uow, library, flashcards);

@@ -24,13 +24,13 @@ export async function planApp(dialect: DialectName, env: Record<string, string> 
 }
 
 /**
- * A describe block's plan app (long-lived tokens) with the clock pinned to `now` (Date only) in every
- * test; `suite.ctx` is the app once beforeAll ran.
+ * A describe block's plan app (long-lived tokens, plus `env`) with the clock pinned to `now` (Date
+ * only) in every test; `suite.ctx` is the app once beforeAll ran.
  */
-export function planSuite(dialect: DialectName, now: Date): { readonly ctx: TestContext } {
+export function planSuite(dialect: DialectName, now: Date, env: Record<string, string> = {}): { readonly ctx: TestContext } {
   let ctx: TestContext | undefined;
   beforeAll(async () => {
-    ctx = await planApp(dialect, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
+    ctx = await planApp(dialect, { ACCESS_TOKEN_TTL_SECONDS: '86400', ...env });
   });
   afterAll(async () => ctx?.close());
   beforeEach(() => {

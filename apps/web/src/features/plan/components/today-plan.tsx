@@ -21,6 +21,9 @@ function taskHref(subjectId: string, task: PlanTask): string {
     case 'cards':
     case 'review':
       return paths.library.flashcardsOverview.getHref(subjectId);
+    case 'own-cards':
+      // her own set: straight to studying it
+      return task.ownSetId ? paths.ownCards.study.getHref(task.ownSetId) : paths.ownCards.root.getHref();
   }
 }
 
