@@ -125,10 +125,11 @@ export function Results({ overview, onAction, isBusy, pendingAction, onExit, onR
         <Button
           variant="secondary"
           fullWidth
-          onClick={() => onAction({ type: 'previous', index: total - 1 })}
+          // back to her last question: a changed one still has its place (total leaves it out)
+          onClick={() => onAction({ type: 'previous', index: overview.questionsCount - 1 })}
           isBusy={busyWith('previous')}
           busyLabel={t('common:loading')}
-          disabled={isBusy || total === 0}
+          disabled={isBusy || overview.questionsCount === 0}
         >
           {t('results.goBack')}
         </Button>

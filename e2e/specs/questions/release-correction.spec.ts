@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { LETTERS, demoList, type DemoQuestion } from './content.ts';
+
+/*
+ * Issue 29's "Done means": a correction to a question she already answered keeps her results screen
+ * consistent (decision 029). A subject no other spec reads or releases (celbiologie), so the release
+ * changes nobody else's screens; its first list has five questions, one of each kind.
+ */
+const SUBJECT = 'celbiologie';
+const SUBJECT_TITLE = 'Celbiologie';
+const LIST = 'cel-h1-cellen-vragen';
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+/** A student and an editor on a shared machine: each step may take a while. */
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** `npm run user:role` against the run's database, as an operator gives a role. */
+async function giveRole(email: string, role: 'editor'): Promise<void> {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/user-role.ts', email, role], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_RUN_DIR!, 'e2e.db')}` },
+  });
+}
+
+const questionHeading = (page: Page, n: number) => page.getByRole('heading', { level: 2, name: `Oefenvraag ${n}` });
+
+/** The option of the answer written at `index`, by its text (each session orders answers its own way). */
+const option = (page: Page, q: DemoQuestion, index: number) => {
+  const text = q.answers![index]!.text.replace(/[`*_]/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const name = new RegExp(`^Antwoord [${LETTERS}]: ${text}`);
+  return q.answers!.filter((a) => a.correct).length > 1 ? page.getByRole('checkbox', { name }) : page.getByRole('button', { name });
+};
+
+/** Answers the shown question right, whatever its kind. */
+async function answerRight(page: Page, q: DemoQuestion) {
+  if (q.type === 'OPEN') {
+    await page.getByLabel('Jouw antwoord').fill(q.modelAnswer ?? 'Mijn antwoord');
+    await page.getByRole('button', { name: 'Verstuur antwoord' }).click();
+    await page.getByRole('button', { name: 'Goed', exact: true }).click();
+    return;
+  }
+  const correct = q.answers!.flatMap((a, i) => (a.correct ? [i] : []));
+  if (correct.length > 1) {
+    for (const i of correct) await option(page, q, i).check();
+    await page.getByRole('button', { name: 'Bevestig antwoord' }).click();
+  } else {
+    await option(page, q, correct[0]!).click();
+  }
+}
+
+test.describe('a correction after she answered', () => {
+  test('a correction to a question she already answered keeps her results screen consistent', async ({ page, browser, api }, testInfo) => {
+    // a whole session, an editor's release in the studio and three accessibility scans
+    test.setTimeout(180_000);
+    const list = demoList(SUBJECT, LIST);
+    const questions = list.questions;
+    expect(questions).toHaveLength(5);
+    const changed = questions[0]!;
+    expect(changed.answers!.filter((a) => a.correct)).toHaveLength(1);
+    const [student, editor] = await Promise.all([api.createUser(), api.createUser()]);
+    const role = giveRole(editor.email, 'editor');
+
+    // She answers the whole list right, with the answers in between, and sees her results.
+    await signIn(page, student);
+    await page.goto(`/bibliotheek/question-settings/${SUBJECT}/${LIST}`);
+    await page.getByRole('radio', { name: /Alle vragen/ }).check();
+    await page.getByRole('checkbox', { name: /Antwoorden tussendoor tonen/ }).check();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    for (const [i, q] of questions.entries()) {
+      await expect(questionHeading(page, i + 1)).toBeVisible();
+      await answerRight(page, q);
+      await expect(page.getByRole('heading', { name: 'Vraag goed beantwoord' })).toBeVisible();
+      await page.getByRole('button', { name: i === questions.length - 1 ? 'Zie overzicht' : 'Ga naar de volgende vraag' }).click();
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Oefenvragen voltooid' })).toBeVisible();
+    await expect(page.getByText('Je hebt 5 van de 5 vragen goed beantwoord.')).toBeVisible();
+    const resultsUrl = page.url();
+
+    // An editor makes another answer of the first question the right one, in the studio, and publishes.
+    await role;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
+    const editorPage = await context.newPage();
+    await signIn(editorPage, editor);
+    await editorPage.goto('/studio');
+    await editorPage.getByRole('link', { name: new RegExp(SUBJECT_TITLE) }).click();
+    await expect(editorPage.getByRole('heading', { level: 1, name: SUBJECT_TITLE })).toBeVisible();
+    await editorPage.getByLabel('Vragenlijst om te bewerken').selectOption({ label: list.title });
+    const first = editorPage.getByRole('group', { name: 'Vraag 1', exact: true });
+    await expect(first.getByLabel('Vraag', { exact: true })).toHaveValue(changed.text);
+    // the answer written first was wrong; ticking it unticks the old right one (one correct answer)
+    const wrongIndex = changed.answers!.findIndex((a) => !a.correct);
+    await first.getByRole('checkbox', { name: 'Juist' }).nth(wrongIndex).check();
+    await expect(first.getByRole('checkbox', { name: 'Juist', checked: true })).toHaveCount(1);
+    await editorPage.getByRole('button', { name: 'Opslaan', exact: true }).click();
+    await expect(editorPage.getByText('Concept opgeslagen.')).toBeVisible();
+    await editorPage.getByRole('button', { name: 'Indienen voor review' }).click();
+    await expect(editorPage.getByText('Ingediend. Een redacteur bekijkt het.')).toBeVisible();
+    await editorPage.getByRole('button', { name: 'Publiceren' }).click();
+    await expect(editorPage.getByText(/^Gepubliceerd als release \d+\.$/)).toBeVisible();
+    await context.close();
+
+    // Her results again: the changed question is shown as answered on the earlier version and left
+    // out of the grade; the grade, the sentence, the bar and the rows agree, and nothing errors.
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() >= 500) errors.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(resultsUrl);
+    await expect(page.getByRole('heading', { level: 1, name: 'Oefenvragen voltooid' })).toBeVisible();
+    await expect(page.getByText('Je hebt 4 van de 4 vragen goed beantwoord.')).toBeVisible();
+    await expect(page.getByText('1 vraag is gewijzigd nadat je hem beantwoordde. Dat antwoord telt niet mee in je cijfer.')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Beantwoorde vragen' })).toHaveAttribute('aria-valuetext', '4 van 4 vragen beantwoord');
+    await expect(page.getByRole('img', { name: /^Cijfer 10(,0)?, voldoende$/ })).toBeVisible();
+    const rows = page.getByRole('region', { name: 'Jouw antwoorden per vraag' }).getByRole('listitem');
+    await expect(rows).toHaveCount(5);
+    await expect(rows.nth(0)).toContainText('Vraag gewijzigd');
+    for (let i = 1; i < 5; i++) await expect(rows.nth(i)).toContainText('Goed');
+    await rows.nth(0).getByRole('button').click();
+    await expect(page.getByText('De vraag is verbeterd nadat je hem beantwoordde. Je antwoord hoort bij de oude versie en telt niet mee in je cijfer.')).toBeVisible();
+    await saveScreenshot(page, 'questions-results-after-correction', testInfo);
+    await expectNoAxeViolations(page, 'results after a correction');
+    expect(errors).toEqual([]);
+  });
+});
