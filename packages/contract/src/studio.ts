@@ -183,6 +183,61 @@ export const PreviewBodySchema = z.object({ subjectId: SlugSchema, markdown: Tex
 /** The chapter as the reader shows it: the HTML the import renders. */
 export const PreviewSchema = z.object({ html: z.string() });
 
+/** Preview as a student: the document she is editing, for a university, study and year of the registration's catalogue. */
+export const StudentPreviewBodySchema = z.object({
+  document: StudioDocumentSchema,
+  university: SlugSchema,
+  study: SlugSchema,
+  year: SlugSchema,
+});
+
+/** The draft's subject as that student would see it: whether she finds it at all, and its parts as the reader renders them. */
+export const StudentPreviewSchema = z.object({
+  /** the names of the chosen university, study and year */
+  audience: z.object({ university: z.string(), study: z.string(), year: z.string() }),
+  /** a student of this study and year finds the subject (one of its audiences) */
+  visible: z.boolean(),
+  title: z.string(),
+  description: z.string(),
+  summaries: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      source: z.string(),
+      chapters: z.array(
+        z.object({
+          id: z.string(),
+          /** inline markup only, as the reader shows it */
+          titleHtml: z.string(),
+          startPage: z.int(),
+          endPage: z.int(),
+          /** premium: locked for a student without Premium */
+          access: z.enum(['free', 'premium']),
+          html: z.string(),
+        }),
+      ),
+    }),
+  ),
+  questionLists: z.array(z.object({ id: z.string(), title: z.string(), questions: z.int() })),
+  flashcardSets: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      description: z.string(),
+      cards: z.array(
+        z.object({
+          id: z.string(),
+          frontHtml: z.string(),
+          backHtml: z.string(),
+          frontPictureUrl: z.nullable(z.string()),
+          backPictureUrl: z.nullable(z.string()),
+        }),
+      ),
+    }),
+  ),
+});
+export type StudentPreview = z.infer<typeof StudentPreviewSchema>;
+
 export const StudioReleaseSchema = z.object({
   number: z.int(),
   publishedAt: z.string(),

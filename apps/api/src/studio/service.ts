@@ -10,6 +10,7 @@ import {
   type RoleName,
   type StudioCheck,
   type StudioDocument,
+  type StudentPreview,
   type StudioDraft,
   type StudioImage,
   type StudioMe,
@@ -20,13 +21,14 @@ import {
   type StudioReportList,
   type StudioSubjectList,
 } from '@blok/contract';
+import { findStudy, findUniversity, findYear } from '@blok/content/catalogue';
 import { loadSubject, memorySource } from '@blok/content/load';
 import type { Executor } from '@blok/db';
 import { AppError, notFound } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { catalogueSubjects, exportSubjectFiles, subjectAudiences, subjectExists, subjectImages } from '../content/exporter.ts';
 import { addContentImage, writeSubject } from '../content/importer.ts';
-import { contentImageUrl, renderChapterHtml } from '../content/render.ts';
+import { contentImageUrl, renderCardHtml, renderChapterHtml, sanitizeInline } from '../content/render.ts';
 import { processContentImage } from './image.ts';
 import { changeList, checkDocument, loadedToDocument, parseDocument } from './document.ts';
 import { StudioRepository, type ReportRow } from './repository.ts';
@@ -225,6 +227,55 @@ export class StudioService {
       });
       return { path: `images/${image.name}`, url: contentImageUrl(subjectId, image.name), width: image.width, height: image.height };
     });
+  }
+
+  /**
+   * The document as a student of a university, study and year (the registration's catalogue) would
+   * see it: whether the subject is one of her study year's at all, and its chapters and cards
+   * rendered by the reader's renderers. Reads no student's data and writes nothing.
+   */
+  async studentPreview(userId: string, subjectId: string, document: StudioDocument, choice: { university: string; study: string; year: string }): Promise<StudentPreview> {
+    if (document.id !== subjectId) throw new AppError('invalid_request', 'Het document hoort bij een ander vak.');
+    await this.subjectMember(this.uow.executor, userId, subjectId);
+    const university = findUniversity(choice.university);
+    const study = findStudy(choice.university, choice.study);
+    const year = findYear(choice.university, choice.study, choice.year);
+    if (!university || !study || !year) {
+      throw new AppError('invalid_request', 'Kies een universiteit, studie en jaar uit de lijst.').withFields([{ field: 'year', message: 'deze combinatie bestaat niet' }]);
+    }
+    const picture = (path: string | undefined) => (path ? contentImageUrl(subjectId, path) : null);
+    return {
+      audience: { university: university.name, study: study.name, year: year.name },
+      visible: document.audiences.some((a) => a.study === study.id && a.year === year.id),
+      title: document.title,
+      description: document.description,
+      summaries: document.summaries.map((s) => ({
+        id: s.id,
+        title: s.title,
+        source: s.source,
+        chapters: s.chapters.map((c) => ({
+          id: c.id,
+          titleHtml: sanitizeInline(c.title),
+          startPage: c.startPage,
+          endPage: c.endPage,
+          access: c.access,
+          html: renderChapterHtml(c.markdown, subjectId),
+        })),
+      })),
+      questionLists: document.questionLists.map((l) => ({ id: l.id, title: l.title, questions: l.questions.length })),
+      flashcardSets: document.flashcardSets.map((x) => ({
+        id: x.id,
+        title: x.title,
+        description: x.description,
+        cards: x.cards.map((c) => ({
+          id: c.id,
+          frontHtml: renderCardHtml(c.front, subjectId),
+          backHtml: renderCardHtml(c.back, subjectId),
+          frontPictureUrl: picture(c.frontPicture),
+          backPictureUrl: picture(c.backPicture),
+        })),
+      })),
+    };
   }
 
   async saveDraft(userId: string, subjectId: string, document: StudioDocument): Promise<StudioDraft> {

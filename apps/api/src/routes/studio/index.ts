@@ -11,6 +11,8 @@ import {
   SaveDraftBodySchema,
   SendBackBodySchema,
   SetRoleBodySchema,
+  StudentPreviewBodySchema,
+  StudentPreviewSchema,
   StudioCheckSchema,
   StudioDraftSchema,
   StudioImageSchema,
@@ -152,6 +154,22 @@ const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "A chapter's Markdown rendered by the reader's renderer", security, body: PreviewBodySchema, response: { 200: PreviewSchema, ...errors } },
     },
     async (req) => studio.preview(req.auth!.userId, req.body.subjectId, req.body.markdown),
+  );
+
+  app.post(
+    '/subjects/:subjectId/student-preview',
+    {
+      bodyLimit: DOCUMENT_LIMIT,
+      schema: {
+        tags,
+        summary: 'The document as a student of a university, study and year would see it (whether she finds it, and its parts rendered); writes nothing',
+        security,
+        params: StudioSubjectParamsSchema,
+        body: StudentPreviewBodySchema,
+        response: { 200: StudentPreviewSchema, ...errors },
+      },
+    },
+    async (req) => studio.studentPreview(req.auth!.userId, req.params.subjectId, req.body.document, req.body),
   );
 
   app.post(

@@ -64,7 +64,7 @@ export function ImageUpload({ subjectId, onUploaded }: Props) {
   };
 
   return (
-    <fieldset className={styles.question}>
+    <fieldset className={`${styles.question} ${styles.upload}`}>
       <legend>{t('image.legend')}</legend>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-file`}>

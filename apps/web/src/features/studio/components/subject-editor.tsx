@@ -14,6 +14,7 @@ import { QuestionListEditor } from './question-list-editor.tsx';
 import { FlashcardSetEditor, cardElementId } from './flashcard-set-editor.tsx';
 import { Field } from './field.tsx';
 import { ReportsInbox } from './reports-inbox.tsx';
+import { StudentPreview, type RenderAudienceChoice } from './student-preview.tsx';
 import styles from './studio.module.css';
 
 /** How long typing must pause before the importer's checks run again. */
@@ -22,10 +23,11 @@ const CHECK_DELAY_MS = 500;
 type Distributive<T> = T extends unknown ? Omit<T, 'subjectId'> : never;
 
 /**
- * One subject in the studio: its chapters and question lists, the importer's problems as she types
+ * One subject in the studio: its chapters, question lists and flashcard sets, the preview as a
+ * student of a given study year, the importer's problems as she types
  * (each with a button to its place), saving, and the review: submit, send back, publish, roll back.
  */
-export function SubjectEditor({ draft }: { draft: StudioDraft }) {
+export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDraft; renderAudienceChoice: RenderAudienceChoice }) {
   const { t } = useTranslation('studio');
   const [doc, setDoc] = useState<StudioDocument>(draft.document);
   const [dirty, setDirty] = useState(false);
@@ -323,6 +325,8 @@ export function SubjectEditor({ draft }: { draft: StudioDraft }) {
           />
         )}
       </section>
+
+      <StudentPreview document={doc} renderChoice={renderAudienceChoice} />
 
       <ReportsInbox subjectId={draft.subjectId} />
 
