@@ -3,6 +3,7 @@ import {
   roleName,
   REPORTS_PER_DAY,
   type AuditList,
+  type Catalogue,
   type DraftStatus,
   type MyReport,
   type MyReportList,
@@ -21,7 +22,6 @@ import {
   type StudioReportList,
   type StudioSubjectList,
 } from '@blok/contract';
-import { findStudy, findUniversity, findYear } from '@blok/content/catalogue';
 import { loadSubject, memorySource } from '@blok/content/load';
 import type { Executor } from '@blok/db';
 import { AppError, notFound } from '../errors.ts';
@@ -101,6 +101,8 @@ export class StudioService {
     private readonly uow: UnitOfWork,
     private readonly accounts: StudioAccounts,
     private readonly targets?: ReportTargets,
+    /** the registration's catalogue of universities, studies and years (decision 031): the preview as a student picks from it */
+    private readonly catalogue?: () => Promise<Catalogue>,
   ) {}
 
   private repo(executor: Executor = this.uow.executor): StudioRepository {
@@ -237,9 +239,9 @@ export class StudioService {
   async studentPreview(userId: string, subjectId: string, document: StudioDocument, choice: { university: string; study: string; year: string }): Promise<StudentPreview> {
     if (document.id !== subjectId) throw new AppError('invalid_request', 'Het document hoort bij een ander vak.');
     await this.subjectMember(this.uow.executor, userId, subjectId);
-    const university = findUniversity(choice.university);
-    const study = findStudy(choice.university, choice.study);
-    const year = findYear(choice.university, choice.study, choice.year);
+    const university = (await this.catalogue?.())?.universities.find((u) => u.id === choice.university);
+    const study = university?.studies.find((x) => x.id === choice.study);
+    const year = study?.years.find((y) => y.id === choice.year);
     if (!university || !study || !year) {
       throw new AppError('invalid_request', 'Kies een universiteit, studie en jaar uit de lijst.').withFields([{ field: 'year', message: 'deze combinatie bestaat niet' }]);
     }
