@@ -150,6 +150,10 @@ export function loadSubject(source: SubjectSource): LoadedSubject {
   const checkImage = (file: string, field: string, path: string | undefined) => {
     if (path && !images.has(path)) problems.push({ file, field, message: `afbeelding ${path} bestaat niet` });
   };
+  // A picture in the text needs its description: a student with a screen reader hears only that.
+  const checkAlt = (file: string, field: string, alt: string, path: string) => {
+    if (alt.trim() === '') problems.push({ file, field, message: `afbeelding ${path} heeft geen beschrijving (alt-tekst): schrijf ![wat erop staat](${path})` });
+  };
 
   const chapterIds = new Set<string>();
   const summaryIds = new Set<string>();
@@ -174,8 +178,9 @@ export function loadSubject(source: SubjectSource): LoadedSubject {
       }
       const markdown = source.readText(chapter.file);
       if (markdown.trim() === '') problems.push({ file: chapter.file, field: '(bestand)', message: 'hoofdstuk is leeg' });
-      for (const m of markdown.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
-        checkImage(chapter.file, 'afbeelding', m[1]);
+      for (const m of markdown.matchAll(/!\[([^\]]*)\]\(([^)\s]+)\)/g)) {
+        checkImage(chapter.file, 'afbeelding', m[2]);
+        checkAlt(chapter.file, 'afbeelding', m[1]!, m[2]!);
       }
       chapters.push({ ...chapter, markdown, wordCount: stripMarkup(markdown).split(/\s+/).filter(Boolean).length });
     });
@@ -248,7 +253,10 @@ export function loadSubject(source: SubjectSource): LoadedSubject {
       checkImage(setPath, `cards.${ci}.frontPicture`, card.frontPicture);
       checkImage(setPath, `cards.${ci}.backPicture`, card.backPicture);
       for (const side of ['front', 'back'] as const) {
-        for (const m of card[side].matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) checkImage(setPath, `cards.${ci}.${side}`, m[1]);
+        for (const m of card[side].matchAll(/!\[([^\]]*)\]\(([^)\s]+)\)/g)) {
+          checkImage(setPath, `cards.${ci}.${side}`, m[2]);
+          checkAlt(setPath, `cards.${ci}.${side}`, m[1]!, m[2]!);
+        }
       }
     });
     flashcardSets.push(set);

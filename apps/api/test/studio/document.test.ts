@@ -55,6 +55,17 @@ describe('flashcard sets in the studio document', () => {
     ]);
   });
 
+  it('refuses a picture without a description in a chapter or on a card, as the import does', () => {
+    const doc = fromFolder();
+    doc.summaries[0]!.chapters[0]!.markdown += '\n![](images/diagram.svg)\n\n![Een schema](images/diagram.svg)\n';
+    doc.flashcardSets[1]!.cards[1]!.back = 'Zie ![ ](images/diagram.svg)';
+    const { problems } = checkDocument(doc, IMAGES);
+    expect(problems).toEqual([
+      expect.objectContaining({ chapter: 'fx-kaarten-h1', field: 'afbeelding', message: expect.stringContaining('heeft geen beschrijving (alt-tekst)') }),
+      expect.objectContaining({ set: 'fx-set-b', card: 'fx-b-2', field: 'cards.1.back', message: expect.stringContaining('heeft geen beschrijving') }),
+    ]);
+  });
+
   it('upgrades a stored draft whose sets are YAML text (before the card editor) to cards', () => {
     const doc = fromFolder();
     const legacy = {
