@@ -140,5 +140,12 @@ test.describe('writing flashcards and pictures in the studio', () => {
     await expect(page.getByLabel('Voorkant van kaart 1 (Markdown)')).toHaveValue('Wie schreef Democracy and Education?');
     await expect(page.getByLabel('Voorkant van kaart 2 (Markdown)')).toHaveValue('Wat is **Bildung**?');
     await expect(page.getByLabel('Tekst (Markdown)')).toHaveValue(new RegExp(`!\\[${ALT}\\]`));
+
+    // An imported card's picture is named, and can be taken off by keyboard.
+    await page.getByLabel('Flashcardset om te bewerken').selectOption({ label: 'Flashcards H3: opvoeding in context' });
+    await expect(page.getByText('Afbeelding op de achterkant: images/bronfenbrenner.svg')).toBeVisible();
+    await page.getByRole('button', { name: 'Afbeelding van achterkant kaart 1 verwijderen' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Afbeelding op de achterkant: images/bronfenbrenner.svg')).toHaveCount(0);
   });
 });

@@ -111,6 +111,24 @@ export function FlashcardSetEditor({ set, chapters, onChange, onRemove }: Props)
                   onChange={(e) => setCard(ci, { ...card, back: e.target.value })}
                 />
               </div>
+              {(['frontPicture', 'backPicture'] as const).map(
+                (key) =>
+                  card[key] && (
+                    <p key={key} className={styles.small}>
+                      {t(key === 'frontPicture' ? 'cards.frontPicture' : 'cards.backPicture', { path: card[key] })}{' '}
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => {
+                          const { [key]: _removed, ...rest } = card;
+                          setCard(ci, rest);
+                        }}
+                      >
+                        {t(key === 'frontPicture' ? 'cards.removeFrontPicture' : 'cards.removeBackPicture', { number: ci + 1 })}
+                      </Button>
+                    </p>
+                  ),
+              )}
               <div className={styles.actions}>
                 <Button id={`${cardElementId(card.id)}-up`} variant="ghost" size="sm" disabled={ci === 0} onClick={() => move(ci, ci - 1, 'up')}>
                   {t('cards.up', { number: ci + 1 })}
