@@ -87,7 +87,7 @@ test.describe('writing flashcards and pictures in the studio', () => {
     const markdown = page.getByLabel('Tekst (Markdown)');
     await markdown.focus();
     await page.keyboard.press('Control+End');
-    await page.getByLabel('Afbeelding (png, jpg of webp)').setInputFiles({ name: 'schema.png', mimeType: 'image/png', buffer: await diagram() });
+    await page.locator('#chapter-editor').getByLabel('Afbeelding (png, jpg of webp)').setInputFiles({ name: 'schema.png', mimeType: 'image/png', buffer: await diagram() });
     const upload = page.getByRole('button', { name: 'Uploaden en invoegen' });
     await upload.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Beschrijf eerst wat er op de afbeelding staat.' })).toBeVisible();
@@ -102,6 +102,14 @@ test.describe('writing flashcards and pictures in the studio', () => {
     await picture.scrollIntoViewIfNeeded();
     await expect(picture).toBeVisible();
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+
+    // A picture for a question too: the question describes it, so no alt text is asked.
+    const question = page.getByRole('group', { name: 'Vraag 1', exact: true });
+    await question.locator('summary').filter({ hasText: 'Afbeelding bij vraag 1 uploaden' }).focus();
+    await page.keyboard.press('Enter');
+    await question.getByLabel('Afbeelding (png, jpg of webp)').setInputFiles({ name: 'vraag.png', mimeType: 'image/png', buffer: await diagram() });
+    await question.getByRole('button', { name: 'Uploaden', exact: true }).click();
+    await expect(question.getByText(/^Afbeelding bij de vraag: images\/studio-[0-9a-f]{24}\.webp/)).toBeVisible();
     await expect(page.getByText('Geen problemen gevonden.')).toBeVisible();
 
     // Preview as a student of the study: she finds the subject, with the new set and the picture.

@@ -13,6 +13,12 @@ type Props = {
   subjectId: string;
   /** called with the stored picture and its description once it is uploaded */
   onUploaded: (image: StudioImage, alt: string) => void;
+  /**
+   * false: no description asked (a question's picture, which the question itself describes to the
+   * student); in Markdown a picture always needs one
+   */
+  describe?: boolean;
+  legend?: string;
 };
 
 /**
@@ -20,7 +26,7 @@ type Props = {
  * description (alt text, read to students with a screen reader), then one button. The server checks
  * the file again by its bytes; here only what saves a pointless upload (type, size).
  */
-export function ImageUpload({ subjectId, onUploaded }: Props) {
+export function ImageUpload({ subjectId, onUploaded, describe = true, legend }: Props) {
   const { t } = useTranslation('studio');
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -45,7 +51,7 @@ export function ImageUpload({ subjectId, onUploaded }: Props) {
   const upload = () => {
     const description = markdownAlt(alt);
     if (!file) return setError(t('image.chooseFirst'));
-    if (!description) {
+    if (describe && !description) {
       setError(t('image.altRequired'));
       document.getElementById(`${id}-alt`)?.focus();
       return;
@@ -65,7 +71,7 @@ export function ImageUpload({ subjectId, onUploaded }: Props) {
 
   return (
     <fieldset className={`${styles.question} ${styles.upload}`}>
-      <legend>{t('image.legend')}</legend>
+      <legend>{legend ?? t('image.legend')}</legend>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-file`}>
           {t('image.file')}
@@ -83,6 +89,7 @@ export function ImageUpload({ subjectId, onUploaded }: Props) {
           {t('image.hint')}
         </p>
       </div>
+      {describe && (
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-alt`}>
           {t('image.alt')}
@@ -100,6 +107,7 @@ export function ImageUpload({ subjectId, onUploaded }: Props) {
           {t('image.altHint')}
         </p>
       </div>
+      )}
       {error && (
         <p className={styles.error} role="alert">
           {error}
@@ -107,7 +115,7 @@ export function ImageUpload({ subjectId, onUploaded }: Props) {
       )}
       <div className={styles.actions}>
         <Button variant="secondary" size="sm" isBusy={busy} busyLabel={t('image.uploading')} onClick={upload}>
-          {t('image.insert')}
+          {describe ? t('image.insert') : t('image.upload')}
         </Button>
       </div>
     </fieldset>

@@ -3,16 +3,18 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { answerLetter, newQuestion, nextAnswerId } from '../utils/new-ids.ts';
 import { Field } from './field.tsx';
+import { ImageUpload } from './image-upload.tsx';
 import styles from './studio.module.css';
 
 type Props = {
+  subjectId: string;
   list: StudioQuestionList;
   chapters: StudioChapter[];
   onChange: (list: StudioQuestionList) => void;
 };
 
 /** A question list: its fields and its questions of three kinds, with answers, feedback and pinned positions. */
-export function QuestionListEditor({ list, chapters, onChange }: Props) {
+export function QuestionListEditor({ subjectId, list, chapters, onChange }: Props) {
   const { t } = useTranslation('studio');
   const set = <K extends keyof StudioQuestionList>(key: K, value: StudioQuestionList[K]) => onChange({ ...list, [key]: value });
   const setQuestion = (index: number, question: StudioQuestion) => set('questions', list.questions.map((q, i) => (i === index ? question : q)));
@@ -69,6 +71,7 @@ export function QuestionListEditor({ list, chapters, onChange }: Props) {
       {list.questions.map((q, qi) => (
         <QuestionEditor
           key={q.id}
+          subjectId={subjectId}
           number={qi + 1}
           question={q}
           onChange={(next) => setQuestion(qi, next)}
@@ -84,7 +87,9 @@ export function QuestionListEditor({ list, chapters, onChange }: Props) {
   );
 }
 
-function QuestionEditor({ number, question, onChange, onRemove }: { number: number; question: StudioQuestion; onChange: (q: StudioQuestion) => void; onRemove: () => void }) {
+type QuestionProps = { subjectId: string; number: number; question: StudioQuestion; onChange: (q: StudioQuestion) => void; onRemove: () => void };
+
+function QuestionEditor({ subjectId, number, question, onChange, onRemove }: QuestionProps) {
   const { t } = useTranslation('studio');
   const set = <K extends keyof StudioQuestion>(key: K, value: StudioQuestion[K]) => onChange({ ...question, [key]: value });
   const setAnswer = (index: number, patch: Partial<StudioQuestion['answers'][number]>) =>
@@ -174,6 +179,34 @@ function QuestionEditor({ number, question, onChange, onRemove }: { number: numb
 <textarea id={id} className={styles.textarea} value={question.feedback} onChange={(e) => set('feedback', e.target.value)} />
 )}
 </Field>
+      {(['picture', 'feedbackPicture'] as const).map(
+        (key) =>
+          question[key] && (
+            <p key={key} className={styles.small}>
+              {t(key === 'picture' ? 'questions.picture' : 'questions.feedbackPicture', { path: question[key] })}{' '}
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  const { [key]: _removed, ...rest } = question;
+                  onChange(rest);
+                }}
+              >
+                {t(key === 'picture' ? 'questions.removePicture' : 'questions.removeFeedbackPicture', { number })}
+              </Button>
+            </p>
+          ),
+      )}
+      {/* folded: most questions have no picture, and a list has many questions */}
+      <details className={styles.uploadDetails}>
+        <summary>{t('questions.pictureUpload', { number })}</summary>
+        <ImageUpload
+          subjectId={subjectId}
+          describe={false}
+          legend={t('questions.pictureUpload', { number })}
+          onUploaded={(image) => set('picture', image.path)}
+        />
+      </details>
       <div className={styles.actions}>
         <Button variant="danger" size="sm" onClick={onRemove}>
           {t('questions.remove', { number })}

@@ -282,6 +282,7 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
         {list && (
           <QuestionListEditor
             key={list.id}
+            subjectId={doc.id}
             list={list}
             chapters={chapters}
             onChange={(next) => edit({ ...doc, questionLists: doc.questionLists.map((l) => (l.id === next.id ? next : l)) })}
