@@ -4,6 +4,7 @@ import { ContentError, describeProblem } from '@blok/content/load';
 import { migrateToLatest, openDatabase } from '@blok/db';
 import { loadEnv } from '../env.ts';
 import { contentWarnings, importContent, loadContent } from '../content/importer.ts';
+import { forgetOutdatedAnswers } from '../plan/service.ts';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -25,7 +26,7 @@ async function main(): Promise<number> {
     const handle = await openDatabase({ url: env.DATABASE_URL });
     try {
       await migrateToLatest(handle.db);
-      const report = await importContent(handle.db, folder, { force, dialect: handle.dialect });
+      const report = await importContent(handle.db, folder, { force, dialect: handle.dialect, onOutdated: forgetOutdatedAnswers });
       for (const s of report.subjects) {
         console.log(`${s.status === 'imported' ? 'geïmporteerd' : 'ongewijzigd'}: ${s.id} (${s.chapters} hoofdstukken, ${s.questionLists} vragenlijsten, ${s.questions} vragen${s.flashcardSets ? `, ${s.flashcardSets} flashcardsets, ${s.flashcards} flashcards` : ''})`);
       }

@@ -139,6 +139,13 @@ export interface WriteOptions {
 type SubjectReport = ImportReport['subjects'][number];
 
 /**
+ * What writeSubject did, with the questions whose earlier answers no longer count (decision 029):
+ * those whose correct answer changed (their answer_version grew) and those removed. Whoever keeps
+ * aggregates of answers (the plan's readiness) recomputes them for these.
+ */
+export type WrittenSubject = SubjectReport & { outdatedQuestions: string[] };
+
+/**
  * Stores one image of a subject beside its imported ones (content_images), where the reader serves
  * it and every later release of the subject carries it (the studio's uploads, decision 030). The
  * same name again is a no-op: names are made from the bytes.
@@ -156,7 +163,7 @@ export async function addContentImage(trx: Executor, subjectId: string, name: st
  * upserted by stable ids, and what vanished from it deleted. The one writer of the catalogue, for
  * the command-line import, the seed and the studio's publish alike (decision 026).
  */
-export async function writeSubject(trx: Executor, s: LoadedSubject, options: WriteOptions = {}): Promise<SubjectReport> {
+export async function writeSubject(trx: Executor, s: LoadedSubject, options: WriteOptions = {}): Promise<WrittenSubject> {
   const conflicts = await databaseConflicts(trx, s);
   if (conflicts.length) throw new ContentError(conflicts);
   const id = s.manifest.id;
@@ -171,9 +178,9 @@ export async function writeSubject(trx: Executor, s: LoadedSubject, options: Wri
     flashcards: s.flashcardSets.reduce((n, x) => n + x.cards.length, 0),
   };
   const existing = await trx.selectFrom('subjects').select('content_hash').where('id', '=', id).executeTakeFirst();
-  if (existing?.content_hash === hash && !options.force) return { id, status: 'unchanged', ...counts };
+  if (existing?.content_hash === hash && !options.force) return { id, status: 'unchanged', ...counts, outdatedQuestions: [] };
   // The seed leaves a subject the studio published alone: the studio's release is what students see.
-  if (options.keepStudioReleases && existing?.content_hash.startsWith(STUDIO_HASH_PREFIX)) return { id, status: 'unchanged', ...counts };
+  if (options.keepStudioReleases && existing?.content_hash.startsWith(STUDIO_HASH_PREFIX)) return { id, status: 'unchanged', ...counts, outdatedQuestions: [] };
   const ts = new Date().toISOString();
   await trx
     .insertInto('subjects')
@@ -202,6 +209,7 @@ export async function writeSubject(trx: Executor, s: LoadedSubject, options: Wri
   const listIds = s.questionLists.map((l) => l.id);
   const questionIds: string[] = [];
   const versions = await answerVersions(trx, id);
+  const outdatedQuestions: string[] = [];
   for (const list of s.questionLists) {
     const row = {
       subject_id: id,
@@ -221,6 +229,7 @@ export async function writeSubject(trx: Executor, s: LoadedSubject, options: Wri
       const answerIds = answers.map((a, ai) => `${q.id}-${answerKey(a, ai)}`);
       const key = correctKey(q.type, answerIds.filter((_, ai) => answers[ai]!.correct));
       const was = versions.get(q.id);
+      if (was && was.key !== key) outdatedQuestions.push(q.id);
       const qrow = {
         // a changed correct answer makes earlier answers ones to an earlier version (decision 029)
         answer_version: was ? (was.key === key ? was.version : was.version + 1) : 1,
@@ -317,7 +326,9 @@ export async function writeSubject(trx: Executor, s: LoadedSubject, options: Wri
   if (listIds.length) staleLists = staleLists.where('id', 'not in', listIds);
   await staleLists.execute();
 
-  return { id, status: 'imported', ...counts };
+  const kept = new Set(questionIds);
+  for (const old of versions.keys()) if (!kept.has(old)) outdatedQuestions.push(old);
+  return { id, status: 'imported', ...counts, outdatedQuestions };
 }
 
 /**
@@ -329,7 +340,13 @@ export async function writeSubject(trx: Executor, s: LoadedSubject, options: Wri
 export async function importContent(
   db: DB,
   root: string,
-  options: { force?: boolean; dialect?: 'sqlite' | 'postgres'; keepStudioReleases?: boolean } = {},
+  options: {
+    force?: boolean;
+    dialect?: 'sqlite' | 'postgres';
+    keepStudioReleases?: boolean;
+    /** told, in the import's transaction, which questions' earlier answers no longer count (decision 029) */
+    onOutdated?: (trx: Executor, subjectId: string, questionIds: string[]) => Promise<void>;
+  } = {},
 ): Promise<ImportReport> {
   const subjects = loadContent(root);
   const conflicts = (await Promise.all(subjects.map((x) => databaseConflicts(db, x)))).flat();
@@ -338,7 +355,11 @@ export async function importContent(
   await db.transaction().execute(async (trx) => {
     // Several API processes may start at once: one imports, the others wait and then find it unchanged.
     if (options.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727274)`.execute(trx);
-    for (const s of subjects) report.subjects.push(await writeSubject(trx, s, { force: options.force, keepStudioReleases: options.keepStudioReleases }));
+    for (const s of subjects) {
+      const { outdatedQuestions, ...written } = await writeSubject(trx, s, { force: options.force, keepStudioReleases: options.keepStudioReleases });
+      if (outdatedQuestions.length) await options.onOutdated?.(trx, written.id, outdatedQuestions);
+      report.subjects.push(written);
+    }
   });
   return report;
 }

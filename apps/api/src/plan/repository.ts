@@ -199,6 +199,24 @@ export class PlanRepository {
     return toNumber(result.numInsertedOrUpdatedRows) > 0;
   }
 
+  /**
+   * Forgets the rebuild of a subject for every student with a mark on one of these questions: her
+   * next read of the plan rebuilds the subject's aggregates from her history (decision 029). One
+   * statement per 500 questions, whatever the number of students.
+   */
+  async forgetRebuilds(subjectId: string, questionIds: readonly string[]): Promise<void> {
+    for (let i = 0; i < questionIds.length; i += 500) {
+      const chunk = questionIds.slice(i, i + 500);
+      await this.db
+        .deleteFrom('plan_rebuilds')
+        .where('subject_id', '=', subjectId)
+        .where('user_id', 'in', (eb) =>
+          eb.selectFrom('plan_marks').select('user_id').where('kind', '=', 'question').where('subject_id', '=', subjectId).where('item_id', 'in', chunk),
+        )
+        .execute();
+    }
+  }
+
   async clearSubject(userId: string, subjectId: string): Promise<void> {
     await this.db.deleteFrom('plan_chapter_stats').where('user_id', '=', userId).where('subject_id', '=', subjectId).execute();
     await this.db.deleteFrom('plan_marks').where('user_id', '=', userId).where('subject_id', '=', subjectId).execute();

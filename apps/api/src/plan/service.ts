@@ -143,6 +143,16 @@ interface Standing {
  * transaction as the answer, rating or read that changed it. A subject's aggregates are built from
  * her history once, on its first read (`ensureRebuilt`: students from before this feature).
  */
+/**
+ * Answers to these questions of a subject no longer count (a release changed their correct answer or
+ * removed them, decision 029): the plan rebuilds the aggregates of every student who answered one on
+ * her next read. For the writers of the catalogue without a PlanService at hand (the command-line
+ * import, the seed), in their transaction.
+ */
+export async function forgetOutdatedAnswers(tx: Executor, subjectId: string, questionIds: readonly string[]): Promise<void> {
+  if (questionIds.length > 0) await new PlanRepository(tx).forgetRebuilds(subjectId, questionIds);
+}
+
 export class PlanService {
   private readonly now: () => Date;
 
@@ -571,6 +581,17 @@ export class PlanService {
       await repo.addToStats(e.userId, e.subjectId, chapterId, { read: 1 }, nowIso);
       await repo.addActivity(e.userId, e.subjectId, date, chapterId, { read: 1 }, nowIso);
     }
+  }
+
+  /**
+   * A release (the studio's publish or roll-back) changed the correct answer of these questions or
+   * removed them, in transaction `tx`: answers to them no longer count (decision 029), so the
+   * aggregates of every student who answered one are rebuilt from her history (which leaves such
+   * answers out) on her next read of the plan. Bounded: one statement in the release's transaction,
+   * whatever the number of students; the rebuild itself runs per student, when she looks.
+   */
+  async questionsOutdated(tx: Executor, subjectId: string, questionIds: readonly string[]): Promise<void> {
+    await forgetOutdatedAnswers(tx, subjectId, questionIds);
   }
 
   // ------------------------------------------------------------------ backfill

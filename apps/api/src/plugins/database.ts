@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type SqliteSynchronous } from '@blok/db';
 import { DEMO_COURSES_DIR } from '@blok/content/load';
 import { importContent } from '../content/importer.ts';
+import { forgetOutdatedAnswers } from '../plan/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +41,7 @@ export default fp<DatabasePluginOptions>(
     if (!opts.handle) await migrateToLatest(handle.db);
     if (opts.seedDemo) {
       try {
-        const report = await importContent(handle.db, DEMO_COURSES_DIR, { dialect: handle.dialect, keepStudioReleases: true });
+        const report = await importContent(handle.db, DEMO_COURSES_DIR, { dialect: handle.dialect, keepStudioReleases: true, onOutdated: forgetOutdatedAnswers });
         app.log.info({ subjects: report.subjects.map((s) => `${s.id}:${s.status}`) }, 'demo content');
       } catch (err) {
         // Broken demo content must not keep the app from starting: the import changed nothing,

@@ -251,7 +251,7 @@ export default fp<ServicesOptions>(
       question: (id) => questionCatalogue.questionPlace(id),
       chapter: (id) => library.chapterPlace(id),
       flashcard: (id) => flashcards.cardPlace(id),
-    }, () => catalogue.catalogue());
+    }, () => catalogue.catalogue(), plan);
     app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, mockExams, progress, payments, subscriptions, plan, studio, catalogue, annotations });
     app.decorate('jobs', jobs);
     if (opts.jobs.enabled) {

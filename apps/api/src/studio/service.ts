@@ -48,6 +48,11 @@ export interface ReportTargets {
   flashcard(id: string): Promise<{ id: string; subjectId: string; front: string; setTitle: string } | undefined>;
 }
 
+/** Who keeps aggregates of answers and must recompute them after a release (decision 029). */
+export interface OutdatedAnswers {
+  questionsOutdated(tx: Executor, subjectId: string, questionIds: readonly string[]): Promise<void>;
+}
+
 const REPORT_LIST_LIMIT = 200;
 const NOT_FOUND: Record<NewReportBody['kind'], string> = {
   question: 'Deze vraag bestaat niet.',
@@ -103,6 +108,8 @@ export class StudioService {
     private readonly targets?: ReportTargets,
     /** the registration's catalogue of universities, studies and years (decision 031): the preview as a student picks from it */
     private readonly catalogue?: () => Promise<Catalogue>,
+    /** told in the release's transaction which questions' earlier answers no longer count (the plan) */
+    private readonly outdated?: OutdatedAnswers,
   ) {}
 
   private repo(executor: Executor = this.uow.executor): StudioRepository {
@@ -360,7 +367,9 @@ export class StudioService {
     const before = await this.publishedDocument(tx, subjectId);
     const checked = checkDocument(document, await subjectImages(tx, subjectId));
     if (!checked.loaded) throw invalid(checked.problems);
-    await writeSubject(tx, checked.loaded, { origin: 'studio', force: true });
+    const written = await writeSubject(tx, checked.loaded, { origin: 'studio', force: true });
+    // answers to a changed or removed question leave the plan's readiness, as they left the grade
+    await this.outdated?.questionsOutdated(tx, subjectId, written.outdatedQuestions);
     const number = ((await repo.latestRelease(subjectId))?.number ?? 0) + 1;
     const changes = restoredFrom ? [`Teruggezet naar release ${restoredFrom}`, ...changeList(before, document)] : changeList(before, document);
     await repo.addRelease({

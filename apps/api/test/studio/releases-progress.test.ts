@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlashcardOverview, FlashcardSession, QuestionListsResponse, SessionOverview, StudioDocument, StudioDraft, StudioRelease } from '@blok/contract';
+import type { FlashcardOverview, FlashcardSession, QuestionListsResponse, SessionOverview, StudioDocument, StudioDraft, StudioRelease, SubjectReadiness } from '@blok/contract';
 import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
 
@@ -160,5 +160,48 @@ describe.each(DIALECTS)('progress across studio releases on %s', (dialect) => {
     const draft = await editor.api<StudioDraft>('GET', `/studio/subjects/${CARDS}/draft`);
     expect(draft.document.flashcardSets.map((x) => x.id)).toEqual(['fx-set-c', 'fx-set-a', 'fx-set-b']);
     expect(draft.document.flashcardSets[1]!.cards.map((c) => c.id)).toEqual(['fx-a-3', 'fx-a-1', 'fx-a-4']);
+  });
+
+  it('leaves answers to a changed or removed question out of the plan\'s readiness, as out of the grade', async () => {
+    // a release of this test's own: the key of fx-psy-v1 as it stands now
+    const doc = (await editor.api<StudioDraft>('GET', `/studio/subjects/${SUBJECT}/draft`)).document;
+    const v1 = doc.questionLists[0]!.questions[0]!;
+    const right = `fx-psy-v1-${v1.answers.find((a) => a.correct)!.id}`;
+    const student = await user(ctx.app);
+    const { id: sessionId } = await student.api<{ id: string }>('POST', `/session/${LIST}/start-all`);
+    await student.api('POST', `/question-list/${LIST}/save-answer`, { sessionId, questionId: 'fx-psy-v1', answerId: right });
+    await student.api('POST', `/question-list/${LIST}/save-answer`, { sessionId, questionId: 'fx-psy-v2', textAnswer: 'Het gedrag en de geest.' });
+    await student.api('POST', `/session/${sessionId}/assess`, { questionId: 'fx-psy-v2', result: 'goed' });
+    const chapter = async () => (await student.api<SubjectReadiness>('GET', `/subjects/${SUBJECT}/readiness`)).chapters.find((c) => c.chapterId === 'fx-psy-h1')!;
+    const before = await chapter();
+    expect(before).toMatchObject({ questionsAnswered: 2, questionsCorrect: 2 });
+
+    // the key of v1 changes: her right answer to the old version leaves the readiness too
+    await release((d) => {
+      const q = d.questionLists[0]!.questions[0]!;
+      const was = q.answers.findIndex((a) => a.correct);
+      for (const a of q.answers) a.correct = false;
+      q.answers[(was + 1) % q.answers.length]!.correct = true;
+    });
+    const changed = await chapter();
+    expect(changed).toMatchObject({ questionsAnswered: 1, questionsCorrect: 1 });
+    expect(changed.readiness).toBeLessThan(before.readiness);
+    // and the session's grade agrees: one answer counts
+    expect(await student.api<SessionOverview>('GET', `/session/${sessionId}`)).toMatchObject({ changedAnswers: 1, correctAnswers: 1 });
+
+    // a new answer after the release adds to the rebuilt aggregates, once
+    const { id: again } = await student.api<{ id: string }>('POST', `/session/${LIST}/start-all`);
+    const now = (await editor.api<StudioDraft>('GET', `/studio/subjects/${SUBJECT}/draft`)).document.questionLists[0]!.questions[0]!;
+    await student.api('POST', `/question-list/${LIST}/save-answer`, { sessionId: again, questionId: 'fx-psy-v1', answerId: `fx-psy-v1-${now.answers.find((a) => a.correct)!.id}` });
+    expect(await chapter()).toMatchObject({ questionsAnswered: 2, questionsCorrect: 2 });
+
+    // v2 is removed: her assessed answer to it leaves the readiness
+    await release((d) => {
+      d.questionLists[0]!.questions = d.questionLists[0]!.questions.filter((q) => q.id !== 'fx-psy-v2');
+    });
+    expect(await chapter()).toMatchObject({ questionsAnswered: 1, questionsCorrect: 1 });
+    // a student who never answered these questions keeps her aggregates (nothing to rebuild)
+    const other = await user(ctx.app);
+    expect((await other.api<SubjectReadiness>('GET', `/subjects/${SUBJECT}/readiness`)).chapters.find((c) => c.chapterId === 'fx-psy-h1')).toMatchObject({ questionsAnswered: 0 });
   });
 });
