@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { BackLink } from './back-link/back-link.tsx';
+import { Card, CardActions, CardBadge, CardList, CardMeta, CardText, CardTitle } from './card/card.tsx';
 import { CardLink } from './card-link/card-link.tsx';
 import { ListPanel } from './list-panel/list-panel.tsx';
 import { LoadingRow } from './loading-row/loading-row.tsx';
+import { Section, SectionTitle } from './section/section.tsx';
 import { SessionLoading, SessionStateActions, SessionStateBlock } from './session-state/session-state.tsx';
 
 // The shared blocks that screens used to style each on their own (issue 30). CSS modules are not
@@ -99,5 +101,81 @@ describe('session state', () => {
     expect(status).toHaveClass('loading');
     expect((status.querySelector('[aria-hidden="true"]') as HTMLElement).style.width).toBe('28px');
     expect(screen.getByRole('button', { name: 'Opnieuw' }).parentElement).toHaveClass('actions');
+  });
+});
+
+describe('Section', () => {
+  it('is a region named by its h2', () => {
+    render(
+      <Section titleId="sets" title="Sets">
+        <p>Inhoud</p>
+      </Section>,
+    );
+    const region = screen.getByRole('region', { name: 'Sets' });
+    expect(region).toHaveClass('section');
+    expect(within(region).getByRole('heading', { level: 2, name: 'Sets' })).toHaveClass('title');
+  });
+});
+
+describe('Card', () => {
+  it('is the element asked for, its look beside the screen’s layout class, tinted when highlighted', () => {
+    render(
+      <Card as="section" highlight className="layout" aria-labelledby="review">
+        <SectionTitle id="review">Herhalen</SectionTitle>
+        <CardText>3 kaarten</CardText>
+      </Card>,
+    );
+    const card = screen.getByRole('region', { name: 'Herhalen' });
+    expect(card.tagName).toBe('SECTION');
+    expect(card).toHaveClass('card', 'highlight', 'layout');
+  });
+
+  it('makes a list of cards with a title, text, facts with a badge and actions', () => {
+    render(
+      <CardList as="ol" aria-label="Kaarten">
+        <Card as="li">
+          <CardTitle>Begrippen</CardTitle>
+          <CardText>Uitleg</CardText>
+          <CardMeta>
+            <CardBadge>Eigen set</CardBadge>
+            <span>2 kaarten</span>
+          </CardMeta>
+          <CardActions>
+            <button type="button">Openen</button>
+          </CardActions>
+        </Card>
+      </CardList>,
+    );
+    const list = screen.getByRole('list', { name: 'Kaarten' });
+    expect(list.tagName).toBe('OL');
+    expect(list).toHaveClass('list');
+    const item = within(list).getByRole('listitem');
+    expect(item).toHaveClass('card');
+    expect(item).not.toHaveClass('highlight');
+    expect(within(item).getByRole('heading', { level: 3, name: 'Begrippen' })).toHaveClass('title');
+    expect(screen.getByText('Eigen set')).toHaveClass('badge');
+    expect(screen.getByText('Eigen set').parentElement).toHaveClass('meta');
+    expect(screen.getByRole('button', { name: 'Openen' }).parentElement).toHaveClass('actions');
+  });
+
+  it('passes a form’s submit through', () => {
+    let submitted = 0;
+    render(
+      <Card
+        as="form"
+        aria-label="Nieuwe set"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submitted++;
+        }}
+      >
+        <button type="submit">Maken</button>
+      </Card>,
+    );
+    const form = screen.getByRole('form', { name: 'Nieuwe set' });
+    expect(form).toHaveAttribute('novalidate');
+    screen.getByRole('button', { name: 'Maken' }).click();
+    expect(submitted).toBe(1);
   });
 });

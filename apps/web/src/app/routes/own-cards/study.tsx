@@ -1,9 +1,9 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
-import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
 import { FlashcardSettingsForm } from '../../../features/flashcards/components/flashcard-settings.tsx';
 import { useOwnSet } from '../../../features/own-cards/api/get-own-set.ts';
 import { startOwnSession } from '../../../features/own-cards/api/start-own-session.ts';
@@ -21,16 +21,10 @@ export function Component() {
   const set = useOwnSet(setId);
   return (
     <div className={styles.page}>
-      <Link to={paths.ownCards.set.getHref(setId)} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{t('study.back')}</span>
-      </Link>
+      <BackLink to={paths.ownCards.set.getHref(setId)}>{t('study.back')}</BackLink>
       <h1 className={styles.title}>{set.data ? set.data.title : t('study.title')}</h1>
       {set.isPending && (
-        <div className={styles.loading} role="status">
-          <Spinner size={24} />
-          <span>{t('common:loading')}</span>
-        </div>
+        <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
       {set.isError && (
         <Notice variant="error" role="alert">

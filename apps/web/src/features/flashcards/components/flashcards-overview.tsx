@@ -10,6 +10,8 @@ import { useFlashcardOverview } from '../api/get-overview.ts';
 import { useStartFlashcardSession } from '../api/start-session.ts';
 import { timeZone } from '../utils/time-zone.ts';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { Card, CardActions, CardList, CardMeta, CardText, CardTitle } from '../../../components/ui/card/card.tsx';
+import { Section } from '../../../components/ui/section/section.tsx';
 import styles from './flashcards.module.css';
 import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
@@ -56,16 +58,13 @@ function OverviewContent({ overview, ownSets }: { overview: FlashcardOverview; o
       <p className={styles.intro}>{t('overview.intro', { subject: overview.subjectTitle })}</p>
       {overview.review && <ReviewCard overview={overview} review={overview.review} />}
 
-      <section className={styles.section} aria-labelledby="flashcards-favorites">
-        <h2 id="flashcards-favorites" className={styles.sectionTitle}>
-          {t('overview.favoritesTitle')}
-        </h2>
-        <div className={styles.card}>
-          <p className={styles.cardText}>
+      <Section titleId="flashcards-favorites" title={t('overview.favoritesTitle')}>
+        <Card>
+          <CardText>
             {overview.favorites.cardCount > 0 ? t('overview.favoritesText', { count: overview.favorites.cardCount }) : t('overview.favoritesEmpty')}
-          </p>
+          </CardText>
           {overview.favorites.cardCount > 0 && (
-            <div className={styles.actions}>
+            <CardActions>
               <ButtonLink to={paths.library.flashcardsFavoritesSettings.getHref(subjectId)} variant="secondary">
                 {t('overview.favoritesStudy')}
               </ButtonLink>
@@ -74,28 +73,25 @@ function OverviewContent({ overview, ownSets }: { overview: FlashcardOverview; o
                   {t('overview.continue')}
                 </ButtonLink>
               )}
-            </div>
+            </CardActions>
           )}
-        </div>
-      </section>
+        </Card>
+      </Section>
 
       {/* her own sets before the subject's long list, where she finds them without scrolling past it */}
       {ownSets}
 
-      <section className={styles.section} aria-labelledby="flashcards-sets">
-        <h2 id="flashcards-sets" className={styles.sectionTitle}>
-          {t('overview.setsTitle')}
-        </h2>
+      <Section titleId="flashcards-sets" title={t('overview.setsTitle')}>
         {overview.sets.length === 0 ? (
           <Notice>{t('overview.noSets')}</Notice>
         ) : (
-          <ul className={styles.list}>
+          <CardList>
             {overview.sets.map((set) => (
               <SetItem key={set.id} subjectId={subjectId} set={set} />
             ))}
-          </ul>
+          </CardList>
         )}
-      </section>
+      </Section>
     </>
   );
 }
@@ -103,16 +99,16 @@ function OverviewContent({ overview, ownSets }: { overview: FlashcardOverview; o
 function SetItem({ subjectId, set }: { subjectId: string; set: FlashcardSetSummary }) {
   const { t } = useTranslation('flashcards');
   return (
-    <li className={styles.card}>
-      <h3 className={styles.cardTitle}>{set.title}</h3>
-      <p className={styles.cardText}>{set.description}</p>
-      <p className={styles.meta}>
+    <Card as="li">
+      <CardTitle>{set.title}</CardTitle>
+      <CardText>{set.description}</CardText>
+      <CardMeta>
         <span>{t('overview.cardCount', { count: set.cardCount })}</span>
         <span>{t('overview.known', { known: set.knownCount, total: set.cardCount })}</span>
         {set.dueCount !== null && set.dueCount > 0 && <span className={styles.due}>{t('overview.due', { count: set.dueCount })}</span>}
-      </p>
+      </CardMeta>
       <ProgressBar value={set.progress} label={t('overview.progressLabel', { title: set.title })} />
-      <div className={styles.actions}>
+      <CardActions>
         <ButtonLink to={paths.library.flashcardsSettings.getHref(subjectId, set.id)} aria-label={t('overview.studyLabel', { title: set.title })}>
           {t('overview.study')}
         </ButtonLink>
@@ -125,8 +121,8 @@ function SetItem({ subjectId, set }: { subjectId: string; set: FlashcardSetSumma
             {t('overview.continue')}
           </ButtonLink>
         )}
-      </div>
-    </li>
+      </CardActions>
+    </Card>
   );
 }
 
@@ -139,20 +135,17 @@ function ReviewCard({ overview, review }: { overview: FlashcardOverview; review:
   });
   const nothing = review.dueCount === 0 && review.newCount === 0;
   return (
-    <section className={styles.section} aria-labelledby="flashcards-review">
-      <h2 id="flashcards-review" className={styles.sectionTitle}>
-        {t('overview.reviewTitle')}
-      </h2>
-      <div className={`${styles.card} ${styles.cardHighlight}`}>
-        <p className={styles.cardText}>{t('overview.reviewText')}</p>
-        <p className={styles.meta}>
+    <Section titleId="flashcards-review" title={t('overview.reviewTitle')}>
+      <Card highlight>
+        <CardText>{t('overview.reviewText')}</CardText>
+        <CardMeta>
           <span className={review.dueCount > 0 ? styles.due : undefined}>{t('overview.reviewDue', { count: review.dueCount })}</span>
           <span>{t('overview.reviewNew', { count: review.newCount })}</span>
-        </p>
+        </CardMeta>
         {nothing && !review.sessionId ? (
-          <p className={styles.cardText}>{t('overview.reviewDone')}</p>
+          <CardText>{t('overview.reviewDone')}</CardText>
         ) : (
-          <div className={styles.actions}>
+          <CardActions>
             {review.sessionId && (
               <ButtonLink to={paths.library.flashcards.getHref(review.sessionId, overview.subjectId)}>
                 {t('overview.reviewContinue')}
@@ -164,9 +157,9 @@ function ReviewCard({ overview, review }: { overview: FlashcardOverview; review:
                 {t('overview.reviewStart')}
               </Button>
             )}
-          </div>
+          </CardActions>
         )}
-      </div>
-    </section>
+      </Card>
+    </Section>
   );
 }

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { OWN_CARD_PICTURE_MAX_BYTES, OWN_CARD_SIDE_MAX, OWN_CARD_TAG_MAX, OWN_CARD_TAGS_MAX, type OwnCard } from '@blok/contract/own-cards';
 import { paths } from '../../../config/paths.ts';
-import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
+import { CardActions } from '../../../components/ui/card/card.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useOwnSets } from '../api/get-own-sets.ts';
 import { useOwnSet } from '../api/get-own-set.ts';
@@ -37,16 +37,10 @@ export function NewCardScreen({ prefill, onSaved }: { prefill: NewCardPrefill; o
   const sets = useOwnSets();
   return (
     <div className={styles.page}>
-      <Link to={prefill.setId ? paths.ownCards.set.getHref(prefill.setId) : paths.ownCards.root.getHref()} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{t('editor.back')}</span>
-      </Link>
+      <BackLink to={prefill.setId ? paths.ownCards.set.getHref(prefill.setId) : paths.ownCards.root.getHref()}>{t('editor.back')}</BackLink>
       <h1 className={styles.title}>{t('editor.newTitle')}</h1>
       {sets.isPending && (
-        <div className={styles.loading} role="status">
-          <Spinner size={24} />
-          <span>{t('common:loading')}</span>
-        </div>
+        <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
       {sets.isError && (
         <Notice variant="error" role="alert">
@@ -65,16 +59,10 @@ export function EditCardScreen({ setId, cardId, onSaved }: { setId: string; card
   const card = set.data?.cards.find((c) => c.id === cardId);
   return (
     <div className={styles.page}>
-      <Link to={paths.ownCards.set.getHref(setId)} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{t('editor.back')}</span>
-      </Link>
+      <BackLink to={paths.ownCards.set.getHref(setId)}>{t('editor.back')}</BackLink>
       <h1 className={styles.title}>{t('editor.editTitle')}</h1>
       {set.isPending && (
-        <div className={styles.loading} role="status">
-          <Spinner size={24} />
-          <span>{t('common:loading')}</span>
-        </div>
+        <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
       {(set.isError || (set.data && !card)) && (
         <Notice variant="error" role="alert">
@@ -272,11 +260,11 @@ function PictureField({ id, side, card, onChoose }: { id: string; side: Side; ca
       {current && (
         <>
           <img className={styles.picture} src={current} alt={t('editor.currentPicture', { side: sideName })} />
-          <div className={styles.actions}>
+          <CardActions>
             <Button variant="ghost" size="sm" isBusy={remove.isPending} onClick={() => card && remove.mutate({ cardId: card.id, side })}>
               {t('editor.removePicture')}
             </Button>
-          </div>
+          </CardActions>
           {remove.isError && (
             <p className={styles.error} role="alert">
               {describe(remove.error, t('editor.error'))}

@@ -1,13 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { OwnCard, OwnSetDetail } from '@blok/contract/own-cards';
 import { paths } from '../../../config/paths.ts';
-import { ArrowLeftIcon, TrashIcon } from '../../../components/icons/icons.tsx';
+import { TrashIcon } from '../../../components/icons/icons.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog/dialog.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
+import { Card, CardActions, CardList, CardMeta, CardText, CardTitle } from '../../../components/ui/card/card.tsx';
+import { Section, SectionTitle } from '../../../components/ui/section/section.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useOwnSet } from '../api/get-own-set.ts';
@@ -30,15 +33,9 @@ export function OwnSetScreen({ setId, subjects }: { setId: string; subjects: rea
   const notFound = set.error instanceof ApiError && (set.error.status === 404 || set.error.status === 400);
   return (
     <div className={styles.page}>
-      <Link to={paths.ownCards.root.getHref()} className={styles.back}>
-        <ArrowLeftIcon size={18} />
-        <span>{t('set.back')}</span>
-      </Link>
+      <BackLink to={paths.ownCards.root.getHref()}>{t('set.back')}</BackLink>
       {set.isPending && (
-        <div className={styles.loading} role="status">
-          <Spinner size={24} />
-          <span>{t('common:loading')}</span>
-        </div>
+        <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
       {set.isError && (
         <>
@@ -60,13 +57,13 @@ function SetContent({ set, subjects }: { set: OwnSetDetail; subjects: readonly S
     <>
       <h1 className={styles.title}>{set.title}</h1>
       {set.description && <p className={styles.intro}>{set.description}</p>}
-      <p className={styles.meta}>
+      <CardMeta>
         <span>{set.subjectTitle ?? t('sets.personalMeta')}</span>
         <span>{t('sets.cardCount', { count: set.cardCount })}</span>
         <span>{t('sets.known', { known: set.knownCount, total: set.cardCount })}</span>
-      </p>
+      </CardMeta>
       <ProgressBar value={set.progress} label={t('sets.progressLabel', { title: set.title })} />
-      <div className={styles.actions}>
+      <CardActions>
         {set.cardCount > 0 && <ButtonLink to={paths.ownCards.study.getHref(set.id)}>{t('set.study')}</ButtonLink>}
         {set.study.sessionId && (
           <ButtonLink to={paths.ownCards.session.getHref(set.id, set.study.sessionId)} variant="secondary">
@@ -76,7 +73,7 @@ function SetContent({ set, subjects }: { set: OwnSetDetail; subjects: readonly S
         <ButtonLink to={paths.ownCards.newCard.getHref({ set: set.id })} variant="secondary">
           {t('set.newCard')}
         </ButtonLink>
-      </div>
+      </CardActions>
       {set.study.review && set.cardCount > 0 && <Review set={set} review={set.study.review} />}
       <Cards set={set} onAnnounce={setAnnouncement} />
       <Share set={set} onAnnounce={setAnnouncement} />
@@ -105,17 +102,15 @@ function Review({ set, review }: { set: OwnSetDetail; review: NonNullable<OwnSet
     );
   };
   return (
-    <section className={`${styles.card} ${styles.cardHighlight}`} aria-labelledby="own-set-review">
-      <h2 id="own-set-review" className={styles.sectionTitle}>
-        {t('set.review')}
-      </h2>
-      <p className={styles.cardText}>{t('set.reviewMeta', { due: review.dueCount, new: review.newCount })}</p>
+    <Card as="section" highlight aria-labelledby="own-set-review">
+      <SectionTitle id="own-set-review">{t('set.review')}</SectionTitle>
+      <CardText>{t('set.reviewMeta', { due: review.dueCount, new: review.newCount })}</CardText>
       {error && (
         <Notice variant="error" role="alert">
           {error}
         </Notice>
       )}
-      <div className={styles.actions}>
+      <CardActions>
         {review.sessionId ? (
           <ButtonLink to={paths.ownCards.session.getHref(set.id, review.sessionId)}>{t('set.reviewContinue')}</ButtonLink>
         ) : (
@@ -123,8 +118,8 @@ function Review({ set, review }: { set: OwnSetDetail; review: NonNullable<OwnSet
             {t('set.reviewStart')}
           </Button>
         )}
-      </div>
-    </section>
+      </CardActions>
+    </Card>
   );
 }
 
@@ -140,22 +135,19 @@ function Cards({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
     reorder.mutate({ setId: set.id, cardIds: ids }, { onSuccess: () => onAnnounce(t('set.moved', { position: index + by + 1 })) });
   };
   return (
-    <section className={styles.section} aria-labelledby="own-set-cards">
-      <h2 id="own-set-cards" className={styles.sectionTitle}>
-        {t('set.cardsTitle')}
-      </h2>
+    <Section titleId="own-set-cards" title={t('set.cardsTitle')}>
       {set.cards.length === 0 ? (
         <Notice>{t('set.noCards')}</Notice>
       ) : (
-        <ol className={styles.list}>
+        <CardList as="ol">
           {set.cards.map((card, index) => (
-            <li key={card.id} className={styles.card}>
-              <h3 className={styles.cardTitle}>{t('set.cardHeading', { number: index + 1 })}</h3>
+            <Card as="li" key={card.id}>
+              <CardTitle>{t('set.cardHeading', { number: index + 1 })}</CardTitle>
               <div className={styles.faces}>
                 <Face label={t('set.front')} html={card.front.html} pictureUrl={card.front.pictureUrl} />
                 <Face label={t('set.backSide')} html={card.back.html} pictureUrl={card.back.pictureUrl} />
               </div>
-              {card.chapterId && <p className={styles.meta}>{t('set.chapterLinked')}</p>}
+              {card.chapterId && <CardMeta>{t('set.chapterLinked')}</CardMeta>}
               {card.tags.length > 0 && (
                 <ul className={styles.tags} aria-label={t('set.tagsLabel', { number: index + 1 })}>
                   {card.tags.map((tag) => (
@@ -165,7 +157,7 @@ function Cards({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
                   ))}
                 </ul>
               )}
-              <div className={styles.actions}>
+              <CardActions>
                 <ButtonLink to={paths.ownCards.editCard.getHref(set.id, card.id)} variant="secondary" size="sm" aria-label={t('set.editLabel', { number: index + 1 })}>
                   {t('set.edit')}
                 </ButtonLink>
@@ -184,10 +176,10 @@ function Cards({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
                 >
                   ↓
                 </Button>
-              </div>
-            </li>
+              </CardActions>
+            </Card>
           ))}
-        </ol>
+        </CardList>
       )}
       <Dialog
         open={deleting !== null}
@@ -232,7 +224,7 @@ function Cards({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
           </Button>
         </DialogClose>
       </Dialog>
-    </section>
+    </Section>
   );
 }
 
@@ -260,12 +252,9 @@ function Share({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
   };
   const error = share.error ?? revoke.error;
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.sectionTitle}>
-        {t('set.shareTitle')}
-      </h2>
-      <div className={styles.card}>
-        <p className={styles.cardText}>{t('set.shareText')}</p>
+    <Section titleId={`${id}-title`} title={t('set.shareTitle')}>
+      <Card>
+        <CardText>{t('set.shareText')}</CardText>
         {set.share ? (
           <>
             <div className={styles.field}>
@@ -279,18 +268,18 @@ function Share({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
                 </Button>
               </div>
             </div>
-            <div className={styles.actions}>
+            <CardActions>
               <Button variant="danger" isBusy={revoke.isPending} busyLabel={t('set.busy')} onClick={() => revoke.mutate(set.id, { onSuccess: () => onAnnounce(t('set.revoked')) })}>
                 {t('set.revoke')}
               </Button>
-            </div>
+            </CardActions>
           </>
         ) : (
-          <div className={styles.actions}>
+          <CardActions>
             <Button variant="secondary" isBusy={share.isPending} busyLabel={t('set.busy')} onClick={() => share.mutate(set.id)}>
               {t('set.share')}
             </Button>
-          </div>
+          </CardActions>
         )}
         {revoke.isSuccess && !set.share && <Notice variant="success">{t('set.revoked')}</Notice>}
         {error && (
@@ -298,8 +287,8 @@ function Share({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
             {describe(error, t('set.error'))}
           </Notice>
         )}
-      </div>
-    </section>
+      </Card>
+    </Section>
   );
 }
 
@@ -318,7 +307,7 @@ function EditSet({ set, subjects, onAnnounce }: { set: OwnSetDetail; subjects: r
     update.mutate({ setId: set.id, title, description, subjectId: subjectId || null }, { onSuccess: () => onAnnounce(t('set.saved')) });
   };
   return (
-    <details className={`${styles.card} ${styles.details}`}>
+    <Card as="details" className={styles.details}>
       <summary>{t('set.settingsTitle')}</summary>
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.field}>
@@ -339,14 +328,14 @@ function EditSet({ set, subjects, onAnnounce }: { set: OwnSetDetail; subjects: r
             {describe(update.error, t('set.error'))}
           </Notice>
         )}
-        <div className={styles.actions}>
+        <CardActions>
           <Button type="submit" isBusy={update.isPending} busyLabel={t('set.saving')}>
             {t('set.save')}
           </Button>
           <Button variant="danger" onClick={() => setConfirming(true)}>
             {t('set.deleteSet')}
           </Button>
-        </div>
+        </CardActions>
       </form>
       <Dialog
         open={confirming}
@@ -371,6 +360,6 @@ function EditSet({ set, subjects, onAnnounce }: { set: OwnSetDetail; subjects: r
           </Button>
         </DialogClose>
       </Dialog>
-    </details>
+    </Card>
   );
 }

@@ -4,7 +4,9 @@ import type { OwnSetSummary } from '@blok/contract/own-cards';
 import { paths } from '../../../config/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { Card, CardActions, CardBadge, CardList, CardMeta, CardText, CardTitle } from '../../../components/ui/card/card.tsx';
+import { Section } from '../../../components/ui/section/section.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useOwnSets } from '../api/get-own-sets.ts';
@@ -34,22 +36,16 @@ export function OwnSetsScreen({ subjects }: { subjects: readonly SubjectOption[]
     <div className={styles.page}>
       <h1 className={styles.title}>{t('title')}</h1>
       <p className={styles.intro}>{t('sets.intro')}</p>
-      <div className={styles.actions}>
+      <CardActions>
         <ButtonLink to={paths.ownCards.newCard.getHref()}>{t('sets.newCard')}</ButtonLink>
         <ButtonLink variant="secondary" to={paths.cardImport.root.getHref()}>
           {t('sets.import')}
         </ButtonLink>
-      </div>
+      </CardActions>
 
-      <section className={styles.section} aria-labelledby="own-sets-list">
-        <h2 id="own-sets-list" className={styles.sectionTitle}>
-          {t('sets.listTitle')}
-        </h2>
+      <Section titleId="own-sets-list" title={t('sets.listTitle')}>
         {sets.isPending && (
-          <div className={styles.loading} role="status">
-            <Spinner size={24} />
-            <span>{t('common:loading')}</span>
-          </div>
+          <LoadingRow label={t('common:loading')} spinnerSize={24} />
         )}
         {sets.isError && (
           <Notice variant="error" role="alert">
@@ -58,14 +54,14 @@ export function OwnSetsScreen({ subjects }: { subjects: readonly SubjectOption[]
         )}
         {sets.data && list.length === 0 && <Notice>{t('sets.empty')}</Notice>}
         {list.length > 0 && (
-          <ul className={styles.list}>
+          <CardList>
             {list.map((set, index) => (
               <SetItem key={set.id} set={set} canUp={index > 0} canDown={index < list.length - 1} onMove={(by) => move(index, by)} busy={reorder.isPending} />
             ))}
-          </ul>
+          </CardList>
         )}
-        {sets.data && sets.data.limits.cardCount > 0 && <p className={styles.hint}>{t('sets.limits', { cards: sets.data.limits.cardCount, max: sets.data.limits.cards })}</p>}
-      </section>
+        {sets.data && sets.data.limits.cardCount > 0 && <CardText>{t('sets.limits', { cards: sets.data.limits.cardCount, max: sets.data.limits.cards })}</CardText>}
+      </Section>
 
       <CreateSet subjects={subjects} onCreated={(title) => setAnnouncement(t('sets.created', { title }))} />
 
@@ -79,17 +75,17 @@ export function OwnSetsScreen({ subjects }: { subjects: readonly SubjectOption[]
 function SetItem({ set, canUp, canDown, onMove, busy }: { set: OwnSetSummary; canUp: boolean; canDown: boolean; onMove: (by: -1 | 1) => void; busy: boolean }) {
   const { t } = useTranslation('ownCards');
   return (
-    <li className={styles.card}>
-      <h3 className={styles.cardTitle}>{set.title}</h3>
-      {set.description && <p className={styles.cardText}>{set.description}</p>}
-      <p className={styles.meta}>
+    <Card as="li">
+      <CardTitle>{set.title}</CardTitle>
+      {set.description && <CardText>{set.description}</CardText>}
+      <CardMeta>
         <span>{set.subjectTitle ?? t('sets.personalMeta')}</span>
         <span>{t('sets.cardCount', { count: set.cardCount })}</span>
         <span>{t('sets.known', { known: set.knownCount, total: set.cardCount })}</span>
-        {set.shared && <span className={styles.badge}>{t('sets.shared')}</span>}
-      </p>
+        {set.shared && <CardBadge>{t('sets.shared')}</CardBadge>}
+      </CardMeta>
       <ProgressBar value={set.progress} label={t('sets.progressLabel', { title: set.title })} />
-      <div className={styles.actions}>
+      <CardActions>
         <ButtonLink to={paths.ownCards.set.getHref(set.id)} aria-label={t('sets.openLabel', { title: set.title })}>
           {t('sets.open')}
         </ButtonLink>
@@ -99,8 +95,8 @@ function SetItem({ set, canUp, canDown, onMove, busy }: { set: OwnSetSummary; ca
         <Button variant="ghost" className={styles.iconButton} disabled={!canDown || busy} onClick={() => onMove(1)} aria-label={t('sets.moveDown', { title: set.title })}>
           ↓
         </Button>
-      </div>
-    </li>
+      </CardActions>
+    </Card>
   );
 }
 
@@ -130,11 +126,8 @@ function CreateSet({ subjects, onCreated }: { subjects: readonly SubjectOption[]
   };
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.sectionTitle}>
-        {t('sets.createTitle')}
-      </h2>
-      <form className={`${styles.card} ${styles.form}`} onSubmit={submit} noValidate>
+    <Section titleId={`${id}-title`} title={t('sets.createTitle')}>
+      <Card as="form" className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-name`}>
             {t('sets.titleLabel')}
@@ -169,8 +162,8 @@ function CreateSet({ subjects, onCreated }: { subjects: readonly SubjectOption[]
         <Button type="submit" isBusy={create.isPending} busyLabel={t('sets.creating')}>
           {t('sets.create')}
         </Button>
-      </form>
-    </section>
+      </Card>
+    </Section>
   );
 }
 

@@ -2,7 +2,9 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { Card, CardList, CardMeta } from '../../../components/ui/card/card.tsx';
+import { Section } from '../../../components/ui/section/section.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSharedSet } from '../api/get-shared-set.ts';
 import { useCopySharedSet } from '../api/copy-shared-set.ts';
@@ -19,10 +21,7 @@ export function SharedSetScreen({ token, onCopied }: { token: string; onCopied: 
     <div className={styles.page}>
       <h1 className={styles.title}>{shared.data?.title ?? t('shared.title')}</h1>
       {shared.isPending && (
-        <div className={styles.loading} role="status">
-          <Spinner size={24} />
-          <span>{t('common:loading')}</span>
-        </div>
+        <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
       {shared.isError && (
         <>
@@ -38,10 +37,10 @@ export function SharedSetScreen({ token, onCopied }: { token: string; onCopied: 
         <>
           <p className={styles.intro}>{t('shared.intro')}</p>
           {shared.data.description && <p>{shared.data.description}</p>}
-          <p className={styles.meta}>
+          <CardMeta>
             {shared.data.subjectTitle && <span>{shared.data.subjectTitle}</span>}
             <span>{t('shared.cards', { count: shared.data.cardCount })}</span>
-          </p>
+          </CardMeta>
           {copy.isError && (
             <Notice variant="error" role="alert">
               {copy.error instanceof ApiError && copy.error.description ? copy.error.description : t('set.error')}
@@ -51,19 +50,16 @@ export function SharedSetScreen({ token, onCopied }: { token: string; onCopied: 
             {t('shared.add')}
           </Button>
           {shared.data.cards.length > 0 && (
-            <section className={styles.section} aria-labelledby="shared-preview">
-              <h2 id="shared-preview" className={styles.sectionTitle}>
-                {t('shared.preview')}
-              </h2>
-              <ol className={styles.list}>
+            <Section titleId="shared-preview" title={t('shared.preview')}>
+              <CardList as="ol">
                 {shared.data.cards.map((card, index) => (
-                  <li key={index} className={`${styles.card} ${styles.faces}`}>
+                  <Card as="li" key={index} className={styles.faces}>
                     <Face label={t('set.front')} html={card.front.html} pictureUrl={card.front.pictureUrl} />
                     <Face label={t('set.backSide')} html={card.back.html} pictureUrl={card.back.pictureUrl} />
-                  </li>
+                  </Card>
                 ))}
-              </ol>
-            </section>
+              </CardList>
+            </Section>
           )}
         </>
       )}

@@ -5,7 +5,8 @@ import { ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 import { useOwnSubjectSets } from '../api/get-own-sets.ts';
-import styles from './subject-own-sets.module.css';
+import { Card, CardActions, CardBadge, CardList, CardMeta, CardText, CardTitle } from '../../../components/ui/card/card.tsx';
+import { Section } from '../../../components/ui/section/section.tsx';
 
 /**
  * Her own sets of a subject, on that subject's flashcards overview (the route puts it there): each
@@ -17,48 +18,45 @@ export function SubjectOwnSets({ subjectId }: { subjectId: string }) {
   const sets = useOwnSubjectSets(subjectId);
   const list = sets.data?.sets ?? [];
   return (
-    <section className={styles.section} aria-labelledby="subject-own-sets">
-      <h2 id="subject-own-sets" className={styles.sectionTitle}>
-        {t('subject.title')}
-      </h2>
+    <Section titleId="subject-own-sets" title={t('subject.title')}>
       {sets.isError && (
         <Notice variant="error" role="alert">
           {t('subject.loadError')}
         </Notice>
       )}
-      {sets.data && list.length === 0 && <p className={styles.hint}>{t('subject.empty')}</p>}
+      {sets.data && list.length === 0 && <CardText>{t('subject.empty')}</CardText>}
       {list.length > 0 && (
-        <ul className={styles.list}>
+        <CardList>
           {list.map((set) => (
             <SubjectSetItem key={set.id} set={set} />
           ))}
-        </ul>
+        </CardList>
       )}
-      <div className={styles.actions}>
+      <CardActions>
         <ButtonLink variant="secondary" size="sm" to={paths.cardImport.root.getHref({ vak: subjectId })}>
           {t('subject.import')}
         </ButtonLink>
         <ButtonLink variant="ghost" size="sm" to={paths.ownCards.root.getHref()}>
           {t('subject.all')}
         </ButtonLink>
-      </div>
-    </section>
+      </CardActions>
+    </Section>
   );
 }
 
 function SubjectSetItem({ set }: { set: OwnSetSummary }) {
   const { t } = useTranslation('ownCards');
   return (
-    <li className={styles.card}>
-      <h3 className={styles.cardTitle}>{set.title}</h3>
-      {set.description && <p className={styles.cardText}>{set.description}</p>}
-      <p className={styles.meta}>
-        <span className={styles.badge}>{t('subject.mine')}</span>
+    <Card as="li">
+      <CardTitle>{set.title}</CardTitle>
+      {set.description && <CardText>{set.description}</CardText>}
+      <CardMeta>
+        <CardBadge>{t('subject.mine')}</CardBadge>
         <span>{t('sets.cardCount', { count: set.cardCount })}</span>
         <span>{t('sets.known', { known: set.knownCount, total: set.cardCount })}</span>
-      </p>
+      </CardMeta>
       <ProgressBar value={set.progress} label={t('sets.progressLabel', { title: set.title })} />
-      <div className={styles.actions}>
+      <CardActions>
         {set.cardCount > 0 && (
           <ButtonLink to={paths.ownCards.study.getHref(set.id)} aria-label={t('subject.studyLabel', { title: set.title })}>
             {t('subject.study')}
@@ -67,7 +65,7 @@ function SubjectSetItem({ set }: { set: OwnSetSummary }) {
         <ButtonLink variant="secondary" to={paths.ownCards.set.getHref(set.id)} aria-label={t('sets.openLabel', { title: set.title })}>
           {t('subject.open')}
         </ButtonLink>
-      </div>
-    </li>
+      </CardActions>
+    </Card>
   );
 }
