@@ -23,6 +23,7 @@ import * as m0024 from './0024-studio-versions-reports.ts';
 import * as m0028 from './0028-mock-exam-open-answers.ts';
 import * as m0025 from './0025-catalogue.ts';
 import * as m0027 from './0027-mock-exam-answer-version.ts';
+import * as m0029 from './0029-question-sessions-by-subject.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0028-mock-exam-open-answers': m0028,
   '0025-catalogue': m0025,
   '0027-mock-exam-answer-version': m0027,
+  '0029-question-sessions-by-subject': m0029,
 };
