@@ -7,6 +7,7 @@ import { CardLink } from './card-link/card-link.tsx';
 import { ListPanel } from './list-panel/list-panel.tsx';
 import { LoadingRow } from './loading-row/loading-row.tsx';
 import { Section, SectionTitle } from './section/section.tsx';
+import { ChoiceOption, SettingsFieldset, SettingsForm } from './settings/settings.tsx';
 import { SessionLoading, SessionStateActions, SessionStateBlock } from './session-state/session-state.tsx';
 
 // The shared blocks that screens used to style each on their own (issue 30). CSS modules are not
@@ -177,5 +178,35 @@ describe('Card', () => {
     expect(form).toHaveAttribute('novalidate');
     screen.getByRole('button', { name: 'Maken' }).click();
     expect(submitted).toBe(1);
+  });
+});
+
+describe('settings form', () => {
+  it('groups options under their legend; an option is its input named by its title, marked when checked or disabled', () => {
+    const picked: string[] = [];
+    render(
+      <SettingsForm aria-label="Instellingen">
+        <SettingsFieldset legend="Volgorde" className="layout">
+          <ChoiceOption type="radio" name="order" value="written" checked onChange={() => picked.push('written')} title="Zoals geschreven" meta="Kaart 1 eerst" />
+          <ChoiceOption type="radio" name="order" value="shuffled" checked={false} onChange={() => picked.push('shuffled')} title="Gehusseld" meta="Elke keer anders" />
+        </SettingsFieldset>
+        <ChoiceOption type="checkbox" checked={false} disabled onChange={() => undefined} title="Alleen onbekend" meta="Geen kaarten" />
+      </SettingsForm>,
+    );
+    expect(screen.getByRole('form', { name: 'Instellingen' })).toHaveClass('form');
+    const group = screen.getByRole('group', { name: 'Volgorde' });
+    expect(group).toHaveClass('fieldset', 'layout');
+    const written = within(group).getByRole('radio', { name: /Zoals geschreven/ });
+    expect(written).toBeChecked();
+    expect(written).toHaveAttribute('value', 'written');
+    expect(written.closest('label')).toHaveAttribute('data-checked');
+    const shuffled = within(group).getByRole('radio', { name: /Gehusseld/ });
+    expect(shuffled.closest('label')).not.toHaveAttribute('data-checked');
+    shuffled.click();
+    expect(picked).toEqual(['shuffled']);
+    const unknown = screen.getByRole('checkbox', { name: /Alleen onbekend/ });
+    expect(unknown).toBeDisabled();
+    expect(unknown.closest('label')).toHaveAttribute('data-disabled');
+    expect(screen.getByText('Geen kaarten')).toHaveClass('meta');
   });
 });

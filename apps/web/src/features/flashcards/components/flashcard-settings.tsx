@@ -9,6 +9,7 @@ import { useFlashcardOverview } from '../api/get-overview.ts';
 import { useStartFlashcardSession } from '../api/start-session.ts';
 import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { ChoiceOption, SettingsFieldset, SettingsForm } from '../../../components/ui/settings/settings.tsx';
 import styles from './flashcards.module.css';
 
 /** What she practises: one set (by id) or her favorites. */
@@ -108,17 +109,11 @@ export function FlashcardSettingsForm({ overview, choice, onStarted, startWith, 
   };
 
   const radio = (name: string, value: string, checked: boolean, onChange: () => void, title: string, meta: string, disabled = false) => (
-    <label className={styles.option} data-checked={checked || undefined} data-disabled={disabled || undefined}>
-      <input type="radio" name={name} value={value} className={styles.control} checked={checked} onChange={onChange} disabled={disabled} />
-      <span className={styles.optionBody}>
-        <span className={styles.optionTitle}>{title}</span>
-        <span className={styles.optionMeta}>{meta}</span>
-      </span>
-    </label>
+    <ChoiceOption type="radio" name={name} value={value} checked={checked} onChange={onChange} disabled={disabled} title={title} meta={meta} />
   );
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <SettingsForm onSubmit={submit} noValidate>
       {unknownSet && (
         <Notice variant="warning" role="alert">
           {t('settings.setNotFound')}
@@ -126,8 +121,7 @@ export function FlashcardSettingsForm({ overview, choice, onStarted, startWith, 
       )}
       <p className={styles.intro}>{t('settings.intro')}</p>
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('settings.setLegend')}</legend>
+      <SettingsFieldset legend={t('settings.setLegend')}>
         {radio(
           'source',
           FAVORITES,
@@ -142,27 +136,25 @@ export function FlashcardSettingsForm({ overview, choice, onStarted, startWith, 
             {radio('source', set.id, source === set.id, () => setSource(set.id), set.title, `${t('overview.cardCount', { count: set.cardCount })} · ${t('overview.known', { known: set.knownCount, total: set.cardCount })}`)}
           </Fragment>
         ))}
-      </fieldset>
+      </SettingsFieldset>
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('settings.orderLegend')}</legend>
+      <SettingsFieldset legend={t('settings.orderLegend')}>
         {radio('order', 'written', order === 'written', () => setOrder('written'), t('settings.written'), t('settings.writtenMeta'))}
         {radio('order', 'shuffled', order === 'shuffled', () => setOrder('shuffled'), t('settings.shuffled'), t('settings.shuffledMeta'))}
-      </fieldset>
+      </SettingsFieldset>
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('settings.sideLegend')}</legend>
+      <SettingsFieldset legend={t('settings.sideLegend')}>
         {radio('side', 'front', firstSide === 'front', () => setFirstSide('front'), t('settings.sideFront'), t('settings.sideFrontMeta'))}
         {radio('side', 'back', firstSide === 'back', () => setFirstSide('back'), t('settings.sideBack'), t('settings.sideBackMeta'))}
-      </fieldset>
+      </SettingsFieldset>
 
-      <label className={styles.option} data-checked={onlyUnknown || undefined}>
-        <input type="checkbox" className={styles.control} checked={onlyUnknown} onChange={(e) => setOnlyUnknown(e.target.checked)} />
-        <span className={styles.optionBody}>
-          <span className={styles.optionTitle}>{t('settings.onlyUnknown')}</span>
-          <span className={styles.optionMeta}>{t('settings.onlyUnknownMeta', { count: unknownCount })}</span>
-        </span>
-      </label>
+      <ChoiceOption
+        type="checkbox"
+        checked={onlyUnknown}
+        onChange={(e) => setOnlyUnknown(e.target.checked)}
+        title={t('settings.onlyUnknown')}
+        meta={t('settings.onlyUnknownMeta', { count: unknownCount })}
+      />
 
       {start.isError && (
         <Notice variant="error" role="alert">
@@ -184,6 +176,6 @@ export function FlashcardSettingsForm({ overview, choice, onStarted, startWith, 
           </ButtonLink>
         )}
       </div>
-    </form>
+    </SettingsForm>
   );
 }

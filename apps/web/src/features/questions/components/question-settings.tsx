@@ -8,6 +8,7 @@ import { useQuestionLists } from '../api/get-question-lists.ts';
 import { useStartSession } from '../api/start-session.ts';
 import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { ChoiceOption, SettingsFieldset, SettingsForm as SettingsFormBlock } from '../../../components/ui/settings/settings.tsx';
 import styles from './question-settings.module.css';
 
 type QuestionSettingsProps = {
@@ -117,25 +118,27 @@ function SettingsForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <SettingsFormBlock onSubmit={submit} noValidate>
       <p className={styles.intro}>{t('settings.intro', { subject: subjectTitle })}</p>
 
-      <fieldset className={styles.fieldset} aria-describedby={error ? errorId : undefined}>
-        <legend className={styles.legend}>{t('settings.listsLegend')}</legend>
+      <SettingsFieldset legend={t('settings.listsLegend')} className={styles.fieldset} aria-describedby={error ? errorId : undefined}>
         <p className={styles.hint}>{t('settings.listsHint')}</p>
         <ul className={styles.options}>
           {lists.filter((l) => showAllLists || chosen.includes(l.id) || l.id === initial.id).map((l) => (
             <li key={l.id}>
-              <label className={styles.option} data-checked={chosen.includes(l.id) || undefined}>
-                <input id={`list-${l.id}`} type="checkbox" className={styles.control} checked={chosen.includes(l.id)} onChange={() => toggle(l.id)} />
-                <span className={styles.optionBody}>
-                  <span className={styles.optionTitle}>{l.title}</span>
-                  <span className={styles.optionMeta}>
+              <ChoiceOption
+                id={`list-${l.id}`}
+                type="checkbox"
+                checked={chosen.includes(l.id)}
+                onChange={() => toggle(l.id)}
+                title={l.title}
+                meta={
+                  <>
                     {t('settings.listMeta', { count: l.totalQuestions })}
                     {l.progress > 0 && ` · ${t('settings.listProgress', { progress: l.progress })}`}
-                  </span>
-                </span>
-              </label>
+                  </>
+                }
+              />
             </li>
           ))}
         </ul>
@@ -157,42 +160,35 @@ function SettingsForm({
             {error}
           </p>
         )}
-      </fieldset>
+      </SettingsFieldset>
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('settings.modeLegend')}</legend>
+      <SettingsFieldset legend={t('settings.modeLegend')} className={styles.fieldset}>
         <ul className={styles.options}>
           <li>
-            <label className={styles.option} data-checked={mode === 'recommended' || undefined}>
-              <input type="radio" name="mode" className={styles.control} checked={mode === 'recommended'} onChange={() => setMode('recommended')} />
-              <span className={styles.optionBody}>
-                <span className={styles.optionTitle}>{t('settings.recommended')}</span>
-                <span className={styles.optionMeta}>{t('settings.recommendedMeta', { count: recommendedCount })}</span>
-              </span>
-            </label>
+            <ChoiceOption
+              type="radio"
+              name="mode"
+              checked={mode === 'recommended'}
+              onChange={() => setMode('recommended')}
+              title={t('settings.recommended')}
+              meta={t('settings.recommendedMeta', { count: recommendedCount })}
+            />
           </li>
           <li>
-            <label className={styles.option} data-checked={mode === 'all' || undefined}>
-              <input type="radio" name="mode" className={styles.control} checked={mode === 'all'} onChange={() => setMode('all')} />
-              <span className={styles.optionBody}>
-                <span className={styles.optionTitle}>{t('settings.all')}</span>
-                <span className={styles.optionMeta}>{t('settings.allMeta', { count: allCount })}</span>
-              </span>
-            </label>
+            <ChoiceOption type="radio" name="mode" checked={mode === 'all'} onChange={() => setMode('all')} title={t('settings.all')} meta={t('settings.allMeta', { count: allCount })} />
           </li>
         </ul>
-      </fieldset>
+      </SettingsFieldset>
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('settings.answersLegend')}</legend>
-        <label className={styles.option} data-checked={showAnswers || undefined}>
-          <input type="checkbox" className={styles.control} checked={showAnswers} onChange={(e) => setShowAnswersChoice(e.target.checked)} />
-          <span className={styles.optionBody}>
-            <span className={styles.optionTitle}>{t('settings.showAnswers')}</span>
-            <span className={styles.optionMeta}>{showAnswers ? t('settings.showAnswersOn') : t('settings.showAnswersOff')}</span>
-          </span>
-        </label>
-      </fieldset>
+      <SettingsFieldset legend={t('settings.answersLegend')} className={styles.fieldset}>
+        <ChoiceOption
+          type="checkbox"
+          checked={showAnswers}
+          onChange={(e) => setShowAnswersChoice(e.target.checked)}
+          title={t('settings.showAnswers')}
+          meta={showAnswers ? t('settings.showAnswersOn') : t('settings.showAnswersOff')}
+        />
+      </SettingsFieldset>
 
       {resumable && (
         <Notice title={t('settings.resumeTitle')}>
@@ -206,6 +202,6 @@ function SettingsForm({
       <Button type="submit" fullWidth isBusy={start.isPending} busyLabel={t('settings.starting')}>
         {t('settings.start')}
       </Button>
-    </form>
+    </SettingsFormBlock>
   );
 }
