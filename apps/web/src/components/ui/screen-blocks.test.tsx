@@ -8,6 +8,7 @@ import { ListPanel } from './list-panel/list-panel.tsx';
 import { LoadingRow } from './loading-row/loading-row.tsx';
 import { Section, SectionTitle } from './section/section.tsx';
 import { ChoiceOption, SettingsFieldset, SettingsForm } from './settings/settings.tsx';
+import { SwitchRow } from './switch-row/switch-row.tsx';
 import { SessionLoading, SessionStateActions, SessionStateBlock } from './session-state/session-state.tsx';
 
 // The shared blocks that screens used to style each on their own (issue 30). CSS modules are not
@@ -208,5 +209,30 @@ describe('settings form', () => {
     expect(unknown).toBeDisabled();
     expect(unknown.closest('label')).toHaveAttribute('data-disabled');
     expect(screen.getByText('Geen kaarten')).toHaveClass('meta');
+  });
+});
+
+describe('SwitchRow', () => {
+  it('is a switch named by its title, described by its text, note and the screen’s status', () => {
+    const changes: boolean[] = [];
+    render(
+      <>
+        <SwitchRow id="offline" title="Offline bewaren" text="Lees zonder internet" note="2 hoofdstukken vragen Premium" checked={false} describedBy="offline-status" onCheckedChange={(c) => changes.push(c)} />
+        <p id="offline-status">Nog niet bewaard</p>
+      </>,
+    );
+    const toggle = screen.getByRole('switch', { name: 'Offline bewaren' });
+    expect(toggle).toHaveAccessibleDescription('Lees zonder internet 2 hoofdstukken vragen Premium Nog niet bewaard');
+    expect(toggle).not.toBeChecked();
+    toggle.click();
+    expect(changes).toEqual([true]);
+  });
+
+  it('leaves the note out of the description when there is none, and can be disabled', () => {
+    render(<SwitchRow id="daily" title="Dagelijkse herinnering" text="Om 19:00" checked disabled onCheckedChange={() => undefined} />);
+    const toggle = screen.getByRole('switch', { name: 'Dagelijkse herinnering' });
+    expect(toggle).toHaveAttribute('aria-describedby', 'daily-text');
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
   });
 });

@@ -6,6 +6,7 @@ import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { useUpdatePushPreference } from '../api/update-push-preference.ts';
 import { getPushPublicKey, saveDeviceSubscription } from '../api/subscribe-device.ts';
 import { devicePushState, subscribeThisDevice, type DevicePushState } from '../utils/web-push.ts';
+import { SwitchRow } from '../../../components/ui/switch-row/switch-row.tsx';
 import styles from './push.module.css';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -18,17 +19,7 @@ function PreferenceSwitch({ title, text, checked, onChange, children }: SwitchPr
   const id = useId();
   return (
     <div className={styles.preference}>
-      <div className={styles.switchRow}>
-        <div className={styles.switchLabel}>
-          <label htmlFor={id} className={styles.switchTitle}>
-            {title}
-          </label>
-          <p id={`${id}-text`} className={styles.switchText}>
-            {text}
-          </p>
-        </div>
-        <input id={id} type="checkbox" role="switch" className={styles.switch} checked={checked} aria-describedby={`${id}-text`} onChange={(e) => onChange(e.target.checked)} />
-      </div>
+      <SwitchRow id={id} title={title} text={text} checked={checked} onCheckedChange={onChange} />
       {children}
     </div>
   );

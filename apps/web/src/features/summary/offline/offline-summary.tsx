@@ -7,6 +7,7 @@ import { useOnline } from '../../../hooks/use-online.ts';
 import { getOfflineMark, setOfflineMark, useOfflineMark } from '../../../lib/offline/offline-marks.ts';
 import { readableChapters, saveSummaryOffline, type SaveProgress, type SaveResult } from './save-offline.ts';
 import { useSavedChapters } from './use-saved-chapters.ts';
+import { SwitchRow } from '../../../components/ui/switch-row/switch-row.tsx';
 import styles from './offline-summary.module.css';
 
 /** A marked summary is fetched again on opening when its last save is older than this. */
@@ -84,31 +85,16 @@ export function OfflineSummary({ summary }: { summary: SummaryDetail }) {
   const saving = phase.kind === 'saving';
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <div className={styles.row}>
-        <div className={styles.label}>
-          <label id={`${id}-title`} htmlFor={id} className={styles.title}>
-            {t('offline.title')}
-          </label>
-          <p id={`${id}-text`} className={styles.text}>
-            {t('offline.text')}
-          </p>
-          {premiumLocked > 0 && (
-            <p id={`${id}-premium`} className={styles.note}>
-              {t('offline.premiumNeeded', { count: premiumLocked })}
-            </p>
-          )}
-        </div>
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          className={styles.switch}
-          checked={Boolean(mark)}
-          disabled={!loaded || saving}
-          aria-describedby={`${id}-text${premiumLocked > 0 ? ` ${id}-premium` : ''} ${id}-status`}
-          onChange={(event) => void toggle(event.target.checked)}
-        />
-      </div>
+      <SwitchRow
+        id={id}
+        title={t('offline.title')}
+        text={t('offline.text')}
+        note={premiumLocked > 0 ? t('offline.premiumNeeded', { count: premiumLocked }) : undefined}
+        checked={Boolean(mark)}
+        disabled={!loaded || saving}
+        describedBy={`${id}-status`}
+        onCheckedChange={(checked) => void toggle(checked)}
+      />
       <div id={`${id}-status`} role="status" className={styles.status}>
         {saving && (
           <>
