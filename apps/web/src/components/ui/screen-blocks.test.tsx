@@ -160,6 +160,20 @@ describe('Card', () => {
     expect(screen.getByRole('button', { name: 'Openen' }).parentElement).toHaveClass('actions');
   });
 
+  it('takes more room inside when spacious, and can be a description list', () => {
+    render(
+      <Card as="dl" spacious aria-label="Bestelling">
+        <div>
+          <dt>Product</dt>
+          <dd>Premium</dd>
+        </div>
+      </Card>,
+    );
+    const card = screen.getByText('Product').closest('dl');
+    expect(card).toHaveClass('card', 'spacious');
+    expect(card).not.toHaveClass('highlight');
+  });
+
   it('passes a form’s submit through', () => {
     let submitted = 0;
     render(

@@ -4,10 +4,12 @@ import styles from './card.module.css';
 const join = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 type CardProps = HTMLAttributes<HTMLElement> & {
-  /** `li` in a `CardList`; `section`, `form` or `details` where the card is one. */
-  as?: 'div' | 'li' | 'section' | 'form' | 'details';
+  /** `li` in a `CardList`; `section`, `form`, `details` or `dl` where the card is one. */
+  as?: 'div' | 'li' | 'section' | 'form' | 'details' | 'dl';
   /** The tinted card of what to do first (the review of due cards). */
   highlight?: boolean;
+  /** More room inside (`--space-5`): the shop's and the studio's panels. */
+  spacious?: boolean;
   /** For `as="form"`. */
   noValidate?: boolean;
   /** The screen's layout for the card's content (a grid, another gap); the look is the card's. */
@@ -15,8 +17,8 @@ type CardProps = HTMLAttributes<HTMLElement> & {
 };
 
 /** A bordered, raised block on the page: its blocks in a column. */
-export function Card({ as = 'div', highlight = false, className, ...props }: CardProps) {
-  return createElement(as, { ...props, className: join(styles.card, highlight && styles.highlight, className) });
+export function Card({ as = 'div', highlight = false, spacious = false, className, ...props }: CardProps) {
+  return createElement(as, { ...props, className: join(styles.card, highlight && styles.highlight, spacious && styles.spacious, className) });
 }
 
 /** The cards as a list (`ol` where the order means something), one `Card as="li"` each. */

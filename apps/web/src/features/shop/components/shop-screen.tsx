@@ -12,6 +12,7 @@ import { formatEuro, rememberReturnPath } from '../utils/format.ts';
 import { useGoTo } from '../hooks/use-go-to.ts';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './shop.module.css';
 
 const BENEFITS = ['allChapters', 'allSubjects', 'everyDevice', 'alwaysFree'] as const;
@@ -92,7 +93,7 @@ export function ShopScreen({ returnTo }: { returnTo: string | null }) {
           <p className={styles.heroText}>{t('hero.text')}</p>
         </section>
 
-        <section aria-labelledby="benefits-title" className={styles.card}>
+        <Card as="section" spacious className={styles.card} aria-labelledby="benefits-title">
           <h2 id="benefits-title" className={styles.sectionTitle}>
             {t('benefits.title')}
           </h2>
@@ -104,10 +105,12 @@ export function ShopScreen({ returnTo }: { returnTo: string | null }) {
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
 
         {!renews && (
-          <form
+          <Card
+            as="form"
+            spacious
             className={styles.card}
             onSubmit={(event) => {
               event.preventDefault();
@@ -135,7 +138,7 @@ export function ShopScreen({ returnTo }: { returnTo: string | null }) {
             <Button type="submit" fullWidth isBusy={checkout.isPending || checkout.isSuccess} busyLabel={t('paying')}>
               {`${t('pay')} · ${formatEuro(chosen.priceCents)}`}
             </Button>
-          </form>
+          </Card>
         )}
 
         <section aria-labelledby="savings-title" className={styles.savings}>

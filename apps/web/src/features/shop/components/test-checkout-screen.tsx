@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useSettleTestPayment, useTestPayment } from '../api/test-payment.ts';
 import { formatEuro } from '../utils/format.ts';
 import { useGoTo } from '../hooks/use-go-to.ts';
+import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './shop.module.css';
 
 type Outcome = TestCheckoutBody['status'];
@@ -54,7 +55,7 @@ export function TestCheckoutScreen({ paymentId }: { paymentId: string }) {
           <Notice variant="warning" role="status" title={t('testCheckout.badge')}>
             {t('testCheckout.notice')}
           </Notice>
-          <dl className={`${styles.card} ${styles.facts}`}>
+          <Card as="dl" spacious className={`${styles.card} ${styles.facts}`}>
             <div>
               <dt>{t('testCheckout.product')}</dt>
               <dd>{p.description}</dd>
@@ -63,9 +64,11 @@ export function TestCheckoutScreen({ paymentId }: { paymentId: string }) {
               <dt>{t('testCheckout.amount')}</dt>
               <dd className={styles.amount}>{formatEuro(p.amountCents)}</dd>
             </div>
-          </dl>
+          </Card>
           {isOpen ? (
-            <form
+            <Card
+              as="form"
+              spacious
               className={styles.card}
               aria-label={t('testCheckout.title')}
               onSubmit={(event) => {
@@ -90,7 +93,7 @@ export function TestCheckoutScreen({ paymentId }: { paymentId: string }) {
               <Button type="submit" fullWidth isBusy={settle.isPending} busyLabel={t('testCheckout.submitting')}>
                 {t('testCheckout.submit')}
               </Button>
-            </form>
+            </Card>
           ) : (
             <>
               <Notice variant="info">{t('testCheckout.final')}</Notice>

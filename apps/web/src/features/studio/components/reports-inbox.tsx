@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useReports } from '../api/get-reports.ts';
 import { useHandleReport } from '../api/handle-report.ts';
+import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './studio.module.css';
 
 /** "Meld een fout" in the studio (decision 029): the subject's reports, each with what it refers to. */
@@ -12,7 +13,7 @@ export function ReportsInbox({ subjectId }: { subjectId: string }) {
   const list = reports.data?.reports ?? [];
   const open = list.filter((r) => r.status === 'open').length;
   return (
-    <section aria-labelledby="studio-reports" className={styles.card}>
+    <Card as="section" spacious className={styles.card} aria-labelledby="studio-reports">
       <h2 id="studio-reports" className={styles.sectionTitle}>
         {t('reports.title')}
       </h2>
@@ -39,6 +40,6 @@ export function ReportsInbox({ subjectId }: { subjectId: string }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

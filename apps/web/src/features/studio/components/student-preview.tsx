@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { getStudentPreview, type AudienceChoice } from '../api/student-preview.ts';
+import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './studio.module.css';
 
 export type RenderAudienceChoice = (choice: AudienceChoice, onChange: (choice: AudienceChoice) => void) => ReactNode;
@@ -45,7 +46,7 @@ export function StudentPreview({ document: doc, renderChoice }: Props) {
   };
 
   return (
-    <section aria-labelledby="studio-student-preview" className={styles.card}>
+    <Card as="section" spacious className={styles.card} aria-labelledby="studio-student-preview">
       <h2 id="studio-student-preview" className={styles.sectionTitle}>
         {t('studentPreview.title')}
       </h2>
@@ -138,6 +139,6 @@ export function StudentPreview({ document: doc, renderChoice }: Props) {
           )}
         </div>
       )}
-    </section>
+    </Card>
   );
 }

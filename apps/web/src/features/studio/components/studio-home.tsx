@@ -12,6 +12,7 @@ import { useAudit, useMembers } from '../api/get-members.ts';
 import { useSetMember } from '../api/set-member.ts';
 import { Field } from './field.tsx';
 import { CatalogueLink } from '../catalogue/catalogue-link.tsx';
+import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './studio.module.css';
 
 /** /studio: the subjects she may write and, for admins, the team and the audit log. */
@@ -21,7 +22,7 @@ export function StudioHome({ me }: { me: StudioMe }) {
   return (
     <div className={styles.stack}>
       <p className={styles.muted}>{t('role', { role: t(`roles.${me.role}`) })}</p>
-      <section aria-labelledby="studio-subjects" className={styles.card}>
+      <Card as="section" spacious className={styles.card} aria-labelledby="studio-subjects">
         <h2 id="studio-subjects" className={styles.sectionTitle}>
           {t('subjects.title')}
         </h2>
@@ -44,7 +45,7 @@ export function StudioHome({ me }: { me: StudioMe }) {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
       {me.canAdminister && <CatalogueLink />}
       {me.canAdminister && <AdminPanel subjects={subjects.data?.subjects ?? []} />}
     </div>
@@ -75,7 +76,7 @@ function AdminPanel({ subjects }: { subjects: Array<{ id: string; title: string 
   };
 
   return (
-    <section aria-labelledby="studio-admin" className={styles.card}>
+    <Card as="section" spacious className={styles.card} aria-labelledby="studio-admin">
       <h2 id="studio-admin" className={styles.sectionTitle}>
         {t('admin.title')}
       </h2>
@@ -145,6 +146,6 @@ function AdminPanel({ subjects }: { subjects: Array<{ id: string; title: string 
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

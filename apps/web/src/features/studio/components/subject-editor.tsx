@@ -15,6 +15,7 @@ import { FlashcardSetEditor, cardElementId } from './flashcard-set-editor.tsx';
 import { Field } from './field.tsx';
 import { ReportsInbox } from './reports-inbox.tsx';
 import { StudentPreview, type RenderAudienceChoice } from './student-preview.tsx';
+import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './studio.module.css';
 
 /** How long typing must pause before the importer's checks run again. */
@@ -145,7 +146,7 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
 
   return (
     <div className={styles.stack}>
-      <section aria-labelledby="studio-status" className={styles.card}>
+      <Card as="section" spacious className={styles.card} aria-labelledby="studio-status">
         <h2 id="studio-status" tabIndex={-1} className={styles.sectionTitle}>
           {t('editor.statusLine', { status: t(`status.${status}`) })}
         </h2>
@@ -216,9 +217,9 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
             {message.text}
           </Notice>
         )}
-      </section>
+      </Card>
 
-      <section aria-labelledby="studio-chapters" className={styles.card}>
+      <Card as="section" spacious className={styles.card} aria-labelledby="studio-chapters">
         <h2 id="studio-chapters" className={styles.sectionTitle}>
           {t('chapter.title')}
         </h2>
@@ -254,9 +255,9 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
             }}
           />
         )}
-      </section>
+      </Card>
 
-      <section aria-labelledby="studio-lists" className={styles.card}>
+      <Card as="section" spacious className={styles.card} aria-labelledby="studio-lists">
         <h2 id="studio-lists" className={styles.sectionTitle}>
           {t('questions.title')}
         </h2>
@@ -288,9 +289,9 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
             onChange={(next) => edit({ ...doc, questionLists: doc.questionLists.map((l) => (l.id === next.id ? next : l)) })}
           />
         )}
-      </section>
+      </Card>
 
-      <section aria-labelledby="studio-sets" className={styles.card}>
+      <Card as="section" spacious className={styles.card} aria-labelledby="studio-sets">
         <h2 id="studio-sets" className={styles.sectionTitle}>
           {t('cards.title')}
         </h2>
@@ -325,13 +326,13 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
             }}
           />
         )}
-      </section>
+      </Card>
 
       <StudentPreview document={doc} renderChoice={renderAudienceChoice} />
 
       <ReportsInbox subjectId={draft.subjectId} />
 
-      <section aria-labelledby="studio-releases" className={styles.card}>
+      <Card as="section" spacious className={styles.card} aria-labelledby="studio-releases">
         <h2 id="studio-releases" className={styles.sectionTitle}>
           {t('releases.title')}
         </h2>
@@ -358,7 +359,7 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
             </li>
           ))}
         </ul>
-      </section>
+      </Card>
     </div>
   );
 }
