@@ -20,14 +20,20 @@ export const MAX_SESSION_CARDS = 1000;
 export const MAX_REVIEW_DURATION_MS = 3_600_000;
 
 /** An IANA time zone the runtime knows (e.g. Europe/Amsterdam): FSRS's day boundaries are hers. */
-export const TimeZoneSchema = z.string().check(z.minLength(1), z.maxLength(64), z.refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'onbekende tijdzone'));
+export const TimeZoneSchema = z.string().check(z.minLength(1), z.maxLength(64), z.refine(isKnownTimeZone, 'onbekende tijdzone'));
+
+/** Zones already found valid: a formatter per request costs ICU memory the collector does not see. */
+const knownTimeZones = new Set<string>();
+function isKnownTimeZone(tz: string): boolean {
+  if (knownTimeZones.has(tz)) return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    return false;
+  }
+  knownTimeZones.add(tz);
+  return true;
+}
 
 export const FLASHCARD_ORDERS = ['written', 'shuffled'] as const;
 export const FLASHCARD_SIDES = ['front', 'back'] as const;
