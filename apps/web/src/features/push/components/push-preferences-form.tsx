@@ -7,6 +7,7 @@ import { useUpdatePushPreference } from '../api/update-push-preference.ts';
 import { getPushPublicKey, saveDeviceSubscription } from '../api/subscribe-device.ts';
 import { devicePushState, subscribeThisDevice, type DevicePushState } from '../utils/web-push.ts';
 import { SwitchRow } from '../../../components/ui/switch-row/switch-row.tsx';
+import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './push.module.css';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -102,7 +103,7 @@ export function PushPreferencesForm({ initial }: { initial: PushPreference }) {
 
   return (
     <div className={styles.stack}>
-      <section aria-labelledby="push-device-heading" className={styles.panel}>
+      <Card as="section" spacious className={styles.panel} aria-labelledby="push-device-heading">
         <h2 id="push-device-heading" className={styles.panelTitle}>
           {t('push.deviceTitle')}
         </h2>
@@ -117,9 +118,9 @@ export function PushPreferencesForm({ initial }: { initial: PushPreference }) {
             {t('push.deviceError')}
           </Notice>
         )}
-      </section>
+      </Card>
 
-      <form className={styles.panel} onSubmit={onSubmit} noValidate aria-labelledby="push-form-heading">
+      <Card as="form" spacious className={styles.panel} onSubmit={onSubmit} noValidate aria-labelledby="push-form-heading">
         <h2 id="push-form-heading" className="visually-hidden">
           {t('push.title')}
         </h2>
@@ -185,7 +186,7 @@ export function PushPreferencesForm({ initial }: { initial: PushPreference }) {
         <Button type="submit" fullWidth isBusy={save.isPending} busyLabel={t('push.saving')}>
           {t('push.save')}
         </Button>
-      </form>
+      </Card>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { TextField } from '../../../components/ui/text-field/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './profile.module.css';
 import { MAX_PASSWORD_LENGTH } from '@blok/contract/auth-constants';
 
@@ -57,7 +58,7 @@ export function ChangePasswordForm() {
   const generalError = change.error instanceof ApiError && change.error.description ? change.error.description : t('password.error');
 
   return (
-    <section aria-labelledby="profile-password-heading" className={styles.panel}>
+    <Card as="section" spacious aria-labelledby="profile-password-heading">
       <h2 id="profile-password-heading" className={styles.panelTitle}>
         {t('password.title')}
       </h2>
@@ -88,6 +89,6 @@ export function ChangePasswordForm() {
           {t('password.submit')}
         </Button>
       </form>
-    </section>
+    </Card>
   );
 }

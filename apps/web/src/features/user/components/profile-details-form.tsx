@@ -9,6 +9,7 @@ import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { TextField } from '../../../components/ui/text-field/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './profile.module.css';
 
 type NameValues = { firstName: string; middleName: string; lastName: string };
@@ -78,7 +79,7 @@ export function ProfileDetailsForm({ profile, renderStudyChoice }: ProfileDetail
     update.error instanceof ApiError && update.error.description && update.error.code !== 'invalid_request' ? update.error.description : t('edit.error');
 
   return (
-    <section aria-labelledby="profile-details-heading" className={styles.panel}>
+    <Card as="section" spacious aria-labelledby="profile-details-heading">
       <h2 id="profile-details-heading" className={styles.panelTitle}>
         {t('edit.title')}
       </h2>
@@ -107,7 +108,7 @@ export function ProfileDetailsForm({ profile, renderStudyChoice }: ProfileDetail
           {t('edit.save')}
         </Button>
       </form>
-    </section>
+    </Card>
   );
 }
 

@@ -1,13 +1,14 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import type { Profile } from '@blok/contract/user';
+import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './profile.module.css';
 
 /** The subscription's state, linking to subscriptionUrl (the shop owns what happens there). */
 export function SubscriptionCard({ profile }: { profile: Pick<Profile, 'hasSubscription' | 'subscriptionUrl'> }) {
   const { t } = useTranslation('profile');
   return (
-    <section aria-labelledby="profile-subscription-heading" className={styles.panel}>
+    <Card as="section" spacious aria-labelledby="profile-subscription-heading">
       <h2 id="profile-subscription-heading" className={styles.panelTitle}>
         {t('subscription.title')}
       </h2>
@@ -15,6 +16,6 @@ export function SubscriptionCard({ profile }: { profile: Pick<Profile, 'hasSubsc
       <Link to={profile.subscriptionUrl} className={styles.panelLink}>
         {profile.hasSubscription ? t('subscription.manage') : t('subscription.view')}
       </Link>
-    </section>
+    </Card>
   );
 }
