@@ -92,6 +92,9 @@ export async function signInWithForm(page: Page, user: TestUser): Promise<void> 
  * saving each journey a load of the login screen. `signInWithForm` is the same through the form.
  */
 export async function signIn(page: Page, user: TestUser, path = '/home'): Promise<void> {
+  // First leave the app for a cheap page of its origin: a screen still running (a sign-out clearing
+  // its cookies) must not touch the new session, and the local keys are set from this page.
+  await page.goto('/api/health');
   const device = randomUUID();
   const response = await page.request.post('/api/auth/login', {
     form: {
@@ -114,8 +117,6 @@ export async function signIn(page: Page, user: TestUser, path = '/home'): Promis
     cookie('access_token_expires_at', String(expires), tokens.expires_in),
     cookie('refresh_token', tokens.refresh_token, REFRESH_LIFETIME_SECONDS),
   ]);
-  // The local keys belong to the origin: set them from a cheap page of it before the app starts.
-  await page.goto('/api/health');
   await page.evaluate(
     ({ device, keep }) => {
       localStorage.setItem('device_id', device);
