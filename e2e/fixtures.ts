@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
@@ -128,6 +130,14 @@ export async function signIn(page: Page, user: TestUser, path = '/home'): Promis
   );
   await page.goto(path);
   if (path === '/home') await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
+}
+
+/** `npm run user:role` against the run's database, as an operator gives a studio role. */
+export async function giveRole(email: string, role: 'author' | 'editor' | 'admin'): Promise<void> {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/user-role.ts', email, role], {
+    cwd: resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_RUN_DIR!, 'e2e.db')}` },
+  });
 }
 
 /** The reset link of the newest outbox mail to this address (the API writes .eml files without SMTP). */

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
-import { LETTERS, demoList, type DemoQuestion } from './content.ts';
+import { expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test, giveRole } from '../../fixtures.ts';
+import { demoList } from './content.ts';
+import { answerRight, questionHeading } from './answer.ts';
 
 /*
  * Issue 29's "Done means": a correction to a question she already answered keeps her results screen
@@ -13,43 +10,10 @@ import { LETTERS, demoList, type DemoQuestion } from './content.ts';
 const SUBJECT = 'celbiologie';
 const SUBJECT_TITLE = 'Celbiologie';
 const LIST = 'cel-h1-cellen-vragen';
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 /** A student and an editor on a shared machine: each step may take a while. */
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-/** `npm run user:role` against the run's database, as an operator gives a role. */
-async function giveRole(email: string, role: 'editor'): Promise<void> {
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/user-role.ts', email, role], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_RUN_DIR!, 'e2e.db')}` },
-  });
-}
 
-const questionHeading = (page: Page, n: number) => page.getByRole('heading', { level: 2, name: `Oefenvraag ${n}` });
-
-/** The option of the answer written at `index`, by its text (each session orders answers its own way). */
-const option = (page: Page, q: DemoQuestion, index: number) => {
-  const text = q.answers![index]!.text.replace(/[`*_]/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const name = new RegExp(`^Antwoord [${LETTERS}]: ${text}`);
-  return q.answers!.filter((a) => a.correct).length > 1 ? page.getByRole('checkbox', { name }) : page.getByRole('button', { name });
-};
-
-/** Answers the shown question right, whatever its kind. */
-async function answerRight(page: Page, q: DemoQuestion) {
-  if (q.type === 'OPEN') {
-    await page.getByLabel('Jouw antwoord').fill(q.modelAnswer ?? 'Mijn antwoord');
-    await page.getByRole('button', { name: 'Verstuur antwoord' }).click();
-    await page.getByRole('button', { name: 'Goed', exact: true }).click();
-    return;
-  }
-  const correct = q.answers!.flatMap((a, i) => (a.correct ? [i] : []));
-  if (correct.length > 1) {
-    for (const i of correct) await option(page, q, i).check();
-    await page.getByRole('button', { name: 'Bevestig antwoord' }).click();
-  } else {
-    await option(page, q, correct[0]!).click();
-  }
-}
 
 test.describe('a correction after she answered', () => {
   test('a correction to a question she already answered keeps her results screen consistent', async ({ page, browser, api }, testInfo) => {

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test, giveRole } from '../../fixtures.ts';
 
 // A subject no other spec reads; nothing here is published, the draft stays the studio's.
 const SUBJECT_TITLE = 'Inleiding in de pedagogiek';
@@ -10,16 +8,7 @@ const ADMIN_VIEW = { width: 1366, height: 850 };
 const ALT = 'Schema van opvoeding, onderwijs en vorming';
 /** Signing in three people and two accessibility scans on a shared machine: each step may take a while. */
 const expect = baseExpect.configure({ timeout: 30_000 });
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
-/** `npm run user:role` against the run's database, as an operator gives a role. */
-function giveRole(email: string, role: 'admin' | 'author') {
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/user-role.ts', email, role], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_RUN_DIR!, 'e2e.db')}` },
-    stdio: 'pipe',
-  });
-}
 
 /** Opens a labelled dropdown (Radix Select, as at registration) and picks an option by its name. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
@@ -44,8 +33,8 @@ test.describe('writing flashcards and pictures in the studio', () => {
 
   test('an author adds a flashcard set with two cards and a picture in a chapter, and sees both as a student of the study would', async ({ page, browser, api }, testInfo) => {
     const [admin, author] = await Promise.all([api.createUser(), api.createUser()]);
-    giveRole(admin.email, 'admin');
-    giveRole(author.email, 'author');
+    await giveRole(admin.email, 'admin');
+    await giveRole(author.email, 'author');
 
     // The admin gives her the subject.
     const adminContext = await browser.newContext({ viewport: ADMIN_VIEW, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });

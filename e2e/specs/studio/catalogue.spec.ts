@@ -1,21 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { join, resolve } from 'node:path';
 import { type Page } from '@playwright/test';
-import { CHOICE, PASSWORD, expect, expectNoAxeViolations, saveScreenshot, signIn, test, uniqueEmail } from '../../fixtures.ts';
+import { CHOICE, PASSWORD, expect, expectNoAxeViolations, saveScreenshot, signIn, test, uniqueEmail, giveRole } from '../../fixtures.ts';
 
 // The catalogue in the studio (decision 031): an admin adds a year layer with its sample course and
 // a subject, and a new student registers into it and finds the subject in her library.
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const SUBJECT_TITLE = 'Inleiding in de psychologie';
 
-/** `npm run user:role` against the run's database, as an operator gives a role. */
-async function giveRole(email: string, role: 'admin'): Promise<void> {
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/user-role.ts', email, role], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_RUN_DIR!, 'e2e.db')}` },
-  });
-}
 
 /** Opens a labelled dropdown of the Welcome step (Radix Select) and picks an option by its visible name. */
 async function choose(page: Page, label: string, option: string): Promise<void> {

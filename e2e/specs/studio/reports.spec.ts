@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { join, resolve } from 'node:path';
-import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { expect, expectNoAxeViolations, saveScreenshot, signIn, test, giveRole } from '../../fixtures.ts';
 import { demoList } from '../questions/content.ts';
 
 // "Meld een fout" (decision 029): a student reports a mistake in a question; an editor sees it in
@@ -10,15 +7,7 @@ import { demoList } from '../questions/content.ts';
 const SUBJECT = 'inleiding-psychologie';
 const SUBJECT_TITLE = 'Inleiding in de psychologie';
 const LIST = 'psy-vragen-waarneming';
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
-/** `npm run user:role` against the run's database, as an operator gives a role. */
-async function giveRole(email: string, role: 'editor'): Promise<void> {
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/user-role.ts', email, role], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_RUN_DIR!, 'e2e.db')}` },
-  });
-}
 
 test.describe('reporting a mistake', () => {
   test('a student reports a mistake in a question, and an editor sees it in the studio and marks it handled', async ({ page, browser, api }, testInfo) => {

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { CLIENT_ID, PASSWORD, expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test, uniqueEmail, type TestUser } from '../../fixtures.ts';
+import { CLIENT_ID, PASSWORD, expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test, uniqueEmail, type TestUser, giveRole } from '../../fixtures.ts';
 
 // A subject no other spec reads, so its new chapter changes nobody else's screens.
 const SUBJECT = 'inleiding-bestuurskunde';
@@ -13,16 +11,7 @@ const DESKTOP = { width: 1366, height: 850 };
 const PHONE = { width: 390, height: 844 };
 /** A whole editing session with four people on a shared machine: each step may take a while. */
 const expect = baseExpect.configure({ timeout: 30_000 });
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
-/** `npm run user:role` against the run's database, as an operator makes the first admin. */
-function makeAdmin(email: string) {
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/user-role.ts', email, 'admin'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_RUN_DIR!, 'e2e.db')}` },
-    stdio: 'pipe',
-  });
-}
 
 async function pageAt(browser: Browser, viewport: { width: number; height: number }, user: TestUser): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
@@ -50,7 +39,7 @@ test.describe('the author studio', () => {
       data: new URLSearchParams({ device_id: `e2e-${randomBytes(8).toString('hex')}`, grant_type: 'external_register', client_id: CLIENT_ID, ...student, ...STUDENT_CHOICE }).toString(),
     });
     expect(registered.ok(), await registered.text()).toBe(true);
-    makeAdmin(admin.email);
+    await giveRole(admin.email, 'admin');
 
     // The admin gives the roles and the subject, by keyboard, on a desktop screen.
     const adminPage = await pageAt(browser, DESKTOP, admin);
