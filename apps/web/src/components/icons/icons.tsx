@@ -75,12 +75,6 @@ export const ChevronDownIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const ChevronUpIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m18 15-6-6-6 6" />
-  </Svg>
-);
-
 export const ChevronRightIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="m9 18 6-6-6-6" />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import * as RadixSelect from '@radix-ui/react-select';
-import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '../../icons/icons.tsx';
+import { CheckIcon, ChevronDownIcon } from '../../icons/icons.tsx';
 import { SELECT_LIST_MAX_HEIGHT, type RadixSelectFieldProps } from './select.tsx';
 import styles from './select.module.css';
 
@@ -65,10 +65,13 @@ export function RadixSelectField({ label, placeholder, options, value, onValueCh
           </RadixSelect.Icon>
         </RadixSelect.Trigger>
         <RadixSelect.Portal>
+          {/*
+            No scroll buttons: Radix shows the top one only once the list has scrolled, and it pushes the
+            options down by its height. A tap (or a test's click) aimed at an option that was just
+            scrolled into view then landed on the option above it (seen: Geneeskunde picked as Economie
+            en Bedrijfskunde). The list scrolls natively, by touch, wheel, keys and a thin scrollbar.
+          */}
           <RadixSelect.Content className={styles.content} position="popper" sideOffset={6} collisionPadding={12}>
-            <RadixSelect.ScrollUpButton className={styles.scrollButton}>
-              <ChevronUpIcon size={18} />
-            </RadixSelect.ScrollUpButton>
             <RadixSelect.Viewport className={styles.viewport} style={{ maxHeight: SELECT_LIST_MAX_HEIGHT }}>
               {options.map((option) => (
                 // tabIndex 0: the scrolling list holds keyboard-reachable options (axe scrollable-region-focusable).
@@ -81,9 +84,6 @@ export function RadixSelectField({ label, placeholder, options, value, onValueCh
                 </RadixSelect.Item>
               ))}
             </RadixSelect.Viewport>
-            <RadixSelect.ScrollDownButton className={styles.scrollButton}>
-              <ChevronDownIcon size={18} />
-            </RadixSelect.ScrollDownButton>
           </RadixSelect.Content>
         </RadixSelect.Portal>
       </RadixSelect.Root>
