@@ -12,6 +12,7 @@
 // LIGHTHOUSE_PAGES=login,home,reader runs only those pages; LIGHTHOUSE_SAVE=<dir> keeps each run's whole
 // report there (<page>-<run>.json: the main-thread breakdown, bootup time, the LCP element) and its trace
 // (<page>-<run>.trace.json, for Chromium's performance panel).
+// LIGHTHOUSE_CPU_PROFILE=1 adds V8's sampling profiler to the saved traces (diagnosis only).
 // LIGHTHOUSE_NO_WRITE=1 prints the table but writes neither RESULTS.md nor the results JSON (for
 // trials and partial runs). Each run prints its longest main-thread tasks (Lighthouse's long-tasks
 // audit: script and simulated ms), to see what blocks the main thread.
@@ -169,6 +170,9 @@ async function runOnce(url: string, session: Session | null, saveAs?: string): P
       onlyCategories: [...CATEGORIES],
       // The profile is fresh, so nothing is cached; only the session set above must survive.
       disableStorageReset: session !== null,
+      // LIGHTHOUSE_CPU_PROFILE=1: V8's sampling profiler in the saved trace (which functions ran in a
+      // long task). It costs main-thread time of its own: for diagnosis, never for the table.
+      ...(process.env.LIGHTHOUSE_CPU_PROFILE === '1' ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
