@@ -58,7 +58,8 @@ test.describe('reporting a mistake', () => {
     // the inbox only: the whole editor page is long, a full-page picture of it is slow
     await testInfo.attach('studio-reports-inbox', { body: await inbox.screenshot({ animations: 'disabled' }), contentType: 'image/png' });
 
-    await item.getByRole('button', { name: 'Markeer als afgehandeld' }).click();
+    // each button names its report, not only the same words as every other report's button
+    await item.getByRole('button', { name: `Markeer als afgehandeld: Vraag ${first.id}`, exact: true }).click();
     await expect(item.getByText(new RegExp(`Afgehandeld door ${editor.email.replace(/[.+]/g, '\\$&')}`))).toBeVisible();
     await expect(item.getByRole('button', { name: 'Markeer als afgehandeld' })).toHaveCount(0);
     await context.close();
