@@ -124,6 +124,19 @@ function firstScreenPages(): Plugin {
       const named = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
       // the entry's own stylesheet is inlined in index.html (inlineEntryCss)
       for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) chunk.viteMetadata?.importedCss.forEach((css) => named.add(css));
+      /** Every stylesheet of a chunk and what it imports, but the entry's (inlined). */
+      const stylesOf = (fileName: string, into: string[], seen = new Set<string>()): string[] => {
+        const chunk = bundle[fileName];
+        if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') return into;
+        seen.add(fileName);
+        if (!chunk.isEntry) for (const css of chunk.viteMetadata?.importedCss ?? []) if (!into.includes(css)) into.push(css);
+        chunk.imports.forEach((imported) => stylesOf(imported, into, seen));
+        return into;
+      };
+      const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/app.tsx'));
+      if (!app) throw new Error('first screens: no chunk for src/app/app.tsx');
+      // What a screen rendered at build time needs on its first paint (scripts/prerender.mjs).
+      const paintStyles: Record<string, string[]> = {};
       for (const [page, module] of Object.entries(FIRST_SCREEN_MODULES)) {
         const screen = Object.values(bundle).find((c) => c.type === 'chunk' && holds(c, module));
         if (!screen || screen.type !== 'chunk') throw new Error(`first screens: no chunk for ${String(module)}`);
@@ -139,6 +152,7 @@ function firstScreenPages(): Plugin {
           chunk.imports.forEach(add);
         };
         add(screen.fileName);
+        paintStyles[page] = stylesOf(screen.fileName, stylesOf(app.fileName, []));
         const links = [
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
           ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
@@ -148,6 +162,7 @@ function firstScreenPages(): Plugin {
       }
       const addresses = FIRST_SCREEN_ADDRESSES.map(([page, address]) => ({ page, address: address.source }));
       this.emitFile({ type: 'asset', fileName: 'first-screen/addresses.json', source: `${JSON.stringify(addresses)}\n` });
+      this.emitFile({ type: 'asset', fileName: 'first-screen/styles.json', source: `${JSON.stringify(paintStyles)}\n` });
     },
   };
 }

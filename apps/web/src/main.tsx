@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { i18n } from './lib/i18n.ts';
@@ -20,6 +20,7 @@ const container = root;
  * the chunk that failed.
  */
 function showStartError(): void {
+  takeOverPrerendered();
   const main = document.createElement('main');
   main.className = 'start-error';
   const title = document.createElement('h1');
@@ -47,6 +48,24 @@ const FIRST_SCREEN_CODE: Record<FirstScreen, () => Promise<unknown>> = {
   library: () => import('./app/routes/library/overview.tsx'),
 };
 
+/**
+ * The login page and the registration's first step come with the screen itself, rendered at build
+ * time (decision 032, scripts/prerender.mjs): painted at once, but `inert` until the app has rendered
+ * the same screen in its place, so nothing typed into it is lost. The app renders it only once the
+ * router has the screen's code (never the splash in between), and frees the page as it commits.
+ */
+const prerendered = container.hasAttribute('data-prerendered');
+function takeOverPrerendered(): void {
+  container.removeAttribute('inert');
+  container.removeAttribute('data-prerendered');
+}
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    if (prerendered) takeOverPrerendered();
+  }, []);
+  return children;
+}
+
 const signedIn = isMarkedSignedIn();
 const firstScreen = firstScreenOf(window.location.pathname, signedIn);
 
@@ -71,15 +90,23 @@ const app = nextTask().then(() => {
 app.catch(() => undefined);
 void startOffline(queryClient).finally(async () => {
   try {
-    const { App, prepareRouter } = await app;
+    const { App, prepareRouter, routerReady } = await app;
     await nextTask();
     prepareRouter();
+    if (prerendered) await routerReady();
     await nextTask();
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    const reactRoot = createRoot(container);
+    // A transition: React renders the first screen in slices of a few ms and lets a tap or a paint
+    // in between, instead of one long task (the splash stays painted until the screen is ready).
+    startTransition(() => {
+      reactRoot.render(
+        <StrictMode>
+          <TakeOver>
+            <App />
+          </TakeOver>
+        </StrictMode>,
+      );
+    });
   } catch (error) {
     console.error(error);
     showStartError();

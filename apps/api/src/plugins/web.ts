@@ -29,6 +29,18 @@ function readFirstScreens(root: string): Array<{ page: string; address: RegExp }
   );
 }
 
+/**
+ * The first screens whose copy carries the screen itself, rendered at build time for a visitor
+ * (`first-screen/prerendered.json`, decision 032): a signed-in browser gets index.html there instead,
+ * so it never sees the visitor's screen before the app sends it on.
+ */
+function readPrerendered(root: string): Set<string> {
+  const file = join(root, 'first-screen', 'prerendered.json');
+  if (!existsSync(file)) return new Set();
+  const listed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  return new Set(Array.isArray(listed) ? listed.filter((page): page is string => typeof page === 'string') : []);
+}
+
 /** The path of a request's address without its query, decoded as the router decoded it. */
 function decodedPath(url: string): string {
   const path = url.split('?', 1)[0]!;
@@ -70,11 +82,15 @@ export default fp<{ root: string }>(
         res.setHeader('vary', 'accept-encoding');
       },
     });
+    const prerendered = readPrerendered(opts.root);
+    /** The copy of index.html for a screen, or index.html itself. */
+    const pageFor = (screen: { page: string } | undefined, signedIn: boolean): string =>
+      !screen || (signedIn && prerendered.has(screen.page)) ? 'index.html' : `first-screen/${screen.page}.html`;
     const home = firstScreens.find(({ page }) => page === 'home');
     const register = firstScreens.find(({ page }) => page === 'register');
     app.get('/', (req, reply) => {
-      const screen = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '') ? home : register;
-      return reply.header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen.page}.html` : 'index.html');
+      const signedIn = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '');
+      return reply.header('cache-control', 'no-cache').sendFile(pageFor(signedIn ? home : register, signedIn));
     });
     // The SPA fallback is the pages' not-found handler, not a `/*` route: such a route would also
     // catch the API's unknown addresses (find-my-way falls back to it), which belong to the /api
@@ -84,7 +100,8 @@ export default fp<{ root: string }>(
       if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ error: 'not_found', error_description: 'Dit bestand bestaat niet.' });
       if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, reply);
       const screen = firstScreens.find(({ address }) => address.test(path));
-      return reply.status(200).header('cache-control', 'no-cache').sendFile(screen ? `first-screen/${screen.page}.html` : 'index.html');
+      const signedIn = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '');
+      return reply.status(200).header('cache-control', 'no-cache').sendFile(pageFor(screen, signedIn));
     });
   },
   { name: 'web' },

@@ -40,6 +40,8 @@ describe('serving the web build', () => {
       { page: 'reader', address: '^\\/summary\\/read\\/' },
     ];
     writeFileSync(join(dist, 'first-screen', 'addresses.json'), JSON.stringify(addresses));
+    // the screens apps/web/scripts/prerender.mjs put into their copies (decision 032)
+    writeFileSync(join(dist, 'first-screen', 'prerendered.json'), JSON.stringify(['login', 'register']));
     writeFileSync(join(dist, 'sw.js'), `self.addEventListener('install', () => {});\n${'// Blok\n'.repeat(100)}`);
     expect(precompress(dist).count).toBe(6);
     handle = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
@@ -167,5 +169,15 @@ describe('serving the web build', () => {
     expect((await get('refresh_token=abc.def')).payload).toBe(HOME);
     expect((await get('theme=dark; access_token=eyJ')).payload).toBe(HOME);
     expect((await app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'identity' } })).payload).toBe(HOME);
+  });
+
+  it("answers a signed-in browser with index.html where the copy holds a visitor's screen (decision 032)", async () => {
+    const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+    expect((await get('/auth/login')).payload).toBe(LOGIN);
+    expect((await get('/auth/register')).payload).toBe(REGISTER);
+    expect((await get('/auth/login', 'refresh_token=abc.def')).payload).toBe(INDEX);
+    expect((await get('/auth/register/', 'access_token=eyJ')).payload).toBe(INDEX);
+    // Home's copy holds no screen: a signed-in browser still gets it
+    expect((await get('/home', 'refresh_token=abc.def')).payload).toBe(HOME);
   });
 });

@@ -23,6 +23,23 @@ export function prepareRouter(): void {
   getRouter();
 }
 
+/**
+ * Settles once the router has matched the first address and has its screen's code and data (or its
+ * error): main.tsx waits for it before the first render when the page holds the screen already, so
+ * the splash never takes that screen's place.
+ */
+export function routerReady(): Promise<void> {
+  const router = getRouter();
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 export function App() {
   return (
     <AppProvider>

@@ -2,6 +2,13 @@
 export type FirstScreen = 'login' | 'register' | 'home' | 'reader' | 'library';
 
 /**
+ * The first screens whose page carries the screen itself, rendered at build time (decision 032): the
+ * ones that show the same to every visitor. Their address is always signed out.
+ */
+export const PRERENDERED_SCREENS = { login: '/auth/login', register: '/auth/register' } as const satisfies Partial<Record<FirstScreen, string>>;
+export type PrerenderedScreen = keyof typeof PRERENDERED_SCREENS;
+
+/**
  * Their addresses, the one list of them: main.tsx fetches the screen's code by it, and the web build
  * writes a copy of index.html per screen (`first-screen/<page>.html`, naming the screen's chunks) and
  * this list as `first-screen/addresses.json`, by which the API picks the copy to send (plugins/web.ts).

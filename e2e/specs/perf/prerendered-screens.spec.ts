@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from '../../fixtures.ts';
+
+// Decision 032: the login page and the registration's first step come with the screen itself,
+// rendered at build time. A slow phone paints the screen with the page (its largest paint is then),
+// nothing on it takes input until the app has rendered the same screen in its place, and that
+// takeover moves nothing.
+
+/** Holds the app's entry script back, so the page is seen as a phone sees it while the code loads. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Records layout shifts and the largest paint from the first moment of the page. */
+async function watchPaints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = { shift: 0, lcp: [] as Array<{ time: number; text: string }> };
+    (window as unknown as { __paints: typeof seen }).__paints = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) seen.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { element: Element | null }>) seen.lcp.push({ time: entry.startTime, text: entry.element?.textContent ?? '' });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+const paints = (page: Page) => page.evaluate(() => (window as unknown as { __paints: { shift: number; lcp: Array<{ time: number; text: string }> } }).__paints);
+
+test.describe('screens rendered at build time', () => {
+  test('login paints before the app runs, takes no input until the app has it, and the takeover shifts nothing', async ({ page }) => {
+    await watchPaints(page);
+    const release = await holdEntryScript(page);
+    await page.goto('/auth/login', { waitUntil: 'commit' });
+
+    // The page itself: the styled screen, inert while the app's code is on its way.
+    const root = page.locator('#root');
+    await expect(root).toHaveAttribute('data-prerendered', 'login');
+    await expect(root).toHaveAttribute('inert', '');
+    await expect(page.locator('h1')).toHaveText('Inloggen');
+    await expect(page.getByText('Welkom terug! Log in om verder te gaan met studeren.')).toBeVisible();
+    const email = page.locator('input[type="email"]');
+    await expect(email).toBeVisible();
+    // inert: a tap or Tab cannot reach the field, so nothing she types can be lost in the takeover
+    expect(await email.evaluate((input: HTMLInputElement) => (input.focus(), document.activeElement === input))).toBe(false);
+    await expect.poll(async () => (await paints(page)).lcp.length).toBeGreaterThan(0);
+    const before = await paints(page);
+
+    release();
+    await expect(root).not.toHaveAttribute('data-prerendered');
+    await expect(root).not.toHaveAttribute('inert');
+    const field = page.getByLabel('E-mailadres', { exact: true });
+    await field.fill('student@uva.nl');
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('student@uva.nl');
+
+    const after = await paints(page);
+    expect(after.shift).toBe(0);
+    // The largest paint was the build's screen: the app's identical screen adds no later one.
+    expect(after.lcp.at(-1)).toEqual(before.lcp.at(-1));
+    await expectNoAxeViolations(page, 'login after the takeover');
+  });
+
+  test('a visitor on / sees the first step of the registration at once, and the app takes it over in place', async ({ page }) => {
+    await watchPaints(page);
+    const release = await holdEntryScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'register');
+    await expect(page.locator('h1')).toHaveText('Welkom bij Blok');
+    await expect.poll(async () => (await paints(page)).lcp.length).toBeGreaterThan(0);
+    const before = await paints(page);
+
+    release();
+    await expect(page).toHaveURL(/\/auth\/register$/);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await page.getByRole('combobox', { name: 'Universiteit' }).click();
+    await expect(page.getByRole('option', { name: 'Universiteit van Amsterdam', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const after = await paints(page);
+    expect(after.shift).toBe(0);
+    expect(after.lcp.at(-1)).toEqual(before.lcp.at(-1));
+  });
+});
