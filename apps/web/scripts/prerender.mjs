@@ -83,4 +83,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dist = resolve(process.argv[2] ?? join(WEB, 'dist'));
   const done = await prerender(dist);
   console.log(`prerendered ${done.map((d) => `${d.screen} (${(d.bytes / 1024).toFixed(1)} KB)`).join(', ')}`);
+  // The pages are written: nothing the rendered code left behind (a timer, the jsdom window) may
+  // keep the build waiting.
+  process.exit(0);
 }

@@ -42,9 +42,16 @@ export async function renderFirstScreen(screen: PrerenderedScreen): Promise<stri
   const context = await handler.query(new Request(new URL(PRERENDERED_SCREENS[screen], 'http://blok.invalid')));
   if (context instanceof Response) throw new Error(`prerender: ${screen} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <AppProvider queryClient={new QueryClient()}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProvider>,
-  );
+  const queryClient = new QueryClient();
+  try {
+    return renderToString(
+      <AppProvider queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>,
+    );
+  } finally {
+    // The queries the screen made (the catalogue's, still pending) hold a garbage-collection timer of
+    // five minutes each: without this the build waited for them before it could end.
+    queryClient.clear();
+  }
 }
