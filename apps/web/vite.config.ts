@@ -1,10 +1,10 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
-import type { OutputChunk } from 'rolldown';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { ManifestTransform } from 'workbox-build';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { FIRST_SCREEN_ADDRESSES, type FirstScreen } from './src/app/first-screens.ts';
+import { FIRST_SCREEN_ADDRESSES, PRERENDERED_SCREENS, type FirstScreen } from './src/app/first-screens.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 const THEME_COLOR = '#3730a3';
@@ -32,6 +32,13 @@ const PRECACHED_FILES = new Set(['index.html', 'manifest.webmanifest', 'favicon.
 
 /** Whether a chunk holds a module: its own (a route's) or one of those a chunk group put in it. */
 const holds = (chunk: OutputChunk, module: RegExp) => chunk.moduleIds.some((id) => module.test(id));
+
+/** The chunk of src/app/app.tsx (router, layouts, providers). */
+function appChunk(bundle: OutputBundle): OutputChunk {
+  const app = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/app.tsx') === true);
+  if (!app) throw new Error('build: no chunk for src/app/app.tsx');
+  return app;
+}
 
 /** Collects the chunks (and their CSS) of PRECACHED_MODULES from the bundle, for the precache filter. */
 function precacheSelection(): { plugin: Plugin; transform: ManifestTransform } {
@@ -76,8 +83,7 @@ function preloadApp(): Plugin {
         const bundle = ctx.bundle;
         const entry = ctx.chunk;
         if (!bundle || !entry) return;
-        const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/app.tsx'));
-        if (!app || app.type !== 'chunk') throw new Error('preload: no chunk for src/app/app.tsx');
+        const app = appChunk(bundle);
         const have = new Set([entry.fileName, ...entry.imports]);
         const files: string[] = [];
         const add = (fileName: string) => {
@@ -124,18 +130,18 @@ function firstScreenPages(): Plugin {
       const named = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
       // the entry's own stylesheet is inlined in index.html (inlineEntryCss)
       for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) chunk.viteMetadata?.importedCss.forEach((css) => named.add(css));
-      /** Every stylesheet of a chunk and what it imports, but the entry's (inlined). */
-      const stylesOf = (fileName: string, into: string[], seen = new Set<string>()): string[] => {
+      // The app chunk's stylesheets (its layouts), which a screen rendered at build time needs on its
+      // first paint together with the screen's own (scripts/prerender.mjs reads first-screen/styles.json).
+      const appStyles: string[] = [];
+      const seenByApp = new Set<string>();
+      const addAppStyles = (fileName: string) => {
         const chunk = bundle[fileName];
-        if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') return into;
-        seen.add(fileName);
-        if (!chunk.isEntry) for (const css of chunk.viteMetadata?.importedCss ?? []) if (!into.includes(css)) into.push(css);
-        chunk.imports.forEach((imported) => stylesOf(imported, into, seen));
-        return into;
+        if (seenByApp.has(fileName) || !chunk || chunk.type !== 'chunk') return;
+        seenByApp.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) if (!named.has(css) && !appStyles.includes(css)) appStyles.push(css);
+        chunk.imports.forEach(addAppStyles);
       };
-      const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/app.tsx'));
-      if (!app) throw new Error('first screens: no chunk for src/app/app.tsx');
-      // What a screen rendered at build time needs on its first paint (scripts/prerender.mjs).
+      addAppStyles(appChunk(bundle).fileName);
       const paintStyles: Record<string, string[]> = {};
       for (const [page, module] of Object.entries(FIRST_SCREEN_MODULES)) {
         const screen = Object.values(bundle).find((c) => c.type === 'chunk' && holds(c, module));
@@ -152,7 +158,7 @@ function firstScreenPages(): Plugin {
           chunk.imports.forEach(add);
         };
         add(screen.fileName);
-        paintStyles[page] = stylesOf(screen.fileName, stylesOf(app.fileName, []));
+        if (page in PRERENDERED_SCREENS) paintStyles[page] = [...appStyles, ...styles.filter((css) => !appStyles.includes(css))];
         const links = [
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
           ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
