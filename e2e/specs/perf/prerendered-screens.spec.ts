@@ -17,10 +17,15 @@ async function holdEntryScript(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Records layout shifts and the largest paint from the first moment of the page. */
+/** Records layout shifts, the largest paint and whether the app's splash ever showed, from the first moment of the page. */
 async function watchPaints(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen = { shift: 0, lcp: [] as Array<{ time: number; text: string }> };
+    const seen = { shift: 0, lcp: [] as Array<{ time: number; text: string }>, splash: false };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node instanceof Element && (node.matches('[data-app-splash]') || node.querySelector('[data-app-splash]'))) seen.splash = true;
+      }
+    }).observe(document, { childList: true, subtree: true });
     (window as unknown as { __paints: typeof seen }).__paints = seen;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) seen.shift += entry.value;
@@ -31,7 +36,7 @@ async function watchPaints(page: Page): Promise<void> {
   });
 }
 
-const paints = (page: Page) => page.evaluate(() => (window as unknown as { __paints: { shift: number; lcp: Array<{ time: number; text: string }> } }).__paints);
+const paints = (page: Page) => page.evaluate(() => (window as unknown as { __paints: { shift: number; lcp: Array<{ time: number; text: string }>; splash: boolean } }).__paints);
 
 /** The paints once the page has stopped painting new largest elements (the parser may paint it in two frames). */
 async function settledPaints(page: Page): Promise<Awaited<ReturnType<typeof paints>>> {
@@ -75,6 +80,8 @@ test.describe('screens rendered at build time', () => {
 
     const after = await paints(page);
     expect(after.shift).toBe(0);
+    // the app waited for the screen's code: its splash never took the screen's place
+    expect(after.splash).toBe(false);
     // The largest paint was the build's screen: the app's identical screen adds no later one.
     expect(after.lcp.at(-1)).toEqual(before.lcp.at(-1));
     await expectNoAxeViolations(page, 'login after the takeover');
@@ -97,6 +104,8 @@ test.describe('screens rendered at build time', () => {
 
     const after = await paints(page);
     expect(after.shift).toBe(0);
+    // the app waited for the screen's code: its splash never took the screen's place
+    expect(after.splash).toBe(false);
     expect(after.lcp.at(-1)).toEqual(before.lcp.at(-1));
   });
 });
