@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type LogConfig, type MigrationResultSet, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, SqliteDialect, sql, type LogConfig, type MigrationResultSet, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { cacheStatements } from './statement-cache.ts';
+import { CurrentSchemaPostgresDialect } from './introspection.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { prepareFixedQueries } from './prepared.ts';
 
@@ -114,7 +115,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       // these settings (a PostgreSQL-compatible one) refuses it and keeps its own planner.
       client.query(PLANNER_DEFAULTS_SQL).catch(() => undefined);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
 
