@@ -14,10 +14,13 @@ function dateIn(days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** Searches the library for a subject and presses its 'Toevoegen' by keyboard. */
+/**
+ * Searches the library for a subject and presses its 'Toevoegen' in the search results by keyboard
+ * (the same subject may also be under 'Populair bij jouw studie', with the same button).
+ */
 async function addBySearch(page: Page, query: string, title: string) {
   await page.getByRole('searchbox', { name: 'Zoek een vak' }).fill(query);
-  const add = page.getByRole('button', { name: `Toevoegen aan je bibliotheek: ${title}` });
+  const add = page.getByRole('list', { name: 'Vakken zoeken' }).getByRole('button', { name: `Toevoegen aan je bibliotheek: ${title}` });
   await add.focus();
   await page.keyboard.press('Enter');
 }
