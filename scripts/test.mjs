@@ -9,7 +9,7 @@
 //   npm test -- --only=unit           Vitest only (stages: lint, typecheck, unit, build, soak, e2e;
 //   npm test -- --only=lint,typecheck  comma-separated; e2e and soak imply build)
 //   npm test -- --skip=e2e            every stage but these
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,35 +44,30 @@ function header(index, total, title) {
   console.log(`\n${line}\n${'-'.repeat(line.length)}`);
 }
 
-function run(command, args, options = {}) {
-  const started = Date.now();
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    ...options,
-    env: { ...process.env, ...options.env },
-  });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.error) console.error(`could not start ${command}: ${result.error.message}`);
-  return { ok: result.status === 0, status: result.status ?? result.signal ?? 'error', seconds };
-}
-
 /**
- * Starts a command with its output going to a file, and returns its end as `run` reports it. The
- * typecheck runs this way beside the lint: each uses one core, and CI has two (93 s and 48 s one
- * after the other; the two together take about as long as the typecheck alone).
+ * Runs a command and resolves with its end: `ok`, its status and its own seconds. Output goes to the
+ * terminal, or to `logFile`: the typecheck runs that way beside the lint (each uses one core and CI
+ * has two: 93 s and 48 s one after the other, about the typecheck's time together) and its output
+ * is printed at its own stage.
  */
-function runInBackground(command, args, logFile) {
+function run(command, args, options = {}) {
+  const { logFile, ...spawnOptions } = options;
   const started = Date.now();
-  const out = openSync(logFile, 'w');
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: process.env });
-  closeSync(out);
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+  const out = logFile ? openSync(logFile, 'w') : null;
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: out === null ? 'inherit' : ['ignore', out, out],
+    ...spawnOptions,
+    env: { ...process.env, ...spawnOptions.env },
+  });
+  if (out !== null) closeSync(out);
   return new Promise((resolve) => {
     child.on('error', (error) => {
       console.error(`could not start ${command}: ${error.message}`);
-      resolve({ ok: false, status: 'error', seconds: ((Date.now() - started) / 1000).toFixed(1) });
+      resolve({ ok: false, status: 'error', seconds: seconds() });
     });
-    child.on('close', (code, signal) => resolve({ ok: code === 0, status: code ?? signal ?? 'error', seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+    child.on('close', (code, signal) => resolve({ ok: code === 0, status: code ?? signal ?? 'error', seconds: seconds() }));
   });
 }
 
@@ -129,11 +124,11 @@ let typecheck = null;
 for (const stage of plan) {
   index += 1;
   if (stage === 'lint') {
-    if (plan.includes('typecheck')) typecheck = runInBackground(process.execPath, [join(root, 'scripts', 'typecheck.mjs')], typecheckLog);
+    if (plan.includes('typecheck')) typecheck = run(process.execPath, [join(root, 'scripts', 'typecheck.mjs')], { logFile: typecheckLog });
     header(index, plan.length, 'lint: eslint . and the commit messages after the rule');
-    const r = run(bin('eslint'), ['.']);
+    const r = await run(bin('eslint'), ['.']);
     // subjects of at most 72 characters, then a blank line (scripts/commit-message.mjs)
-    const m = run(process.execPath, [join(root, 'scripts', 'commit-message.mjs'), '--range']);
+    const m = await run(process.execPath, [join(root, 'scripts', 'commit-message.mjs'), '--range']);
     const ok = r.ok && m.ok;
     if (!ok) totals.failed += 1;
     results.push({ stage, ok, detail: ok ? 'clean' : !r.ok ? 'problems found' : 'commit messages', seconds: r.seconds });
@@ -147,7 +142,7 @@ for (const stage of plan) {
       process.stdout.write(readFileSync(typecheckLog, 'utf8'));
       console.log('(ran beside the lint)');
     } else {
-      r = run(process.execPath, [join(root, 'scripts', 'typecheck.mjs')]);
+      r = await run(process.execPath, [join(root, 'scripts', 'typecheck.mjs')]);
     }
     if (!r.ok) totals.failed += 1;
     results.push({ stage, ok: r.ok, detail: r.ok ? 'clean' : 'type errors', seconds: r.seconds });
@@ -157,7 +152,7 @@ for (const stage of plan) {
     header(index, plan.length, 'unit: vitest run (packages, api, web)');
     const file = join(reports, 'vitest.json');
     rmSync(file, { force: true });
-    const r = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    const r = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
     const report = readJson(file);
     const counts = report ? countVitest(report) : { passed: 0, failed: 0, skipped: 0 };
     // A runner that fails without a failing test (crash, unhandled error, no report) is one failure.
@@ -172,7 +167,7 @@ for (const stage of plan) {
 
   if (stage === 'build') {
     header(index, plan.length, 'build: npm run build (web, then api)');
-    const r = run('npm', ['run', 'build']);
+    const r = await run('npm', ['run', 'build']);
     buildOk = r.ok;
     if (!r.ok) totals.failed += 1;
     results.push({ stage, ok: r.ok, detail: r.ok ? 'built' : 'build failed', seconds: r.seconds });
@@ -187,7 +182,7 @@ for (const stage of plan) {
       results.push({ stage, ok: false, detail: 'not run: build failed', seconds: '0.0' });
       continue;
     }
-    const r = run(process.execPath, [join(root, 'scripts', 'reliability.mjs'), '--mode=soak', '--seconds=15', '--students=40']);
+    const r = await run(process.execPath, [join(root, 'scripts', 'reliability.mjs'), '--mode=soak', '--seconds=15', '--students=40']);
     if (r.ok) totals.passed += 1;
     else totals.failed += 1;
     results.push({ stage, ok: r.ok, detail: r.ok ? 'no 5xx, nothing lost' : '5xx or lost answers', seconds: r.seconds });
@@ -206,7 +201,7 @@ for (const stage of plan) {
     }
     const file = join(reports, 'playwright.json');
     rmSync(file, { force: true });
-    const r = run(bin('playwright'), ['test', '--reporter=list,json'], {
+    const r = await run(bin('playwright'), ['test', '--reporter=list,json'], {
       cwd: join(root, 'e2e'),
       env: { PLAYWRIGHT_JSON_OUTPUT_FILE: file, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
     });

@@ -2,6 +2,7 @@ import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, PostgresDialect,
 import type { ColumnMetadata, DatabaseIntrospector, DatabaseMetadata, DatabaseMetadataOptions, Kysely, SchemaMetadata, TableMetadata } from 'kysely';
 
 type Row = {
+  schema: string;
   table: string;
   kind: string;
   column: string;
@@ -37,7 +38,7 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
 
   async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
     const { rows } = await sql<Row>`
-      select c.relname as table, c.relkind as kind, a.attname as column,
+      select ns.nspname as schema, c.relname as table, c.relkind as kind, a.attname as column,
              t.typname as type, tns.nspname as type_schema, a.attnotnull as not_null, a.atthasdef as has_default,
              (a.attidentity <> '' or coalesce(pg_get_expr(d.adbin, d.adrelid) like 'nextval(%', false)) as auto_incrementing,
              col_description(c.oid, a.attnum) as comment
@@ -52,13 +53,12 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
          and a.attnum > 0 and not a.attisdropped
        order by c.relname, a.attnum`.execute(this.#db);
     const internal = new Set([DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
-    const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(this.#db)).rows[0]?.schema;
-    const tables = new Map<string, { name: string; isView: boolean; schema?: string; columns: ColumnMetadata[] }>();
+    const tables = new Map<string, { name: string; isView: boolean; schema: string; columns: ColumnMetadata[] }>();
     for (const row of rows) {
       if (!options.withInternalKyselyTables && internal.has(row.table)) continue;
       let table = tables.get(row.table);
       if (!table) {
-        table = { name: row.table, isView: row.kind === 'v', ...(schema ? { schema } : {}), columns: [] };
+        table = { name: row.table, isView: row.kind === 'v', schema: row.schema, columns: [] };
         tables.set(row.table, table);
       }
       table.columns.push({
