@@ -42,7 +42,9 @@ test.describe('install and update toasts', () => {
     const context = await browser.newContext({ userAgent: ANDROID_UA, viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
     const page = await context.newPage();
     await page.goto('/auth/register');
+    // The screen comes with the page (decision 032); the app listens once its code runs and takes over.
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
     await offerInstall(page);
     await expect(installBanner(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Installeren' })).toBeVisible();
@@ -62,6 +64,7 @@ test.describe('install and update toasts', () => {
       const page = await context.newPage();
       await page.goto('/auth/register');
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
       await offerInstall(page);
       await context.setOffline(true);
       await page.waitForTimeout(800);

@@ -79,6 +79,10 @@ export function Select({ id, ...props }: SelectProps) {
   const open = () => {
     intent.current.open = true;
     intent.current.focus = true;
+    // Radix may have arrived just before this press, its swap queued with the intent it read then
+    // (closed) and not yet rendered: the press would be lost on a stand-in about to go, and her tap
+    // did nothing (seen in the studio under load). Queued after the swap, this opens the list.
+    setField((current) => current && { ...current, open: true, focus: true });
     warm();
   };
   const { label, placeholder, options, value, disabled = false, disabledHint } = props;
