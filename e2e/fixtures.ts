@@ -168,6 +168,16 @@ export function resetLinkFor(email: string): string | null {
  * are collected in detail (`resultTypes`), as only they are read. The rules and tags are the same.
  */
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
+  // The page at rest: a toast sliding in (opacity 0 to 1) measured half-way failed color-contrast
+  // (seen: the offline toast, 1.62:1). Finite animations are awaited; endless ones (spinners) not.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.then(() => undefined, () => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ resultTypes: ['violations'] })
