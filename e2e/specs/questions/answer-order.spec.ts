@@ -84,6 +84,12 @@ async function shownOverview(page: Page, sessionId: string): Promise<Overview> {
 /** The start of an answer's text as the page shows it (Markdown marks left out). */
 const shownStart = (text: string) => text.replace(/[`*_]/g, '').slice(0, 12);
 
+/**
+ * Lists another journey corrects and publishes (release-correction.spec.ts): graded here, the pick of
+ * A would be held against the written answers while the correction is live. Their order is still checked.
+ */
+const RELEASED_LISTS = new Set(['cel-h1-cellen-vragen']);
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The answer button with this letter. */
@@ -102,6 +108,7 @@ test.describe('answer order', () => {
     let variance = 0;
     for (const subject of demoSubjects()) {
       let moved = 0;
+      const graded = subject.lists.find((l) => !RELEASED_LISTS.has(l.id))!;
       for (const list of subject.lists) {
         const byId = new Map(list.questions.map((q) => [q.id, q]));
         const { id } = await s.post<{ id: string }>(`/api/session/${list.id}/start-all`, {});
@@ -124,8 +131,8 @@ test.describe('answer order', () => {
           const correctCount = answers.filter((a) => a.correct).length;
           const earned = aIsCorrect ? (correctCount > 1 ? 0.5 : 1) : 0;
           points += earned;
-          // the server grades the pick of A so, on each subject's first list (the rest: the same rule)
-          if (list === subject.lists[0]) {
+          // the server grades the pick of A so, on one list of each subject (the rest: the same rule)
+          if (list === graded) {
             const answered = await s.post<ShownQuestion>(`/api/question-list/${list.id}/save-answer`, {
               sessionId: id,
               questionId: q.questionId,
