@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, SqliteDialect, sql, type LogConfig, type MigrationResultSet, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, sql, type LogConfig, type MigrationResultSet, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { cacheStatements } from './statement-cache.ts';
 import { CurrentSchemaPostgresDialect } from './introspection.ts';
+import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { prepareFixedQueries } from './prepared.ts';
 
@@ -132,7 +133,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   // checkpoints off the event loop (a file's WAL; an in-memory database has none)
   const checkpointer = file === ':memory:' || options.checkpointThread === false ? undefined : startCheckpointer(sqlite, file, synchronous);
   const statements = cacheStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(options.log ? { log: options.log } : {}) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), ...(options.log ? { log: options.log } : {}) });
   const close = async () => {
     await checkpointer?.close();
     await db.destroy();
