@@ -17,6 +17,12 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   await expect(page.getByRole('combobox', { name: label, exact: true })).toContainText(option);
 }
 
+/** Scrolls a lazily loading picture into view and tells its width once it has loaded (0 until then). */
+const inViewLoadedWidth = (img: HTMLImageElement) => {
+  img.scrollIntoView({ block: 'center' });
+  return img.complete ? img.naturalWidth : 0;
+};
+
 /** A picture an author might make: a diagram of three coloured blocks, as a PNG. */
 const diagram = () =>
   sharp({ create: { width: 480, height: 240, channels: 3, background: '#ffffff' } })
@@ -91,10 +97,10 @@ test.describe('writing flashcards and pictures in the studio', () => {
     const chapterPreview = page.getByRole('region', { name: 'Voorbeeld zoals de student het leest' });
     // the last one: a retry finds the picture of the attempt before it in the saved draft too
     const picture = chapterPreview.getByRole('img', { name: ALT }).last();
-    // the reader's pictures load lazily: in view, it loads
-    await picture.scrollIntoViewIfNeeded();
+    // the reader's pictures load lazily: in view, it loads. Scrolled to and read in one step, again
+    // until it has loaded: the preview's answer may replace the element in between.
+    await expect.poll(() => picture.evaluate(inViewLoadedWidth)).toBe(480);
     await expect(picture).toBeVisible();
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
 
     // A picture for a question too: the question describes it, so no alt text is asked.
     const question = page.getByRole('group', { name: 'Vraag 1', exact: true });
@@ -121,8 +127,7 @@ test.describe('writing flashcards and pictures in the studio', () => {
     await result.locator('summary').filter({ hasText: 'Wat is pedagogiek?' }).focus();
     await page.keyboard.press('Enter');
     const shown = result.getByRole('region', { name: 'Tekst van Wat is pedagogiek?' }).getByRole('img', { name: ALT }).last();
-    await shown.scrollIntoViewIfNeeded();
-    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+    await expect.poll(() => shown.evaluate(inViewLoadedWidth)).toBe(480);
     // nothing in the editor or the preview (wide tables included) makes the page wider than the phone
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'studio-authoring-preview-phone', testInfo);
