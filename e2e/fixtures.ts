@@ -132,6 +132,14 @@ export async function signIn(page: Page, user: TestUser, path = '/home'): Promis
   if (path === '/home') await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
 }
 
+/**
+ * A name for what a journey writes into shared content, its own per attempt: a retry (or a repeat)
+ * meets the database the attempt before it left. The first attempt keeps the name as written.
+ */
+export function perAttempt(name: string, testInfo: TestInfo): string {
+  return testInfo.repeatEachIndex === 0 && testInfo.retry === 0 ? name : `${name} ${testInfo.repeatEachIndex + 1}.${testInfo.retry + 1}`;
+}
+
 /** `npm run user:role` against the run's database, as an operator gives a studio role. */
 export async function giveRole(email: string, role: 'author' | 'editor' | 'admin'): Promise<void> {
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/user-role.ts', email, role], {

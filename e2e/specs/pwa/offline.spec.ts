@@ -59,7 +59,7 @@ test.describe('offline', () => {
     await page.goto(CHAPTER_URL);
     await expect(page.getByRole('heading', { level: 1, name: chapterTitle })).toBeVisible();
     await expect(page.locator('article h2, article h3').first()).toBeVisible();
-    // the fresh load tells her again; audited once it is there (not while it slides in)
+    // the fresh load tells her again: the audit covers the toast too
     await expect(toast).toBeVisible();
     await saveScreenshot(page, 'offline-reader', testInfo);
     await expectNoAxeViolations(page, 'reader offline');

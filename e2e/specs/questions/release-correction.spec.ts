@@ -3,6 +3,7 @@ import type { StudioQuestion } from '@blok/contract/studio';
 import { expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test, giveRole } from '../../fixtures.ts';
 import { demoList } from './content.ts';
 import { answerRight, questionHeading } from './answer.ts';
+import { accessToken } from '../pwa/offline-helpers.ts';
 
 /*
  * Issue 29's "Done means": a correction to a question she already answered keeps her results screen
@@ -20,7 +21,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** A question of LIST as the studio has it (the subject's draft, which publishing leaves equal to the release). */
 async function publishedQuestion(editorPage: Page, questionId: string): Promise<StudioQuestion> {
-  const token = (await editorPage.context().cookies()).find((c) => c.name === 'access_token')!.value;
+  const token = await accessToken(editorPage.context());
   const response = await editorPage.request.get(`/api/studio/subjects/${SUBJECT}/draft`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.ok(), await response.text()).toBe(true);
   const draft = (await response.json()) as { document: { questionLists: Array<{ id: string; questions: StudioQuestion[] }> } };

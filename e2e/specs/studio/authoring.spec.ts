@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test, giveRole } from '../../fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, perAttempt, saveScreenshot, signIn, test, giveRole } from '../../fixtures.ts';
 
 // A subject no other spec reads; nothing here is published, the draft stays the studio's.
 const SUBJECT_TITLE = 'Inleiding in de pedagogiek';
@@ -39,7 +39,7 @@ test.describe('writing flashcards and pictures in the studio', () => {
 
   test('an author adds a flashcard set with two cards and a picture in a chapter, and sees both as a student of the study would', async ({ page, browser, api }, testInfo) => {
     // the draft outlives an attempt: a retry writes a set of its own name
-    const setTitle = `Begrippen uit de studio ${testInfo.repeatEachIndex + 1}.${testInfo.retry + 1}`;
+    const setTitle = perAttempt('Begrippen uit de studio', testInfo);
     const [admin, author] = await Promise.all([api.createUser(), api.createUser()]);
     await giveRole(admin.email, 'admin');
     await giveRole(author.email, 'author');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { CLIENT_ID, PASSWORD, expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test, uniqueEmail, type TestUser, giveRole } from '../../fixtures.ts';
+import { CLIENT_ID, PASSWORD, expect as baseExpect, expectNoAxeViolations, perAttempt, saveScreenshot, signIn, test, uniqueEmail, type TestUser, giveRole } from '../../fixtures.ts';
 
 // A subject no other spec reads, so its new chapter changes nobody else's screens.
 const SUBJECT = 'inleiding-bestuurskunde';
@@ -34,9 +34,9 @@ test.describe('the author studio', () => {
   test('an author writes a chapter with a table and three questions, an editor publishes it, a student of the study reads it', async ({ browser, api, request }, testInfo) => {
     const [admin, author, editor] = await Promise.all([api.createUser(), api.createUser(), api.createUser()]);
     // What it publishes stays in the subject: a retry (the same database) writes a chapter and a list of its own.
-    const attempt = testInfo.retry + testInfo.repeatEachIndex;
-    const CHAPTER = attempt === 0 ? 'Lokale democratie' : `Lokale democratie ${attempt + 1}`;
-    const LIST = attempt === 0 ? 'Oefenvragen lokale democratie' : `Oefenvragen lokale democratie ${attempt + 1}`;
+    const first = testInfo.repeatEachIndex === 0 && testInfo.retry === 0;
+    const CHAPTER = perAttempt('Lokale democratie', testInfo);
+    const LIST = perAttempt('Oefenvragen lokale democratie', testInfo);
     const student = { email: uniqueEmail('student'), password: PASSWORD };
     const registered = await request.post('/api/auth/register', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -134,7 +134,7 @@ test.describe('the author studio', () => {
     await expect(editorPage.getByRole('heading', { name: 'Status: Wacht op redacteur' })).toBeVisible();
     await editorPage.getByRole('button', { name: 'Publiceren' }).focus();
     await editorPage.keyboard.press('Enter');
-    await expect(editorPage.getByText(attempt === 0 ? 'Gepubliceerd als release 1.' : /^Gepubliceerd als release \d+\.$/)).toBeVisible();
+    await expect(editorPage.getByText(first ? 'Gepubliceerd als release 1.' : /^Gepubliceerd als release \d+\.$/)).toBeVisible();
     await expect(editorPage.getByText(`Hoofdstuk toegevoegd: ${CHAPTER}`, { exact: true })).toBeVisible();
     await saveScreenshot(editorPage, 'studio-published-phone', testInfo);
     await expectNoAxeViolations(editorPage, 'studio, published');
