@@ -18,7 +18,7 @@ import { UnitOfWork, runAsCommand, type CommandScope } from '../apps/api/src/wri
 import { IdempotencyStore } from '../apps/api/src/write/idempotency.ts';
 import { AccessTokens } from '../apps/api/src/auth/tokens.ts';
 import { AuthService } from '../apps/api/src/auth/service.ts';
-import { UserService } from '../apps/api/src/user/service.ts';
+import { UserAccounts } from '../apps/api/src/user/accounts.ts';
 import { QuestionsReadService } from '../apps/api/src/questions/read-service.ts';
 import { QuestionSessionService } from '../apps/api/src/questions/session-service.ts';
 import { QuestionCatalogueService } from '../apps/api/src/questions/catalogue-service.ts';
@@ -36,11 +36,11 @@ const { db } = handle;
 const uow = new UnitOfWork(db);
 const tokens = new AccessTokens(env.JWT_SECRET!, Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900));
 const big = 1_000_000_000;
+const accounts = new UserAccounts(uow);
 // the catalogue as the API reads it (decision 031); the bench never changes it
-const catalogue: CatalogueService = new CatalogueService(uow, { roleOf: (e, id) => user.roleOf(e, id), studentsIn: (e, c) => user.studentsIn(e, c) }, { allSubjects: (e) => library.allSubjects(e), audienceMap: (e) => library.audienceMap(e), setStudyYearSubjects: (tx, s, y, ids) => library.setStudyYearSubjects(tx, s, y, ids) }, { audit: async () => {}, audiencesChanged: async () => {} });
+const catalogue: CatalogueService = new CatalogueService(uow, { roleOf: (e, id) => accounts.roleOf(e, id), studentsIn: (e, c) => accounts.studentsIn(e, c) }, { allSubjects: (e) => library.allSubjects(e), audienceMap: (e) => library.audienceMap(e), setStudyYearSubjects: (tx, s, y, ids) => library.setStudyYearSubjects(tx, s, y, ids) }, { audit: async () => {}, audiencesChanged: async () => {} });
 await catalogue.seed(CATALOGUE);
 const auth = new AuthService(uow, tokens, { loginPerIp: big, loginFailuresPerAccountAndIp: big, loginFailuresPerAccount: big, loginFailuresPerIp: big, registerPerIp: big, windowSeconds: 900 }, catalogue);
-const user: UserService = new UserService(uow, { mail: null as never, outbox: null, choices: catalogue });
 const subjectTitles = { subjectTitle: (id: string) => library.subjectTitle(id), subjectTitles: (ids: string[]) => library.subjectTitles(ids) };
 const questions = new QuestionsReadService(uow, subjectTitles);
 const questionSessions = new QuestionSessionService(uow, subjectTitles);
@@ -96,11 +96,11 @@ app.get('/api/health', async () => {
   await sql`select 1`.execute(db);
   return { status: 'ok', database: handle.dialect };
 });
-app.get('/api/library', async (req) => library.library(await user.student(await userId(req.headers.authorization))));
-app.get('/api/home/continue', async (req) => home.continueCards(await user.student(await userId(req.headers.authorization))));
+app.get('/api/library', async (req) => library.library(await accounts.student(await userId(req.headers.authorization))));
+app.get('/api/home/continue', async (req) => home.continueCards(await accounts.student(await userId(req.headers.authorization))));
 app.get('/api/summaries/:id/chapters/:chapterId', async (req) => {
   const p = req.params as P;
-  return reader.chapter(await user.student(await userId(req.headers.authorization)), p.id!, p.chapterId!);
+  return reader.chapter(await accounts.student(await userId(req.headers.authorization)), p.id!, p.chapterId!);
 });
 app.get('/api/session/:id', async (req) => questions.overview(await userId(req.headers.authorization), (req.params as P).id!));
 app.get('/api/session/:id/next', async (req) => questionSessions.next(await userId(req.headers.authorization), (req.params as P).id!));

@@ -26,7 +26,7 @@ import healthRoutes from './routes/health/index.ts';
 import libraryRoutes from './routes/library/index.ts';
 import questionsRoutes from './routes/questions/index.ts';
 import flashcardsRoutes from './routes/flashcards/index.ts';
-import ownCardsRoutes from './routes/flashcards/own.ts';
+import ownCardsRoutes from './routes/own-cards/index.ts';
 import cardImportRoutes from './routes/card-import/index.ts';
 import annotationsRoutes from './routes/annotations/index.ts';
 import mockExamRoutes from './routes/mockexam/index.ts';
@@ -36,7 +36,7 @@ import shopRoutes from './routes/shop/index.ts';
 import planRoutes from './routes/plan/index.ts';
 import studioRoutes from './routes/studio/index.ts';
 import studioCatalogueRoutes from './routes/studio/catalogue.ts';
-import reportRoutes from './routes/studio/reports.ts';
+import reportRoutes, { reportInboxRoutes } from './routes/reports/index.ts';
 import compressJson, { compressJsonByLibrary } from './plugins/compress-json.ts';
 import accessLog from './plugins/access-log.ts';
 import requestLimit, { requestLimitByLibrary } from './plugins/request-limit.ts';
@@ -283,6 +283,7 @@ export async function buildApp(opts: BuildOptions) {
       await api.register(studioRoutes, { prefix: '/studio' });
       await api.register(studioCatalogueRoutes, { prefix: '/studio/catalogue' });
       await api.register(reportRoutes, { prefix: '/reports' });
+      await api.register(reportInboxRoutes, { prefix: '/studio' });
       await api.register(shopRoutes, { prefix: '/shop', testCheckout: env.payments === 'test' });
       await api.register(planRoutes);
       // An address below /api that is no route: a JSON 404 with the API's headers, counted by the limit.

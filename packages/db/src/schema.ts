@@ -13,6 +13,7 @@ import type { WriteTables } from './schema/write.ts';
 import type { JobsTables } from './schema/jobs.ts';
 import type { PlanTables } from './schema/plan.ts';
 import type { StudioTables } from './schema/studio.ts';
+import type { ReportsTables } from './schema/reports.ts';
 import type { AnnotationsTables } from './schema/annotations.ts';
 import type { MockexamTables } from './schema/mockexam.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
@@ -43,6 +44,7 @@ export interface Database
     JobsTables,
     PlanTables,
     StudioTables,
+    ReportsTables,
     AnnotationsTables,
     MockexamTables,
     CatalogueTables {}
@@ -61,6 +63,7 @@ export type * from './schema/write.ts';
 export type * from './schema/jobs.ts';
 export type * from './schema/plan.ts';
 export type * from './schema/studio.ts';
+export type * from './schema/reports.ts';
 export type * from './schema/annotations.ts';
 export type * from './schema/mockexam.ts';
 export type * from './schema/catalogue.ts';

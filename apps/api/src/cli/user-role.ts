@@ -5,7 +5,7 @@ import { migrateToLatest, openDatabase } from '@blok/db';
 import { loadEnv } from '../env.ts';
 import { AppError } from '../errors.ts';
 import { StudioService } from '../studio/service.ts';
-import { UserService } from '../user/service.ts';
+import { UserAccounts } from '../user/accounts.ts';
 import { UnitOfWork } from '../write/unit-of-work.ts';
 
 async function main(): Promise<number> {
@@ -20,7 +20,7 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(handle.db);
     const uow = new UnitOfWork(handle.db);
-    const studio = new StudioService(uow, new UserService(uow));
+    const studio = new StudioService(uow, new UserAccounts(uow));
     const member = await studio.setRole(null, email, parsed.data);
     console.log(`${member.email} is nu ${member.role}`);
     return 0;

@@ -314,4 +314,18 @@ export class FlashcardsRepository implements StudyStore {
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+
+  /** New cards (state 0 before the review) among `cardIds` she started since `sinceMs`: her own set's. */
+  async newCardsStartedAmong(userId: string, cardIds: readonly string[], sinceMs: number): Promise<number> {
+    if (cardIds.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('flashcard_review_logs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('flashcard_id', 'in', cardIds)
+      .where('review_state', '=', 0)
+      .where('review_time', '>=', sinceMs)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
 }

@@ -15,10 +15,9 @@ import type {
 } from '@blok/contract';
 import { AppError } from '../errors.ts';
 import type { Executor, UnitOfWork } from '../write/unit-of-work.ts';
-import type { CardEvent } from '../plan/service.ts';
+import type { CardEvent } from '../write/events.ts';
 import { FlashcardsRepository, type FlashcardRow, type FlashcardSessionRow, type ScheduleRow, type SessionCardRow } from './repository.ts';
-import { OwnCardsRepository, type OwnSetRow } from './own-repository.ts';
-import type { StudyStore } from './study-store.ts';
+import type { OwnStudySet, OwnStudyStore, StudyStore } from './study-store.ts';
 import { GRADES, cardOf, createScheduler, dayBounds, intervalsOf, rowOf, type FsrsOptions } from './fsrs.ts';
 
 export interface FlashcardsOptions {
@@ -128,6 +127,8 @@ export class FlashcardsService {
     private readonly subjects: SubjectTitles,
     /** the plan's aggregates, kept current in the verdict's transaction (issue 27) */
     private readonly verdicts?: CardVerdicts,
+    /** her own cards' store on an executor (the own-cards feature's, decision 023); none: catalogue cards only */
+    private readonly ownStore?: (executor: Executor) => OwnStudyStore,
   ) {
     this.scheduler = createScheduler(options.fsrs);
     this.now = options.now ?? (() => new Date());
@@ -139,8 +140,9 @@ export class FlashcardsService {
   }
 
   /** Her own cards' store on the same executor (decision 023). */
-  private get ownRepo(): OwnCardsRepository {
-    return new OwnCardsRepository(this.uow.executor);
+  private get ownRepo(): OwnStudyStore {
+    if (!this.ownStore) throw new AppError('not_found', 'Deze set bestaat niet (meer).');
+    return this.ownStore(this.uow.executor);
   }
 
   private subjectScope(repo: FlashcardsRepository, userId: string, subjectId: string): ReviewScope {
@@ -152,12 +154,15 @@ export class FlashcardsService {
     };
   }
 
-  private setScope(repo: OwnCardsRepository, userId: string, set: OwnSetRow): ReviewScope {
+  private setScope(repo: OwnStudyStore, userId: string, set: OwnStudySet): ReviewScope {
+    let cards: Promise<FlashcardRow[]> | null = null;
+    const studyCards = () => (cards ??= repo.studyCards(set));
     return {
-      cards: () => repo.studyCards(set),
+      cards: studyCards,
       due: (until) => repo.dueSchedules(userId, set.id, until),
       scheduled: () => repo.scheduledCardIds(userId, set.id),
-      startedSince: (ms) => repo.newCardsStartedSince(userId, set.id, ms),
+      // the review log is this engine's table, whichever store keeps the cards
+      startedSince: async (ms) => this.repo.newCardsStartedAmong(userId, (await studyCards()).map((c) => c.id), ms),
     };
   }
 
@@ -352,7 +357,7 @@ export class FlashcardsService {
    * What she can study in one of her sets (the own set's page): her open sessions, favorites and,
    * with FSRS on, what is due today and how many new cards she may start.
    */
-  async ownStudy(userId: string, set: OwnSetRow, timeZone = DEFAULT_TIME_ZONE): Promise<OwnSetDetail['study']> {
+  async ownStudy(userId: string, set: OwnStudySet, timeZone = DEFAULT_TIME_ZONE): Promise<OwnSetDetail['study']> {
     const own = this.ownRepo;
     const scope = this.setScope(own, userId, set);
     const [cards, open] = await Promise.all([scope.cards(), own.openSessions(userId, set.id)]);
@@ -421,7 +426,7 @@ export class FlashcardsService {
       const { card: next } = this.scheduler.next(before, now, GRADES[body.rating]);
       const saved = await repo.saveSchedule(rowOf(next, { userId, flashcardId: card.id, subjectId: session.subject_id }, version + 1), version);
       if (!saved) throw conflict();
-      await repo.appendReviewLog({
+      await this.repo.appendReviewLog({
         user_id: userId,
         flashcard_id: card.id,
         review_time: now.getTime(),

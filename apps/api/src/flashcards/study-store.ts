@@ -1,11 +1,14 @@
-import type { FlashcardReviewLogsTable } from '@blok/db';
-import type { FlashcardSessionRow, NewFlashcardSession, ScheduleRow, SessionCardRow } from './repository.ts';
+import type { FlashcardRow, FlashcardSessionRow, NewFlashcardSession, ScheduleRow, SessionCardRow } from './repository.ts';
+
+/** The rows the session engine speaks in, for a store outside this folder (her own cards). */
+export type { FlashcardRow, FlashcardSessionRow, NewFlashcardSession, ScheduleRow, SessionCardRow };
 
 /**
  * Where the session engine (FlashcardsService: sessions, answers, ratings, favorites) keeps a
  * session, its cards and her study state: the catalogue's cards (FlashcardsRepository) or her own
- * cards (OwnCardsRepository). One engine, two stores (decision 023): the rules of a session live
- * once, in the service.
+ * cards (apps/api/src/own-cards, given to the engine as an OwnStudyStore by the composition root).
+ * One engine, two stores (decision 023): the rules of a session live once, in the service. The
+ * review log is the engine's own table: it writes it itself, whichever store keeps the session.
  */
 export interface StudyStore {
   /** the URL of a card side's picture */
@@ -21,9 +24,28 @@ export interface StudyStore {
   favoriteIds(userId: string, cardIds: string[]): Promise<Set<string>>;
   schedules(userId: string, cardIds: string[]): Promise<Map<string, ScheduleRow>>;
   saveSchedule(row: ScheduleRow, expectedVersion: number): Promise<boolean>;
-  appendReviewLog(log: Omit<FlashcardReviewLogsTable, 'id'>): Promise<void>;
   /** her scheduled cards of a scope (a subject, or one of her sets) due by `until`, earliest first */
   dueSchedules(userId: string, scopeId: string, until: string): Promise<ScheduleRow[]>;
   scheduledCardIds(userId: string, scopeId: string): Promise<Set<string>>;
-  newCardsStartedSince(userId: string, scopeId: string, sinceMs: number): Promise<number>;
+}
+
+/** One of her own sets, as the session engine reads it. */
+export interface OwnStudySet {
+  id: string;
+  user_id: string;
+  subject_id: string | null;
+  title: string;
+}
+
+/**
+ * Her own cards' store (the own-cards feature implements it, decision 023): a StudyStore plus
+ * what the engine asks of her sets and cards.
+ */
+export interface OwnStudyStore extends StudyStore {
+  findSet(userId: string, setId: string): Promise<OwnStudySet | undefined>;
+  studyCards(set: OwnStudySet): Promise<FlashcardRow[]>;
+  /** her open sessions of a set by source ('set', 'favorites', 'review') */
+  openSessions(userId: string, setId: string): Promise<Map<string, string>>;
+  findCard(userId: string, cardId: string): Promise<{ id: string } | undefined>;
+  setFavorite(userId: string, cardId: string, isFavorite: boolean): Promise<void>;
 }

@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { PlanRepository, type ChapterStatsRow, type ExamPlanRow, type StatsDelta } from './repository.ts';
 import { DEFAULT_TIME_ZONE, localDate, startOfLocalDay } from './zone.ts';
+import type { AnswerEvent, CardEvent, ReadEvent } from '../write/events.ts';
 
 /** The signed-in student, as far as the plan needs her (her library depends on study and year). */
 export interface Student {
@@ -77,35 +78,6 @@ export interface PlanSources {
   practice: PlanPracticeSource;
   cards: PlanCardsSource | null;
   ownCards?: PlanOwnCardsSource | null;
-}
-
-/** An answer the questions service stored (inside its unit of work). */
-export interface AnswerEvent {
-  userId: string;
-  subjectId: string;
-  chapterId: string | null;
-  questionId: string;
-  sessionId: string;
-  /** @blok/domain/status: 0 wrong, 1 correct, 2 partial, 3 skipped, 4 open for review */
-  status: number;
-}
-
-/** A card verdict the flashcards service stored (inside its unit of work). */
-export interface CardEvent {
-  userId: string;
-  subjectId: string;
-  chapterId: string | null;
-  flashcardId: string;
-  known: boolean;
-  /** FSRS rating: the card's new stability and review time */
-  fsrs?: { stability: number; lastReview: string };
-}
-
-/** Chapters the library marked read (inside its unit of work). */
-export interface ReadEvent {
-  userId: string;
-  subjectId: string;
-  chapterIds: string[];
 }
 
 /** What the reminders need to know of her day. */

@@ -3,14 +3,17 @@ import { AuthService, type RateLimits } from '../auth/service.ts';
 import { AccessTokens } from '../auth/tokens.ts';
 import { DeviceCookies } from '../auth/device-cookies.ts';
 import { LibraryService } from '../library/library-service.ts';
+import { SubjectDirectory } from '../library/subject-directory.ts';
 import { ReaderService } from '../library/reader-service.ts';
 import { HomeService } from '../library/home-service.ts';
 import { QuestionsReadService } from '../questions/read-service.ts';
 import { QuestionSessionService } from '../questions/session-service.ts';
 import { QuestionCatalogueService } from '../questions/catalogue-service.ts';
 import { FlashcardsService, type FlashcardsOptions } from '../flashcards/service.ts';
-import { OwnCardsService } from '../flashcards/own-service.ts';
+import { OwnCardsService } from '../own-cards/service.ts';
+import { OwnCardsRepository } from '../own-cards/repository.ts';
 import { UserService } from '../user/service.ts';
+import { UserAccounts } from '../user/accounts.ts';
 import { AnnotationsService } from '../annotations/service.ts';
 import { MockExamService } from '../mockexam/service.ts';
 import { ProgressService } from '../progress/service.ts';
@@ -29,60 +32,91 @@ import { PasswordService } from '../auth/password-service.ts';
 import { PaymentService } from '../shop/payment-service.ts';
 import { SubscriptionService, SHOP_JOBS, type PeriodJobPayload } from '../shop/subscription-service.ts';
 import { MollieProvider } from '../shop/mollie-provider.ts';
+import type { PaymentProvider } from '../shop/provider.ts';
 import { TestCheckoutProvider } from '../shop/test-provider.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { HealthService } from '../health/service.ts';
 import { purgeFinishedJobs } from '../jobs/queue.ts';
 import { IdempotencyStore } from '../write/idempotency.ts';
 import { UnitOfWork } from '../write/unit-of-work.ts';
+import { DomainEvents } from '../write/events.ts';
 import { PlanService } from '../plan/service.ts';
 import { LibraryPlanSource } from '../library/plan-source.ts';
 import { QuestionsPlanSource } from '../questions/plan-source.ts';
 import { FlashcardsPlanSource } from '../flashcards/plan-source.ts';
 import { StudioService } from '../studio/service.ts';
+import { StudioAuditLog } from '../studio/audit-log.ts';
+import { ReportsService } from '../reports/service.ts';
 import { CatalogueService } from '../catalogue/service.ts';
 import { CATALOGUE } from '@blok/content/catalogue';
+import { Composition } from './composition.ts';
+
+/** The services routes reach through `app.services`, one method per request. */
+export interface ApiServices {
+  uow: UnitOfWork;
+  health: HealthService;
+  idempotency: IdempotencyStore;
+  tokens: AccessTokens;
+  auth: AuthService;
+  user: UserService;
+  push: PushService;
+  passwords: PasswordService;
+  mail: MailService;
+  mailer: Mailer;
+  /** her library, suggestions, search, a subject's page; subject titles for other features */
+  library: LibraryService;
+  /** the reader: summaries, chapters, her reading progress, content images */
+  reader: ReaderService;
+  /** Home's welcome banner and continue cards */
+  home: HomeService;
+  /** her practice as she reads it; also her standing per list and open sessions for the library */
+  questions: QuestionsReadService;
+  /** her actions on practice sessions: start, answer, assess, navigate, reset, restart */
+  questionSessions: QuestionSessionService;
+  flashcards: FlashcardsService;
+  /** her own flashcards (decision 023): sets, cards, pictures, share links, import and export */
+  ownCards: OwnCardsService;
+  /** the shop's payments: checkout, orders, the provider's webhook, the test checkout */
+  payments: PaymentService;
+  /** the shop page with her subscription, cancel; Premium periods and their jobs */
+  subscriptions: SubscriptionService;
+  mockExams: MockExamService;
+  progress: ProgressService;
+  plan: PlanService;
+  studio: StudioService;
+  /** "Meld een fout": her reports and the studio's inbox (decision 029) */
+  reports: ReportsService;
+  /** the onboarding catalogue: universities, studies, year layers (decision 031) */
+  catalogue: CatalogueService;
+  annotations: AnnotationsService;
+}
+
+/** Every part the root makes: the services, and the parts only other parts use. */
+export interface Parts extends ApiServices {
+  events: DomainEvents;
+  jobs: JobRunner;
+  /** her account as other features read and mark it (role, Premium, who she is) */
+  accounts: UserAccounts;
+  /** the questions' catalogue: lists, counts, a question's place */
+  questionCatalogue: QuestionCatalogueService;
+  /** due cards of a subject for the plan and the reminders; null with flashcards off */
+  flashcardsPlanSource: FlashcardsPlanSource | null;
+  /** subject titles for practice and flashcards */
+  subjects: SubjectDirectory;
+  /** the studio's audit log, written by the catalogue and the reports inbox too */
+  auditLog: StudioAuditLog;
+  /** who takes payments: Mollie, or the test checkout (then also `testCheckout`) */
+  paymentProvider: PaymentProvider;
+  testCheckout: TestCheckoutProvider | null;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: {
-      uow: UnitOfWork;
-      health: HealthService;
-      idempotency: IdempotencyStore;
-      tokens: AccessTokens;
-      auth: AuthService;
-      user: UserService;
-      push: PushService;
-      passwords: PasswordService;
-      mail: MailService;
-      mailer: Mailer;
-      /** her library, suggestions, search, a subject's page; subject titles for other features */
-      library: LibraryService;
-      /** the reader: summaries, chapters, her reading progress, content images */
-      reader: ReaderService;
-      /** Home's welcome banner and continue cards */
-      home: HomeService;
-      /** her practice as she reads it; also her standing per list and open sessions for the library */
-      questions: QuestionsReadService;
-      /** her actions on practice sessions: start, answer, assess, navigate, reset, restart */
-      questionSessions: QuestionSessionService;
-      flashcards: FlashcardsService;
-      /** her own flashcards (issue 28): sets, cards, pictures, share links, import and export */
-      ownCards: OwnCardsService;
-      /** the shop's payments: checkout, orders, the provider's webhook, the test checkout */
-      payments: PaymentService;
-      /** the shop page with her subscription, cancel; Premium periods and their jobs */
-      subscriptions: SubscriptionService;
-      mockExams: MockExamService;
-      progress: ProgressService;
-      plan: PlanService;
-      studio: StudioService;
-      /** the onboarding catalogue: universities, studies, year layers (decision 031) */
-      catalogue: CatalogueService;
-      annotations: AnnotationsService;
-    };
+    services: ApiServices;
     /** The leased job runner of this process (decision 007). */
     jobs: JobRunner;
+    /** What each part of the composition root is made from (tests read it). */
+    serviceGraph: Map<string, readonly string[]>;
   }
 }
 
@@ -122,115 +156,207 @@ const FINISHED_JOB_RETENTION_DAYS = 7;
 const HOUR = 3600;
 
 /**
- * The one composition root: wires every feature's services to the unit of work once, registers the
- * jobs, and starts the job runner with the app (JOBS=off: this process only serves requests).
- * Routes reach services through app.services and call one method per request.
+ * The graph of the API's parts (issue 42): each names what it is made from and is made after it
+ * (plugins/composition.ts refuses a cycle and any use of an undeclared part). Where one feature
+ * tells another what happened in a write (an answer, a chapter read, a card judged, a release, a
+ * catalogue change, an account deleted), it says so on `events` in its own transaction and the
+ * listener writes in that same transaction: the teller does not hold the listener.
  */
-export default fp<ServicesOptions>(
-  async (app, opts) => {
-    const { db, dialect } = app.database;
-    const uow = new UnitOfWork(db);
-    const jobs = new JobRunner(db, dialect, { pollIntervalMs: opts.jobs.pollIntervalMs, leaseSeconds: opts.jobs.leaseSeconds, batchSize: 10, log: app.log });
-    const tokens = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds, opts.tokenSigner);
-    const idempotency = new IdempotencyStore(db, opts.jwtSecret);
-    // The catalogue (decision 031): its admins' changes go through the library (a study year's
-    // subjects) and the studio (audit log, drafts); both are made below, called only after start-up.
-    const catalogue: CatalogueService = new CatalogueService(
-      uow,
-      { roleOf: (executor, userId) => user.roleOf(executor, userId), studentsIn: (executor, choice) => user.studentsIn(executor, choice) },
-      {
-        allSubjects: (executor) => library.allSubjects(executor),
-        audienceMap: (executor) => library.audienceMap(executor),
-        setStudyYearSubjects: (tx, study, year, ids) => library.setStudyYearSubjects(tx, study, year, ids),
-      },
-      { audit: (tx, entry) => studio.audit(tx, entry), audiencesChanged: (tx, subjectId, audiences) => studio.audiencesChanged(tx, subjectId, audiences) },
-    );
-    // The demo catalogue (spec section 3) on a fresh database, once; not a part of SEED_DEMO:
-    // registration needs a catalogue.
-    if (await catalogue.seed(CATALOGUE)) app.log.info('demo catalogue seeded');
-    const auth = new AuthService(uow, tokens, opts.rateLimits, catalogue, new DeviceCookies(opts.jwtSecret, opts.deviceCookieMaxAgeSeconds));
-    // Profile, push and password reset (issue 11). Mail: SMTP when configured, else the outbox folder.
-    const mailer: Mailer = opts.profile.smtpUrl
+export function composeServices(app: { database: { db: UnitOfWork['db']; dialect: 'sqlite' | 'postgres' }; log: import('fastify').FastifyBaseLogger }, opts: ServicesOptions): Composition<Parts> {
+  const { db, dialect } = app.database;
+  const cardsOn = opts.flashcards.enabled;
+  const fsrsOn = cardsOn && opts.flashcards.leitnerEnabled;
+  const c = new Composition<Parts>();
+
+  // ---------------------------------------------------------------- the write path
+  c.add('uow', [], () => new UnitOfWork(db));
+  c.add('events', [], () => new DomainEvents());
+  c.add('jobs', [], () => new JobRunner(db, dialect, { pollIntervalMs: opts.jobs.pollIntervalMs, leaseSeconds: opts.jobs.leaseSeconds, batchSize: 10, log: app.log }));
+  c.add('idempotency', [], () => new IdempotencyStore(db, opts.jwtSecret));
+  c.add('health', [], () => new HealthService(db, dialect));
+
+  // ---------------------------------------------------------------- accounts, catalogue, sign-in
+  c.add('accounts', ['uow'], (p) => new UserAccounts(p.uow));
+  c.add('tokens', [], () => new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds, opts.tokenSigner));
+  c.add('mailer', [], () =>
+    opts.profile.smtpUrl
       ? new SmtpMailer(opts.profile.smtpUrl, opts.profile.mailFrom)
-      : new OutboxMailer(opts.profile.outboxDir, opts.profile.mailFrom, (info, message) => app.log.info(info, message));
-    const mail = new MailService(jobs);
-    const pushEndpoints = new PushEndpointPolicy(opts.profile.pushEndpoints);
-    // The reminders read her plan and due cards (issue 27); both are made below, called only after start-up.
-    const push: PushService = new PushService(uow, jobs, new PushSender(opts.profile.vapid, pushEndpoints), app.log, {
-      daySummary: (userId) => plan.daySummary(userId),
-      timeZoneIn: (db, userId) => plan.timeZoneIn(db, userId),
-      cardsDue: opts.flashcards.enabled && opts.flashcards.leitnerEnabled ? (userId, until) => flashcardsPlanSource!.dueCountAll(userId, until) : null,
-    });
-    app.addHook('onClose', async () => push.sender.close());
-    const user = new UserService(uow, { mail, outbox: mailer instanceof OutboxMailer ? mailer : null, forgetters: [auth, push, idempotency], choices: catalogue });
-    const passwords = new PasswordService(uow, mail, {
+      : new OutboxMailer(opts.profile.outboxDir, opts.profile.mailFrom, (info, message) => app.log.info(info, message)),
+  );
+  c.add('mail', ['jobs'], (p) => new MailService(p.jobs));
+  // The catalogue (decision 031): a study year's subjects are the library's; an admin's change is
+  // audited by the studio, and a subject's new audiences reach its open draft as an event.
+  c.add('catalogue', ['uow', 'accounts', 'library', 'auditLog', 'events'], (p) =>
+    new CatalogueService(
+      p.uow,
+      { roleOf: (executor, userId) => p.accounts.roleOf(executor, userId), studentsIn: (executor, choice) => p.accounts.studentsIn(executor, choice) },
+      {
+        allSubjects: (executor) => p.library.allSubjects(executor),
+        audienceMap: (executor) => p.library.audienceMap(executor),
+        setStudyYearSubjects: (tx, study, year, ids) => p.library.setStudyYearSubjects(tx, study, year, ids),
+      },
+      {
+        audit: (tx, entry) => p.auditLog.write(tx, entry),
+        audiencesChanged: (tx, subjectId, audiences) => p.events.emit(tx, 'catalogue.audiences-changed', { subjectId, audiences }),
+      },
+    ),
+  );
+  c.add('auth', ['uow', 'tokens', 'catalogue'], (p) => new AuthService(p.uow, p.tokens, opts.rateLimits, p.catalogue, new DeviceCookies(opts.jwtSecret, opts.deviceCookieMaxAgeSeconds)));
+  c.add('user', ['uow', 'mail', 'mailer', 'catalogue', 'events'], (p) =>
+    new UserService(p.uow, {
+      mail: p.mail,
+      outbox: p.mailer instanceof OutboxMailer ? p.mailer : null,
+      choices: p.catalogue,
+      accountDeleted: (tx, account) => p.events.emit(tx, 'account.deleted', account),
+    }),
+  );
+  c.add('passwords', ['uow', 'mail'], (p) =>
+    new PasswordService(p.uow, p.mail, {
       changeFailuresPerAccount: opts.rateLimits.loginFailuresPerAccount,
       forgotPerWindow: opts.profile.forgotPasswordPerWindow,
       resetFailuresPerIp: opts.profile.resetFailuresPerIp,
       windowSeconds: opts.rateLimits.windowSeconds,
       publicUrl: opts.profile.publicUrl,
       allowRequestOrigin: opts.profile.allowRequestOrigin,
-    });
-    registerPushJobs(jobs, push);
-    registerMailJobs(jobs, mailer);
-    if (mailer instanceof SmtpMailer) app.addHook('onClose', async () => mailer.close());
-    // subject titles are the library's; the library is made below (called only after start-up)
-    const subjectTitles = {
-      subjectTitle: (id: string) => library.subjectTitle(id),
-      subjectTitles: (ids: string[]) => library.subjectTitles(ids),
-    };
-    const questions = new QuestionsReadService(uow, subjectTitles);
-    const questionSessions = new QuestionSessionService(uow, subjectTitles, { recordAnswer: (tx, e) => plan.recordAnswer(tx, e) });
-    const questionCatalogue = new QuestionCatalogueService(uow);
-    const library: LibraryService = new LibraryService(uow, {
-      listProgress: (userId, listIds) => questions.listProgress(userId, listIds),
-      listCounts: (subjectIds) => questionCatalogue.listCounts(subjectIds),
-      listsOfSubject: (subjectId) => questionCatalogue.listsOfSubject(subjectId),
-    }, { flashcardsEnabled: opts.flashcards.enabled });
-    const reader = new ReaderService(uow, { recordRead: (tx, e) => plan.recordRead(tx, e) });
-    const home = new HomeService(uow, library, questions);
-    // Exam-ready (issue 27): reads the owners through their plan sources (decision 020).
-    const flashcardsPlanSource = opts.flashcards.enabled ? new FlashcardsPlanSource(uow, opts.flashcards.leitnerEnabled) : null;
-    const plan: PlanService = new PlanService(uow, {
-      library: new LibraryPlanSource(uow),
-      practice: new QuestionsPlanSource(uow),
-      cards: flashcardsPlanSource,
-      // her own cards linked to a chapter count in its readiness, and her own sets of the subject get
-      // tasks, asked of their owner (decision 020)
-      ownCards: opts.flashcards.enabled
-        ? {
-            chapterCards: (userId, chapterIds) => ownCards.chapterCards(userId, chapterIds),
-            setsToStudy: (userId, subjectId, dueUntil) => ownCards.setsToStudy(userId, subjectId, dueUntil),
-            answeredSince: (userId, setIds, since) => ownCards.answeredSince(userId, setIds, since),
-          }
-        : null,
-    }, { now: opts.flashcards.now, students: (userId) => user.student(userId), dialect });
-    const flashcards = new FlashcardsService(uow, opts.flashcards, library, plan);
-    const ownCards = new OwnCardsService(uow, library, flashcards);
-    // highlights and notes: the chapters' reader texts are the library's reader's
-    const annotations = new AnnotationsService(uow, reader);
-    // Mock exams (issue 27): chapters from the library, questions from the questions catalogue.
-    const mockExams = new MockExamService(uow, library, questionCatalogue);
-    // The progress page (issue 27): every figure from its owner (decision 020).
-    const progress = new ProgressService({
-      library: new LibraryProgressSource(uow),
-      practice: new QuestionsProgressSource(uow),
-      cards: opts.flashcards.enabled ? new FlashcardsProgressSource(uow, opts.flashcards.leitnerEnabled) : null,
-      mockExams,
-    }, opts.flashcards.now);
+    }),
+  );
 
-    // Shop (decisions 009 and 015): Mollie when a key is set, else the test checkout, which in
-    // production runs only because the operator chose PAYMENTS=test (env.ts refuses it otherwise).
-    const testCheckout = opts.shop.payments === 'test' ? new TestCheckoutProvider(() => uow.executor) : null;
-    const provider = testCheckout ?? new MollieProvider(opts.shop.mollieApiKey!);
-    if (testCheckout && opts.shop.production) {
+  // ---------------------------------------------------------------- content and study
+  c.add('questionCatalogue', ['uow'], (p) => new QuestionCatalogueService(p.uow));
+  // practice reads subject titles from the subject directory; the library reads practice's standing per list
+  c.add('subjects', ['uow'], (p) => new SubjectDirectory(p.uow));
+  c.add('auditLog', [], () => new StudioAuditLog());
+  c.add('questions', ['uow', 'subjects'], (p) => new QuestionsReadService(p.uow, p.subjects));
+  c.add('library', ['uow', 'questions', 'questionCatalogue'], (p) =>
+    new LibraryService(
+      p.uow,
+      {
+        listProgress: (userId, listIds) => p.questions.listProgress(userId, listIds),
+        listCounts: (subjectIds) => p.questionCatalogue.listCounts(subjectIds),
+        listsOfSubject: (subjectId) => p.questionCatalogue.listsOfSubject(subjectId),
+      },
+      { flashcardsEnabled: cardsOn },
+    ),
+  );
+  c.add('questionSessions', ['uow', 'subjects', 'events'], (p) =>
+    new QuestionSessionService(p.uow, p.subjects, { recordAnswer: (tx, e) => p.events.emit(tx, 'practice.answered', e) }),
+  );
+  c.add('reader', ['uow', 'events'], (p) => new ReaderService(p.uow, { recordRead: (tx, e) => p.events.emit(tx, 'chapters.read', e) }));
+  c.add('home', ['uow', 'library', 'questions'], (p) => new HomeService(p.uow, p.library, p.questions));
+  c.add('flashcards', ['uow', 'library', 'events'], (p) =>
+    new FlashcardsService(p.uow, opts.flashcards, p.library, { recordCard: (tx, e) => p.events.emit(tx, 'card.judged', e) }, (executor) => new OwnCardsRepository(executor)),
+  );
+  c.add('ownCards', ['uow', 'library', 'flashcards'], (p) => new OwnCardsService(p.uow, p.library, p.flashcards));
+  c.add('flashcardsPlanSource', ['uow'], (p) => (cardsOn ? new FlashcardsPlanSource(p.uow, opts.flashcards.leitnerEnabled) : null));
+  // Exam-ready (decision 021): reads the owners through their plan sources (decision 020), and keeps
+  // its aggregates from the events of the writes it hears.
+  c.add('plan', ['uow', 'flashcardsPlanSource', 'ownCards', 'accounts', 'events'], (p) => {
+    const plan = new PlanService(
+      p.uow,
+      {
+        library: new LibraryPlanSource(p.uow),
+        practice: new QuestionsPlanSource(p.uow),
+        cards: p.flashcardsPlanSource,
+        // her own cards linked to a chapter count in its readiness, and her own sets of the subject get tasks
+        ownCards: cardsOn
+          ? {
+              chapterCards: (userId, chapterIds) => p.ownCards.chapterCards(userId, chapterIds),
+              setsToStudy: (userId, subjectId, dueUntil) => p.ownCards.setsToStudy(userId, subjectId, dueUntil),
+              answeredSince: (userId, setIds, since) => p.ownCards.answeredSince(userId, setIds, since),
+            }
+          : null,
+      },
+      { now: opts.flashcards.now, students: (userId) => p.accounts.student(userId), dialect },
+    );
+    p.events.on('practice.answered', (tx, e) => plan.recordAnswer(tx, e));
+    p.events.on('chapters.read', (tx, e) => plan.recordRead(tx, e));
+    p.events.on('card.judged', (tx, e) => plan.recordCard(tx, e));
+    p.events.on('questions.outdated', (tx, e) => plan.questionsOutdated(tx, e.subjectId, e.questionIds));
+    return plan;
+  });
+  c.add('annotations', ['uow', 'reader'], (p) => new AnnotationsService(p.uow, p.reader));
+  // Mock exams: chapters from the library, questions from the questions catalogue.
+  c.add('mockExams', ['uow', 'library', 'questionCatalogue'], (p) => new MockExamService(p.uow, p.library, p.questionCatalogue));
+  // The progress page: every figure from its owner (decision 020).
+  c.add('progress', ['uow', 'mockExams'], (p) =>
+    new ProgressService(
+      {
+        library: new LibraryProgressSource(p.uow),
+        practice: new QuestionsProgressSource(p.uow),
+        cards: cardsOn ? new FlashcardsProgressSource(p.uow, opts.flashcards.leitnerEnabled) : null,
+        mockExams: p.mockExams,
+      },
+      opts.flashcards.now,
+    ),
+  );
+
+  // ---------------------------------------------------------------- reminders
+  c.add('push', ['uow', 'jobs', 'plan', 'flashcardsPlanSource'], (p) => {
+    const push = new PushService(p.uow, p.jobs, new PushSender(opts.profile.vapid, new PushEndpointPolicy(opts.profile.pushEndpoints)), app.log, {
+      daySummary: (userId) => p.plan.daySummary(userId),
+      timeZoneIn: (executor, userId) => p.plan.timeZoneIn(executor, userId),
+      cardsDue: fsrsOn && p.flashcardsPlanSource ? (userId, until) => p.flashcardsPlanSource!.dueCountAll(userId, until) : null,
+    });
+    return push;
+  });
+
+  // ---------------------------------------------------------------- shop (decisions 009 and 015)
+  c.add('testCheckout', ['uow'], (p) => (opts.shop.payments === 'test' ? new TestCheckoutProvider(() => p.uow.executor) : null));
+  // Mollie when a key is set, else the test checkout, which in production runs only because the
+  // operator chose PAYMENTS=test (env.ts refuses it otherwise).
+  c.add('paymentProvider', ['testCheckout'], (p) => p.testCheckout ?? new MollieProvider(opts.shop.mollieApiKey!));
+  c.add('subscriptions', ['uow', 'jobs', 'accounts', 'paymentProvider'], (p) => new SubscriptionService(p.uow, p.jobs, p.accounts, { providerName: p.paymentProvider.name, log: app.log }));
+  c.add('payments', ['uow', 'accounts', 'subscriptions', 'paymentProvider', 'testCheckout'], (p) =>
+    new PaymentService(p.uow, p.paymentProvider, p.accounts, p.subscriptions, { publicUrl: opts.shop.publicUrl.replace(/\/+$/, ''), log: app.log }, p.testCheckout),
+  );
+
+  // ---------------------------------------------------------------- the studio (decision 026)
+  c.add('studio', ['uow', 'accounts', 'catalogue', 'events'], (p) => {
+    const studio = new StudioService(p.uow, p.accounts, () => p.catalogue.catalogue(), {
+      questionsOutdated: (tx, subjectId, questionIds) => p.events.emit(tx, 'questions.outdated', { subjectId, questionIds }),
+    });
+    p.events.on('catalogue.audiences-changed', (tx, e) => studio.audiencesChanged(tx, e.subjectId, e.audiences));
+    return studio;
+  });
+  // what a report of a mistake refers to, asked of the owners (decision 029)
+  c.add('reports', ['uow', 'questionCatalogue', 'library', 'flashcards', 'studio', 'auditLog'], (p) =>
+    new ReportsService(
+      p.uow,
+      { question: (id) => p.questionCatalogue.questionPlace(id), chapter: (id) => p.library.chapterPlace(id), flashcard: (id) => p.flashcards.cardPlace(id) },
+      { subjectMember: (executor, userId, subjectId) => p.studio.subjectMember(executor, userId, subjectId), audit: (tx, entry) => p.auditLog.write(tx, entry) },
+    ),
+  );
+  return c;
+}
+
+/**
+ * The one composition root: makes every part once in the order of its graph, lets the features
+ * that forget a deleted account listen, registers the jobs, and starts the job runner with the app
+ * (JOBS=off: this process only serves requests). Routes reach services through app.services.
+ */
+export default fp<ServicesOptions>(
+  async (app, opts) => {
+    const composition = composeServices(app, opts);
+    const parts = composition.build();
+    const { jobs, events, auth, push, idempotency, mailer, subscriptions, payments } = parts;
+    if (parts.testCheckout && opts.shop.production) {
       app.log.error(
         { payments: 'test' },
         'PAYMENTS=test IN PRODUCTION: the built-in test checkout takes the payments; anyone can grant herself Premium without paying, no money moves',
       );
     }
-    const subscriptions = new SubscriptionService(uow, jobs, user, { providerName: provider.name, log: app.log });
-    const payments = new PaymentService(uow, provider, user, subscriptions, { publicUrl: opts.shop.publicUrl.replace(/\/+$/, ''), log: app.log }, testCheckout);
+
+    // Her account goes: what auth, push and the write path keep of her by id or address goes too.
+    for (const owner of [auth, push, idempotency]) events.on('account.deleted', (tx, account) => owner.forgetAccount(tx, account));
+
+    // The demo catalogue (spec section 3) on a fresh database, once; not a part of SEED_DEMO:
+    // registration needs a catalogue.
+    if (await parts.catalogue.seed(CATALOGUE)) app.log.info('demo catalogue seeded');
+
+    app.addHook('onClose', async () => push.sender.close());
+    registerPushJobs(jobs, push);
+    registerMailJobs(jobs, mailer);
+    if (mailer instanceof SmtpMailer) app.addHook('onClose', async () => mailer.close());
     jobs.register(SHOP_JOBS.periodEnd, async (payload, { tx }) => subscriptions.endPeriod(tx, payload as PeriodJobPayload));
     // Not transactional: it calls the provider; the provider's idempotency key makes it charge once.
     jobs.register(SHOP_JOBS.renew, async (payload) => payments.renew(payload as PeriodJobPayload), { transactional: false });
@@ -246,14 +372,15 @@ export default fp<ServicesOptions>(
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });
 
-    const studio: StudioService = new StudioService(uow, user, {
-      // what a report of a mistake refers to, asked of the owners (decision 029)
-      question: (id) => questionCatalogue.questionPlace(id),
-      chapter: (id) => library.chapterPlace(id),
-      flashcard: (id) => flashcards.cardPlace(id),
-    }, () => catalogue.catalogue(), plan);
-    app.decorate('services', { uow, health: new HealthService(db, dialect), idempotency, tokens, auth, user, push, passwords, mail, mailer, library, reader, home, questions, questionSessions, flashcards, ownCards, mockExams, progress, payments, subscriptions, plan, studio, catalogue, annotations });
+    const services: ApiServices = {
+      uow: parts.uow, health: parts.health, idempotency, tokens: parts.tokens, auth, user: parts.user, push, passwords: parts.passwords, mail: parts.mail, mailer,
+      library: parts.library, reader: parts.reader, home: parts.home, questions: parts.questions, questionSessions: parts.questionSessions,
+      flashcards: parts.flashcards, ownCards: parts.ownCards, payments, subscriptions, mockExams: parts.mockExams, progress: parts.progress,
+      plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations,
+    };
+    app.decorate('services', services);
     app.decorate('jobs', jobs);
+    app.decorate('serviceGraph', composition.graph());
     if (opts.jobs.enabled) {
       app.addHook('onReady', async () => jobs.start());
     }

@@ -5,7 +5,7 @@ import { goTo, isAtEnd, moveNext, skip, startReview, type NavigationState } from
 import { QUESTION_STATUS, assessmentStatus, canAnswer, evaluateSelect, isLocked } from '@blok/domain/status';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import type { AnswerEvent } from '../plan/service.ts';
+import type { AnswerEvent } from '../write/events.ts';
 import type { Executor } from '@blok/db';
 import { QuestionsRepository, parseAnswerIds, type SessionQuestionRow, type SessionRow } from './repository.ts';
 import {

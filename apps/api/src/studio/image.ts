@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { STUDIO_IMAGE_EDGE, STUDIO_IMAGE_MAX_BYTES, STUDIO_IMAGE_TYPES } from '@blok/contract';
 import { AppError } from '../errors.ts';
-import { MAX_INPUT_PIXELS, pictureWork } from '../user/picture.ts';
+import { MAX_INPUT_PIXELS, pictureWork } from '../uploads/picture-work.ts';
 
 type ImageType = (typeof STUDIO_IMAGE_TYPES)[number];
 

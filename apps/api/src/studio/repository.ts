@@ -1,9 +1,8 @@
-import { uuidv7, type Executor, type StudioAuditTable, type StudioDraftsTable, type StudioReleasesTable, type StudioReportsTable } from '@blok/db';
+import { uuidv7, type Executor, type StudioAuditTable, type StudioDraftsTable, type StudioReleasesTable } from '@blok/db';
 
 export type DraftRow = StudioDraftsTable;
 export type ReleaseRow = StudioReleasesTable;
 export type AuditRow = StudioAuditTable;
-export type ReportRow = StudioReportsTable;
 
 /** The studio's tables: assignments, drafts, releases, audit log (issue 29). */
 export class StudioRepository {
@@ -97,50 +96,6 @@ export class StudioRepository {
 
   async audit(entry: Omit<AuditRow, 'id' | 'created_at'>): Promise<void> {
     await this.db.insertInto('studio_audit').values({ id: uuidv7(), created_at: new Date().toISOString(), ...entry }).execute();
-  }
-
-  // ------------------------------------------------------------ reports ("Meld een fout")
-
-  async addReport(row: Omit<ReportRow, 'id'>): Promise<ReportRow> {
-    const report = { id: uuidv7(), ...row };
-    await this.db.insertInto('studio_reports').values(report).execute();
-    return report;
-  }
-
-  /** How many reports she sent since `since` (her daily allowance). */
-  async reportsSince(userId: string, since: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('studio_reports')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('created_at', '>=', since)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
-  reportsOf(userId: string, limit: number): Promise<ReportRow[]> {
-    return this.db.selectFrom('studio_reports').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  }
-
-  /** A subject's reports, the open ones first, newest first within each. */
-  reportsOfSubject(subjectId: string, limit: number): Promise<ReportRow[]> {
-    return this.db
-      .selectFrom('studio_reports')
-      .selectAll()
-      .where('subject_id', '=', subjectId)
-      .orderBy('status', 'desc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-  }
-
-  report(id: string): Promise<ReportRow | undefined> {
-    return this.db.selectFrom('studio_reports').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  async handleReport(id: string, by: string, at: string): Promise<void> {
-    await this.db.updateTable('studio_reports').set({ status: 'handled', handled_by: by, handled_at: at }).where('id', '=', id).where('status', '=', 'open').execute();
   }
 
   auditLog(subjectId: string | undefined, limit: number): Promise<AuditRow[]> {

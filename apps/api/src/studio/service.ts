@@ -1,13 +1,9 @@
 import {
   ROLES,
   roleName,
-  REPORTS_PER_DAY,
   type AuditList,
   type Catalogue,
   type DraftStatus,
-  type MyReport,
-  type MyReportList,
-  type NewReportBody,
   type RoleName,
   type StudioCheck,
   type StudioDocument,
@@ -18,8 +14,6 @@ import {
   type StudioMemberList,
   type StudioProblem,
   type StudioRelease,
-  type StudioReport,
-  type StudioReportList,
   type StudioSubjectList,
 } from '@blok/contract';
 import { loadSubject, memorySource } from '@blok/content/load';
@@ -31,7 +25,7 @@ import { addContentImage, writeSubject } from '../content/importer.ts';
 import { contentImageUrl, renderCardHtml, renderChapterHtml, sanitizeInline } from '../content/render.ts';
 import { processContentImage } from './image.ts';
 import { changeList, checkDocument, loadedToDocument, parseDocument } from './document.ts';
-import { StudioRepository, type ReportRow } from './repository.ts';
+import { StudioRepository } from './repository.ts';
 
 /** The account owner's answers the studio needs (UserService, decision 020). */
 export interface StudioAccounts {
@@ -41,49 +35,16 @@ export interface StudioAccounts {
   setRole(tx: Executor, userId: string, roleId: number): Promise<void>;
 }
 
-/** What a report of a mistake refers to, asked of the owners of questions and chapters (decision 020). */
-export interface ReportTargets {
-  question(id: string): Promise<{ id: string; subjectId: string; text: string } | undefined>;
-  chapter(id: string): Promise<{ id: string; subjectId: string; title: string } | undefined>;
-  flashcard(id: string): Promise<{ id: string; subjectId: string; front: string; setTitle: string } | undefined>;
-}
-
 /** Who keeps aggregates of answers and must recompute them after a release (decision 029). */
 export interface OutdatedAnswers {
   questionsOutdated(tx: Executor, subjectId: string, questionIds: readonly string[]): Promise<void>;
 }
-
-const REPORT_LIST_LIMIT = 200;
-const NOT_FOUND: Record<NewReportBody['kind'], string> = {
-  question: 'Deze vraag bestaat niet.',
-  chapter: 'Dit hoofdstuk bestaat niet.',
-  flashcard: 'Deze kaart bestaat niet.',
-};
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A question's text as context in the inbox: long enough to recognise it. */
-const CONTEXT_LENGTH = 300;
-
-const myReport = (r: ReportRow): MyReport => ({
-  id: r.id,
-  kind: r.kind === 'chapter' || r.kind === 'flashcard' ? r.kind : 'question',
-  itemId: r.item_id,
-  subjectId: r.subject_id,
-  itemTitle: r.item_title,
-  message: r.message,
-  status: r.status === 'handled' ? 'handled' : 'open',
-  createdAt: r.created_at,
-  handledAt: r.handled_at,
-});
-const studioReport = (r: ReportRow): StudioReport => ({ ...myReport(r), handledBy: r.handled_by });
 
 interface Member {
   id: string;
   email: string;
   roleId: number;
 }
-
-/** A title or question text as plain text: the inbox shows it as text. */
-const plainTitle = (text: string) => text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
 
 /** The same answer for "no such subject" and "not yours": a student learns nothing from it. */
 const hidden = () => notFound('Niet gevonden');
@@ -105,7 +66,6 @@ export class StudioService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: StudioAccounts,
-    private readonly targets?: ReportTargets,
     /** the registration's catalogue of universities, studies and years (decision 031): the preview as a student picks from it */
     private readonly catalogue?: () => Promise<Catalogue>,
     /** told in the release's transaction which questions' earlier answers no longer count (the plan) */
@@ -123,8 +83,8 @@ export class StudioService {
     return account;
   }
 
-  /** She may see the subject: an editor or admin any subject, an author those assigned to her. */
-  private async subjectMember(executor: Executor, userId: string, subjectId: string, min: number = ROLES.author): Promise<Member> {
+  /** She may see the subject: an editor or admin any subject, an author those assigned to her; else 404. */
+  async subjectMember(executor: Executor, userId: string, subjectId: string, min: number = ROLES.author): Promise<Member> {
     const member = await this.member(executor, userId, min);
     if (member.roleId === ROLES.author && !(await this.repo(executor).isAssigned(member.id, subjectId))) throw hidden();
     return member;
@@ -404,79 +364,6 @@ export class StudioService {
         current: i === 0,
       })),
     };
-  }
-
-  // ------------------------------------------------------------ "Meld een fout" (decision 029)
-
-  /**
-   * A student reports a mistake in a question, a chapter or a flashcard. Anyone signed in may; the report keeps
-   * the item's text or title (a card's front side) as context. At most REPORTS_PER_DAY a day per student.
-   */
-  async report(userId: string, body: NewReportBody): Promise<MyReport> {
-    return this.uow.run(async (tx) => {
-      const target = await this.reportTarget(body.kind, body.itemId);
-      if (!target) throw notFound(NOT_FOUND[body.kind]);
-      const repo = this.repo(tx);
-      const now = new Date();
-      if ((await repo.reportsSince(userId, new Date(now.getTime() - DAY_MS).toISOString())) >= REPORTS_PER_DAY) {
-        throw new AppError('limit_reached', `Je hebt vandaag al ${REPORTS_PER_DAY} fouten gemeld. Morgen kun je weer melden.`);
-      }
-      const row = await repo.addReport({
-        user_id: userId,
-        subject_id: target.subjectId,
-        kind: body.kind,
-        item_id: target.id,
-        item_title: target.title,
-        message: body.message,
-        status: 'open',
-        handled_by: null,
-        handled_at: null,
-        created_at: now.toISOString(),
-      });
-      return myReport(row);
-    });
-  }
-
-  private async reportTarget(kind: NewReportBody['kind'], id: string): Promise<{ id: string; subjectId: string; title: string } | undefined> {
-    if (!this.targets) return undefined;
-    if (kind === 'chapter') {
-      const chapter = await this.targets.chapter(id);
-      return chapter && { id: chapter.id, subjectId: chapter.subjectId, title: plainTitle(chapter.title) };
-    }
-    if (kind === 'flashcard') {
-      const card = await this.targets.flashcard(id);
-      // a card whose front is only a picture is known by its set
-      return card && { id: card.id, subjectId: card.subjectId, title: (plainTitle(card.front) || plainTitle(card.setTitle)).slice(0, CONTEXT_LENGTH) };
-    }
-    const question = await this.targets.question(id);
-    return question && { id: question.id, subjectId: question.subjectId, title: plainTitle(question.text).slice(0, CONTEXT_LENGTH) };
-  }
-
-  /** Her own reports, newest first, with whether they were handled. */
-  async myReports(userId: string): Promise<MyReportList> {
-    return { reports: (await this.repo().reportsOf(userId, REPORT_LIST_LIMIT)).map(myReport) };
-  }
-
-  /** The inbox of a subject: its reports for the authors of that subject (and editors and admins). */
-  async reports(userId: string, subjectId: string): Promise<StudioReportList> {
-    const executor = this.uow.executor;
-    await this.subjectMember(executor, userId, subjectId);
-    return { reports: (await this.repo(executor).reportsOfSubject(subjectId, REPORT_LIST_LIMIT)).map(studioReport) };
-  }
-
-  /** Marks a report handled (once; again is a no-op). 404 for a report outside her subjects. */
-  async handleReport(userId: string, reportId: string): Promise<StudioReport> {
-    return this.uow.run(async (tx) => {
-      const repo = this.repo(tx);
-      const found = await repo.report(reportId);
-      if (!found) throw hidden();
-      const member = await this.subjectMember(tx, userId, found.subject_id);
-      if (found.status !== 'handled') {
-        await repo.handleReport(found.id, member.email, new Date().toISOString());
-        await repo.audit({ user_id: member.id, user_email: member.email, subject_id: found.subject_id, action: 'report.handle', detail: `${found.kind} ${found.item_id}` });
-      }
-      return studioReport((await repo.report(found.id))!);
-    });
   }
 
   // ------------------------------------------------------------ administration (admins)

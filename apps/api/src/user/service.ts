@@ -3,7 +3,8 @@ import { DEFAULT_PROFILE_PICTURE_URL, type Profile, type UpdateProfileBody } fro
 import { toBool, type Executor, type ProfilePicturesTable } from '@blok/db';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { processProfilePicture, type UploadedFile } from './picture.ts';
+import type { UploadedFile } from '../uploads/uploaded-file.ts';
+import { processProfilePicture } from './picture.ts';
 import { UserRepository, type UserRow } from './repository.ts';
 
 /** Where the shop lives; the profile's subscriptionUrl points here. */
@@ -32,8 +33,8 @@ export interface UserServiceOptions {
   mail: { mailIdsOf(tx: Executor, userId: string): Promise<string[]> } | null;
   /** where the outbox keeps mail files (null with SMTP) */
   outbox: { fileOf(mailId: string): string } | null;
-  /** the features that forget her when she deletes her account: auth, push, the write path */
-  forgetters?: ForgetsAccounts[];
+  /** tells, in the deletion's transaction, that her account goes (auth, push and the write path forget her) */
+  accountDeleted?: (tx: Executor, account: { id: string; email: string }) => Promise<void>;
   /** the catalogue: whether a study choice exists (decision 031); needed to change the study choice */
   choices?: StudyChoices;
 }
@@ -84,11 +85,6 @@ export class UserService {
     return user;
   }
 
-  async student(userId: string): Promise<Student> {
-    const user = await this.user(userId);
-    return { id: user.id, study: user.study, year: user.year, hasSubscription: toBool(user.has_subscription), firstName: user.first_name };
-  }
-
   async profile(userId: string): Promise<Profile> {
     return toProfile(await this.user(userId));
   }
@@ -127,43 +123,6 @@ export class UserService {
   }
 
   /** The shop's view of her account (decision 020): her address and the Premium flag. */
-  async account(executor: Executor, userId: string): Promise<{ id: string; email: string; hasSubscription: boolean } | undefined> {
-    const user = await new UserRepository(executor).findById(userId);
-    return user && { id: user.id, email: user.email, hasSubscription: toBool(user.has_subscription) };
-  }
-
-  /** Sets the Premium flag in the shop's transaction, when her subscriptions start or all end. */
-  /** Her role id (1 student, 2 author, 3 editor, 4 admin; issue 29), or undefined when the account is gone. */
-  async roleOf(executor: Executor, userId: string): Promise<{ id: string; email: string; roleId: number } | undefined> {
-    const user = await new UserRepository(executor).findById(userId);
-    return user && { id: user.id, email: user.email, roleId: user.role_id };
-  }
-
-  /** The account with this e-mail address and its role, for the studio's administration. */
-  async accountByEmail(executor: Executor, email: string): Promise<{ id: string; email: string; roleId: number } | undefined> {
-    const user = await new UserRepository(executor).findByEmail(email);
-    return user && { id: user.id, email: user.email, roleId: user.role_id };
-  }
-
-  /** The accounts with a role of at least `minRoleId`. */
-  async accountsWithRole(executor: Executor, minRoleId: number): Promise<Array<{ id: string; email: string; roleId: number }>> {
-    return (await new UserRepository(executor).listWithRole(minRoleId)).map((u) => ({ id: u.id, email: u.email, roleId: u.role_id }));
-  }
-
-  /** How many accounts chose this university (and study, and year): the catalogue asks before a removal. */
-  studentsIn(executor: Executor, choice: { university: string; study?: string; year?: string }): Promise<number> {
-    return new UserRepository(executor).countIn(choice);
-  }
-
-  /** Gives her a role (the studio's admin, or the user:role command). */
-  async setRole(tx: Executor, userId: string, roleId: number): Promise<void> {
-    await new UserRepository(tx).setRole(userId, roleId);
-  }
-
-  async setPremium(tx: Executor, userId: string, has: boolean): Promise<void> {
-    await new UserRepository(tx).setHasSubscription(userId, has);
-  }
-
   /** Deletes the account and everything personal, in one transaction; then her mail files. */
   async deleteAccount(userId: string): Promise<null> {
     const mailIds = await this.uow.run(async (tx) => {
@@ -171,7 +130,7 @@ export class UserService {
       const user = await repo.findById(userId);
       if (!user) return [];
       const ids = this.options.mail ? await this.options.mail.mailIdsOf(tx, userId) : [];
-      for (const owner of this.options.forgetters ?? []) await owner.forgetAccount(tx, { id: user.id, email: user.email });
+      await this.options.accountDeleted?.(tx, { id: user.id, email: user.email });
       await repo.delete(userId);
       return ids;
     });

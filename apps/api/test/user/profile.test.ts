@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_PICTURE_MAX_BYTES } from '@blok/contract';
-import { MAX_INPUT_PIXELS, PICTURE_WORKERS, pictureWork } from '../../src/user/picture.ts';
+import { MAX_INPUT_PIXELS, PICTURE_WORKERS, pictureWork } from '../../src/uploads/picture-work.ts';
 import { DIALECTS, PASSWORD, bearer, createTestApp, fixedResolver, login, newDeviceId, refresh, signedInUser, type TestContext } from '../helpers.ts';
 
 const NAME = { firstName: 'Sanne', middleName: 'van', lastName: 'Dijk', university: 'uva', study: 'psychologie', year: 'bachelor-2' };

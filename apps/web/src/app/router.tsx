@@ -138,11 +138,11 @@ const guardedRoutes: RouteObject[] = [
   },
   { path: paths.shop.return.path, handle: handle({ titleKey: 'shop:return.title', namespaces: [] }), lazy: lazyRoute(() => import('./routes/shop/return.tsx')) },
   { path: paths.summary.chapters.path, handle: handle({ titleKey: 'summary:chapters.title', namespaces: [] }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/chapters.tsx')) },
-  { path: paths.summary.annotations.path, handle: handle({ titleKey: 'summary:annotations.listTitle' }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/annotations.tsx')) },
+  { path: paths.summary.annotations.path, handle: handle({ titleKey: 'annotations:listTitle', namespaces: [] }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/annotations.tsx')) },
   {
     path: paths.summary.read.path,
-    // only the reader's strings: no other feature's chunk before its first render (issue 30)
-    handle: handle({ titleKey: 'summary:read.title', namespaces: [] }),
+    // only the reader's strings and her highlights' (the overlay): no other feature's chunk before its first render (issue 30)
+    handle: handle({ titleKey: 'summary:read.title', namespaces: ['annotations'] }),
     loader: prefetch.reader,
     // Moving to another chapter of the same summary (or the reader putting her chapter in the
     // address) is the same opening: the summary is not asked for again, the chapter by the screen.

@@ -32,6 +32,7 @@ const LOADED: Record<Namespace, 'first' | 'later'> = {
   pwa: 'first',
   library: 'later',
   summary: 'later',
+  annotations: 'later',
   questions: 'later',
   flashcards: 'later',
   ownCards: 'later',

@@ -14,20 +14,27 @@ import * as m0012push from './0012-push-endpoint-policy.ts';
 import * as m0012quota from './0012-write-anonymous-quota.ts';
 import * as m0015 from './0015-answer-order.ts';
 import * as m0016 from './0016-plan.ts';
+import * as m0017mockexam from './0017-mock-exams.ts';
 import * as m0018 from './0018-own-flashcards.ts';
 import * as m0020 from './0020-annotations.ts';
 import * as m0021 from './0021-studio.ts';
 import * as m0023 from './0023-own-card-tags.ts';
-import * as m0017mockexam from './0017-mock-exams.ts';
 import * as m0024 from './0024-studio-versions-reports.ts';
-import * as m0028 from './0028-mock-exam-open-answers.ts';
 import * as m0025 from './0025-catalogue.ts';
 import * as m0027 from './0027-mock-exam-answer-version.ts';
+import * as m0028 from './0028-mock-exam-open-answers.ts';
 import * as m0029 from './0029-question-sessions-by-subject.ts';
+import * as m0031 from './0031-reports.ts';
 
 /**
- * Every migration, in order. A static list (not a folder scan) so that the bundled API
- * carries its migrations with it. Names never change once released.
+ * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
+ * carries its migrations with it. Kysely runs them sorted by name; this list is kept in that order.
+ *
+ * How numbers are given out: a new migration takes the number after the highest in this list
+ * (gaps are numbers once planned and never released; they are not reused). A released name never
+ * changes: the database records the names it ran. Before this rule two 0012s were released side by
+ * side, and 0017, 0025 and 0027 after higher numbers; they keep their names, and the migrator allows
+ * a database to have run a name after a higher one (`allowUnorderedMigrations`).
  */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -45,14 +52,15 @@ export const migrations: Record<string, Migration> = {
   '0012-write-anonymous-quota': m0012quota,
   '0015-answer-order': m0015,
   '0016-plan': m0016,
+  '0017-mock-exams': m0017mockexam,
   '0018-own-flashcards': m0018,
   '0020-annotations': m0020,
   '0021-studio': m0021,
   '0023-own-card-tags': m0023,
-  '0017-mock-exams': m0017mockexam,
   '0024-studio-versions-reports': m0024,
-  '0028-mock-exam-open-answers': m0028,
   '0025-catalogue': m0025,
   '0027-mock-exam-answer-version': m0027,
+  '0028-mock-exam-open-answers': m0028,
   '0029-question-sessions-by-subject': m0029,
+  '0031-reports': m0031,
 };

@@ -1,6 +1,6 @@
 // Tables of a student's own flashcards: her sets and cards, their pictures, share links, and her
 // study sessions over them (issue 28, decision 023).
-// Owner: apps/api/src/flashcards. Only the owner's code names them in a query; another feature asks the
+// Owner: apps/api/src/own-cards. Only the owner's code names them in a query; another feature asks the
 // owner's service (decision 020; eslint.config.js reads this file).
 
 /** A set she made: inside a subject, or personal (subject_id null). */

@@ -50,29 +50,10 @@ export interface StudioAuditTable {
   created_at: string;
 }
 
-/** "Meld een fout": a student's report of a mistake in a question or chapter (decision 029). */
-export interface StudioReportsTable {
-  id: string;
-  user_id: string;
-  subject_id: string;
-  /** 'question' or 'chapter' */
-  kind: string;
-  item_id: string;
-  /** the question's text or the chapter's title when she reported it */
-  item_title: string;
-  message: string;
-  /** 'open' or 'handled' */
-  status: string;
-  handled_by: string | null;
-  handled_at: string | null;
-  created_at: string;
-}
-
 /** The tables owned by studio: their names as Kysely sees them. */
 export interface StudioTables {
   studio_assignments: StudioAssignmentsTable;
   studio_drafts: StudioDraftsTable;
   studio_releases: StudioReleasesTable;
   studio_audit: StudioAuditTable;
-  studio_reports: StudioReportsTable;
 }

@@ -12,8 +12,8 @@ import {
 import { AppError } from '../../errors.ts';
 import { CardImportService } from '../../card-import/service.ts';
 import type { ImportLimits } from '../../card-import/types.ts';
-import { renderOwnCardHtml } from '../../flashcards/own-service.ts';
-import { UploadedFile } from '../../user/picture.ts';
+import { renderOwnCardHtml } from '../../own-cards/service.ts';
+import { UploadedFile } from '../../uploads/uploaded-file.ts';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema } as const;

@@ -23,15 +23,12 @@ import {
   StudioMeSchema,
   StudioReleaseListSchema,
   StudioReleaseParamsSchema,
-  StudioReportListSchema,
-  StudioReportParamsSchema,
-  StudioReportSchema,
   StudioSubjectListSchema,
   StudioSubjectParamsSchema,
 } from '@blok/contract';
 import { AppError } from '../../errors.ts';
 import { imageTooLarge } from '../../studio/image.ts';
-import { UploadedFile } from '../../user/picture.ts';
+import { UploadedFile } from '../../uploads/uploaded-file.ts';
 
 const tags = ['studio'];
 const security = [{ bearer: [] }];
@@ -273,37 +270,6 @@ const studioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit',
     { schema: { tags, summary: 'Admins: the audit log, newest first', security, querystring: AuditQuerySchema, response: { 200: AuditListSchema, ...errors } } },
     async (req) => studio.auditLog(req.auth!.userId, req.query.subjectId),
-  );
-
-  // ---------------------------------------------------------------- "Meld een fout" (decision 029)
-
-  app.get(
-    '/subjects/:subjectId/reports',
-    {
-      schema: {
-        tags,
-        summary: "The subject's reports of mistakes, open ones first, with what they refer to",
-        security,
-        params: StudioSubjectParamsSchema,
-        response: { 200: StudioReportListSchema, ...errors },
-      },
-    },
-    async (req) => studio.reports(req.auth!.userId, req.params.subjectId),
-  );
-
-  app.post(
-    '/reports/:reportId/handle',
-    {
-      config: { claimInTransaction: true },
-      schema: {
-        tags,
-        summary: 'Mark a report handled: its reporter sees it was fixed',
-        security,
-        params: StudioReportParamsSchema,
-        response: { 200: StudioReportSchema, ...errors },
-      },
-    },
-    async (req) => studio.handleReport(req.auth!.userId, req.params.reportId),
   );
 };
 

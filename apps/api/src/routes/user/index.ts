@@ -14,7 +14,7 @@ import {
   UpdateProfileBodySchema,
 } from '@blok/contract';
 import { AppError } from '../../errors.ts';
-import { UploadedFile } from '../../user/picture.ts';
+import { UploadedFile } from '../../uploads/uploaded-file.ts';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema } as const;

@@ -6,6 +6,7 @@ export { default as auth } from './auth.json';
 export { default as home } from './home.json';
 export { default as library } from './library.json';
 export { default as summary } from './summary.json';
+export { default as annotations } from './annotations.json';
 export { default as questions } from './questions.json';
 export { default as flashcards } from './flashcards.json';
 export { default as ownCards } from './own-cards.json';

@@ -2,6 +2,8 @@
 // first such route's code (src/lib/i18n.ts, loadLaterNamespaces; decision 014).
 export { default as library } from './library.json';
 export { default as summary } from './summary.json';
+// Highlights and notes (decision 025): the reader's panel and 'Mijn markeringen'.
+export { default as annotations } from './annotations.json';
 export { default as questions } from './questions.json';
 export { default as flashcards } from './flashcards.json';
 export { default as ownCards } from './own-cards.json';

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { Reader } from '../../../features/summary/components/reader.tsx';
+import { ChapterAnnotations } from '../../../features/annotations/components/chapter-annotations.tsx';
 import { WithReportControl } from '../../report-control.tsx';
 
 /** ReadSummary: /summary/read/{id}/{chapterId?}. */
@@ -7,7 +8,7 @@ export function Component() {
   const { id = '', chapterId } = useParams();
   return (
     <WithReportControl>
-      <Reader key={id} summaryId={id} chapterId={chapterId} />
+      <Reader key={id} summaryId={id} chapterId={chapterId} overlay={ChapterAnnotations} />
     </WithReportControl>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ComponentType, type CSSProperties, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { ChapterContent, SummaryChapter, SummaryDetail } from '@blok/contract/library';
@@ -13,7 +13,6 @@ import { useSummary } from '../api/get-summary.ts';
 import { currentScrollPosition, scrollToPosition, useReadingPosition } from '../hooks/use-reading-position.ts';
 import { useTextSize } from '../hooks/use-text-size.ts';
 import { frameWideTables } from '../utils/wide-tables.ts';
-import { ChapterAnnotations } from '../annotations/chapter-annotations.tsx';
 import { Paywall } from './paywall.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 import { ListIcon, LockIcon } from './summary-icons.tsx';
@@ -93,7 +92,13 @@ function NeighbourLink({ summaryId, link, direction }: { summaryId: string; link
 }
 
 /** One chapter, open: the summary's heart. */
-function ChapterView({ chapter }: { chapter: ChapterContent }) {
+/**
+ * What the reader shows over a chapter's text: her highlights and notes (features/annotations). A
+ * feature never imports another, so the route gives it (app/routes/summary/read.tsx).
+ */
+export type ChapterOverlay = ComponentType<{ proseRef: RefObject<HTMLDivElement | null>; chapter: ChapterContent }>;
+
+function ChapterView({ chapter, overlay: Overlay }: { chapter: ChapterContent; overlay?: ChapterOverlay }) {
   const { t } = useTranslation(['summary', 'common']);
   const textSize = useTextSize();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -175,7 +180,7 @@ function ChapterView({ chapter }: { chapter: ChapterContent }) {
         </header>
 
         {/* Her highlights and notes: painted into the prose, and the panel for what she selects. */}
-        <ChapterAnnotations proseRef={proseRef} chapter={chapter} />
+        {Overlay && <Overlay proseRef={proseRef} chapter={chapter} />}
         {/* The chapter's HTML comes only from the API, which renders and sanitizes it at import. */}
         <div ref={proseRef} className={styles.prose} dangerouslySetInnerHTML={{ __html: chapter.html }} />
 
@@ -248,7 +253,7 @@ function LockedChapter({ summary, chapter }: { summary: SummaryDetail; chapter: 
  * /summary/read/{id}/{chapterId?}: the reader. Without a chapter it opens where she left off
  * (or the first chapter) and puts that chapter in the address.
  */
-export function Reader({ summaryId, chapterId }: { summaryId: string; chapterId: string | undefined }) {
+export function Reader({ summaryId, chapterId, overlay }: { summaryId: string; chapterId: string | undefined; overlay?: ChapterOverlay }) {
   const { t } = useTranslation(['summary', 'common']);
   const navigate = useNavigate();
   const summary = useSummary(summaryId, { openedByLoader: true });
@@ -260,7 +265,7 @@ export function Reader({ summaryId, chapterId }: { summaryId: string; chapterId:
     if (!chapterId && resumeId) void navigate(paths.summary.read.getHref(summaryId, resumeId), { replace: true });
   }, [chapterId, resumeId, summaryId, navigate]);
 
-  if (chapter.data) return <ChapterView key={chapter.data.chapterId} chapter={chapter.data} />;
+  if (chapter.data) return <ChapterView key={chapter.data.chapterId} chapter={chapter.data} overlay={overlay} />;
 
   if (chapter.isError && isPremiumRequired(chapter.error) && summary.data) {
     return <LockedChapter summary={summary.data} chapter={summary.data.chapters.find((c) => c.chapterId === targetId)} />;

@@ -1,14 +1,12 @@
 import {
   uuidv7,
   type Executor,
-  type FlashcardReviewLogsTable,
   type OwnFlashcardPicturesTable,
   type OwnFlashcardSetsTable,
   type OwnFlashcardShareLinksTable,
   type OwnFlashcardsTable,
 } from '@blok/db';
-import type { FlashcardRow, FlashcardSessionRow, NewFlashcardSession, ScheduleRow, SessionCardRow } from './repository.ts';
-import type { StudyStore } from './study-store.ts';
+import type { FlashcardRow, FlashcardSessionRow, NewFlashcardSession, OwnStudyStore, ScheduleRow, SessionCardRow } from '../flashcards/study-store.ts';
 
 export type OwnSetRow = OwnFlashcardSetsTable;
 export type OwnCardRow = OwnFlashcardsTable;
@@ -81,7 +79,7 @@ const scheduleOf = (c: Pick<OwnCardRow, 'id' | 'user_id' | 'set_id' | 'due' | 's
  * (as a StudyStore) her sessions over them, so the flashcard session engine runs on her cards
  * unchanged. A card has one student: favorite, verdict and FSRS state are columns of the card.
  */
-export class OwnCardsRepository implements StudyStore {
+export class OwnCardsRepository implements OwnStudyStore {
   constructor(private readonly db: Executor) {}
 
   pictureUrl(_subjectId: string, picture: string): string {
@@ -537,27 +535,5 @@ export class OwnCardsRepository implements StudyStore {
       .where('schedule_version', '=', expectedVersion)
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) === 1;
-  }
-
-  /** Her reviews go to the one review log (the optimizer reads all of them). */
-  async appendReviewLog(log: Omit<FlashcardReviewLogsTable, 'id'>): Promise<void> {
-    await this.db
-      .insertInto('flashcard_review_logs')
-      .values({ id: uuidv7(), ...log })
-      .execute();
-  }
-
-  /** New cards (state 0 before the review) of a set she started since `sinceMs`. */
-  async newCardsStartedSince(userId: string, setId: string, sinceMs: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('flashcard_review_logs')
-      .innerJoin('own_flashcards', 'own_flashcards.id', 'flashcard_review_logs.flashcard_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('flashcard_review_logs.user_id', '=', userId)
-      .where('own_flashcards.set_id', '=', setId)
-      .where('flashcard_review_logs.review_state', '=', 0)
-      .where('flashcard_review_logs.review_time', '>=', sinceMs)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
   }
 }

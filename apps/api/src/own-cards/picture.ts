@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { OWN_CARD_PICTURE_EDGE, OWN_CARD_PICTURE_MAX_BYTES, OWN_CARD_PICTURE_TYPES } from '@blok/contract';
 import { AppError } from '../errors.ts';
-import { MAX_INPUT_PIXELS, pictureWork } from '../user/picture.ts';
+import { MAX_INPUT_PIXELS, pictureWork } from '../uploads/picture-work.ts';
 
 /** A picture as it arrives: its bytes and the MIME type it claims. */
 export interface PictureInput {
@@ -18,7 +18,7 @@ const wrongType = () => new AppError('unsupported_file_type', 'Kies een afbeeldi
 /**
  * Checks a card picture with the profile picture's rules and safety (decision 010, issue 25): at
  * most 5 MB, really the declared jpg/png/webp, at most 25 megapixels read from the header before
- * anything is decoded, decoded in the process's shared image queue (user/picture.ts: two at once).
+ * anything is decoded, decoded in the process's shared image queue (uploads/picture-work.ts: two at once).
  * Re-encoded to WebP within OWN_CARD_PICTURE_EDGE px, EXIF rotation applied, metadata dropped.
  */
 export async function processCardPicture(file: PictureInput): Promise<{ mime: string; data: Buffer }> {

@@ -9,8 +9,8 @@ import { paths } from '../../../config/paths.ts';
 import { Button, ButtonLink, buttonClassName } from '../../../components/ui/button/button.tsx';
 import { useFeatureFlags } from '../../../lib/app-config.ts';
 import { CheckIcon, CloseIcon, TrashIcon } from '../../../components/icons/icons.tsx';
-import { annotationsQueryKey, useAnnotations, useCreateAnnotation, useDeleteAnnotation, useUpdateAnnotation } from './api.ts';
-import { paragraphAround, rangeOf, selectionOffsets, sentences, textMap, unwrapAll, wrapText } from './dom-text.ts';
+import { annotationsQueryKey, useAnnotations, useCreateAnnotation, useDeleteAnnotation, useUpdateAnnotation } from '../api/annotations.ts';
+import { paragraphAround, rangeOf, selectionOffsets, sentences, textMap, unwrapAll, wrapText } from '../utils/dom-text.ts';
 import { HighlightIcon, NOTE_ICON_HTML, NoteIcon } from './icons.tsx';
 import styles from './annotations.module.css';
 
@@ -29,7 +29,7 @@ const shorten = (text: string, max = 60) => (text.length > max ? `${text.slice(0
  * paragraph): highlight in a colour, or a note. A highlight opens its panel to change or delete it.
  */
 export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<HTMLDivElement | null>; chapter: ChapterContent }) {
-  const { t } = useTranslation(['summary', 'common']);
+  const { t } = useTranslation(['annotations', 'common']);
   const queryClient = useQueryClient();
   const list = useAnnotations(chapter.summaryId);
   const create = useCreateAnnotation(chapter.summaryId);
@@ -54,7 +54,7 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
   const focusPanel = useRef(false);
   const jumped = useRef<string | null>(null);
   const editing = editingId ? mine.find((a) => a.id === editingId) : undefined;
-  const colorName = (color: AnnotationColor) => t(`annotations.colors.${color}`);
+  const colorName = (color: AnnotationColor) => t(`colors.${color}`);
 
   // What she selects in the chapter (mouse, touch, caret browsing) opens the panel.
   useEffect(() => {
@@ -100,15 +100,15 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
       if (!first || !last) continue;
       first.id = markAnchorId(a.id);
       first.tabIndex = -1;
-      first.dataset.srStart = t(a.note ? 'annotations.srStartNote' : 'annotations.srStart', { color: colorName(a.color as AnnotationColor) });
-      last.dataset.srEnd = a.note ? t('annotations.srEndNote', { note: a.note }) : t('annotations.srEnd');
+      first.dataset.srStart = t(a.note ? 'srStartNote' : 'srStart', { color: colorName(a.color as AnnotationColor) });
+      last.dataset.srEnd = a.note ? t('srEndNote', { note: a.note }) : t('srEnd');
       if (a.note) {
         const button = document.createElement('button');
         button.type = 'button';
         button.className = styles.noteButton!;
         button.dataset.annotationUi = '';
         button.dataset.annotationId = a.id;
-        button.setAttribute('aria-label', t('annotations.noteButton', { quote: shorten(a.anchor.quote.exact, 40), note: shorten(a.note, 80) }));
+        button.setAttribute('aria-label', t('noteButton', { quote: shorten(a.anchor.quote.exact, 40), note: shorten(a.note, 80) }));
         button.innerHTML = NOTE_ICON_HTML;
         last.after(button);
       }
@@ -172,7 +172,7 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
     selection.addRange(dom);
     const quote = map.text.slice(range.start, range.end);
     setPicked({ ...range, quote });
-    setAnnouncement(t('annotations.chosen', { text: shorten(quote, 200) }));
+    setAnnouncement(t('chosen', { text: shorten(quote, 200) }));
     const box = dom.getBoundingClientRect();
     if (box.top < 120 || box.bottom > window.innerHeight * 0.55) window.scrollBy({ top: box.top - window.innerHeight * 0.3, behavior: 'instant' as ScrollBehavior });
   };
@@ -229,7 +229,7 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
   };
 
   const failed = () => {
-    setAnnouncement(t('annotations.failed'));
+    setAnnouncement(t('failed'));
     void queryClient.invalidateQueries({ queryKey: annotationsQueryKey(chapter.summaryId) });
   };
 
@@ -242,7 +242,7 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
       { onError: failed },
     );
     close();
-    setAnnouncement(note ? t('annotations.noteSaved') : t('annotations.saved', { color: colorName(color) }));
+    setAnnouncement(note ? t('noteSaved') : t('saved', { color: colorName(color) }));
   };
 
   const count = all?.length ?? 0;
@@ -278,20 +278,20 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
       <div className={styles.bar}>
         <button ref={chooseRef} type="button" className={buttonClassName({ variant: 'ghost', size: 'sm' })} onClick={startKeyboard} aria-describedby="annotations-choose-hint">
           <HighlightIcon size={18} />
-          <span>{t('annotations.choose')}</span>
+          <span>{t('choose')}</span>
         </button>
         <span id="annotations-choose-hint" className="visually-hidden">
-          {t('annotations.chooseHint')}
+          {t('chooseHint')}
         </span>
         <Link to={paths.summary.annotations.getHref(chapter.summaryId)} className={styles.barLink}>
-          {count > 0 ? t('annotations.mineCount', { count }) : t('annotations.mine')}
+          {count > 0 ? t('mineCount', { count }) : t('mine')}
         </Link>
       </div>
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
       {open && (
-        <div ref={panelRef} className={styles.panel} role="region" aria-label={editing ? t('annotations.editTitle') : t('annotations.toolbar')}>
+        <div ref={panelRef} className={styles.panel} role="region" aria-label={editing ? t('editTitle') : t('toolbar')}>
           <div className={styles.panelInner}>
             {editing ? (
               <EditPanel
@@ -300,12 +300,12 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
                 onColor={(color) => update.mutate({ id: editing.id, color }, { onError: failed })}
                 onNote={(note) => {
                   update.mutate({ id: editing.id, note }, { onError: failed });
-                  setAnnouncement(t('annotations.changed'));
+                  setAnnouncement(t('changed'));
                   close();
                 }}
                 onDelete={() => {
                   remove.mutate(editing.id, { onError: failed });
-                  setAnnouncement(t('annotations.deleted'));
+                  setAnnouncement(t('deleted'));
                   close();
                 }}
                 onClose={close}
@@ -316,36 +316,36 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
               <>
                 <p className={styles.quote}>“{shorten(picked.quote, 140)}”</p>
                 {keyboard && (
-                  <div className={styles.row} role="group" aria-label={t('annotations.toolbar')}>
+                  <div className={styles.row} role="group" aria-label={t('toolbar')}>
                     <Button variant="secondary" size="sm" onClick={() => move('previous')}>
-                      {t('annotations.previousSentence')}
+                      {t('previousSentence')}
                     </Button>
                     <Button variant="secondary" size="sm" onClick={() => move('next')}>
-                      {t('annotations.nextSentence')}
+                      {t('nextSentence')}
                     </Button>
                     <Button variant="secondary" size="sm" onClick={() => move('extend')}>
-                      {t('annotations.extend')}
+                      {t('extend')}
                     </Button>
                     <Button variant="secondary" size="sm" onClick={() => move('paragraph')}>
-                      {t('annotations.paragraph')}
+                      {t('paragraph')}
                     </Button>
                   </div>
                 )}
-                <div className={styles.row} role="toolbar" aria-label={t('annotations.highlight')}>
+                <div className={styles.row} role="toolbar" aria-label={t('highlight')}>
                   {ANNOTATION_COLORS.map((color) => (
                     <button
                       key={color}
                       type="button"
                       className={styles.swatch}
                       data-color={color}
-                      aria-label={t('annotations.highlightIn', { color: colorName(color) })}
+                      aria-label={t('highlightIn', { color: colorName(color) })}
                       onClick={() => make(color, null)}
                     >
                       <HighlightIcon size={18} />
                     </button>
                   ))}
                   <Button variant="secondary" size="sm" icon={<NoteIcon size={18} />} onClick={() => setWriting(true)}>
-                    {t('annotations.note')}
+                    {t('note')}
                   </Button>
                   {flashcardsEnabled && (
                     <ButtonLink
@@ -353,11 +353,11 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
                       size="sm"
                       to={paths.ownCards.newCard.getHref({ achterkant: picked.quote, hoofdstuk: chapter.chapterId, samenvatting: chapter.summaryId })}
                     >
-                      {t('annotations.flashcard')}
+                      {t('flashcard')}
                     </ButtonLink>
                   )}
                   <Button variant="ghost" size="sm" className={styles.rowEnd} icon={<CloseIcon size={18} />} onClick={close}>
-                    {t('annotations.close')}
+                    {t('close')}
                   </Button>
                 </div>
               </>
@@ -370,7 +370,7 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
 }
 
 function NoteForm({ quote, onSave, onCancel }: { quote: string; onSave: (note: string) => void; onCancel: () => void }) {
-  const { t } = useTranslation(['summary', 'common']);
+  const { t } = useTranslation(['annotations', 'common']);
   const [note, setNote] = useState('');
   return (
     <form
@@ -382,16 +382,16 @@ function NoteForm({ quote, onSave, onCancel }: { quote: string; onSave: (note: s
     >
       <p className={styles.quote}>“{shorten(quote, 140)}”</p>
       <label className={styles.noteField}>
-        {t('annotations.noteLabel')}
+        {t('noteLabel')}
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- she asked for the note field */}
         <textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={2000} autoFocus required />
       </label>
       <div className={styles.row}>
         <Button type="submit" size="sm" icon={<CheckIcon size={18} />}>
-          {t('annotations.save')}
+          {t('save')}
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-          {t('annotations.cancel')}
+          {t('cancel')}
         </Button>
       </div>
     </form>
@@ -411,7 +411,7 @@ function EditPanel({
   onDelete: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(['summary', 'common']);
+  const { t } = useTranslation(['annotations', 'common']);
   const [note, setNote] = useState(annotation.note ?? '');
   return (
     <form
@@ -422,7 +422,7 @@ function EditPanel({
       }}
     >
       <p className={styles.quote}>“{shorten(annotation.anchor.quote.exact, 140)}”</p>
-      <div className={styles.row} role="group" aria-label={t('annotations.colorLabel')}>
+      <div className={styles.row} role="group" aria-label={t('colorLabel')}>
         {ANNOTATION_COLORS.map((color) => (
           <button
             key={color}
@@ -430,7 +430,7 @@ function EditPanel({
             className={styles.swatch}
             data-color={color}
             aria-pressed={annotation.color === color}
-            aria-label={t(`annotations.colors.${color}`)}
+            aria-label={t(`colors.${color}`)}
             onClick={() => onColor(color)}
           >
             {annotation.color === color && <CheckIcon size={18} />}
@@ -438,18 +438,18 @@ function EditPanel({
         ))}
       </div>
       <label className={styles.noteField}>
-        {t('annotations.noteEditLabel')}
+        {t('noteEditLabel')}
         <textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={2000} />
       </label>
       <div className={styles.row}>
         <Button type="submit" size="sm" icon={<CheckIcon size={18} />}>
-          {t('annotations.save')}
+          {t('save')}
         </Button>
         <Button type="button" variant="danger" size="sm" icon={<TrashIcon size={18} />} onClick={onDelete}>
-          {t('annotations.delete')}
+          {t('delete')}
         </Button>
         <Button type="button" variant="ghost" size="sm" className={styles.rowEnd} icon={<CloseIcon size={18} />} onClick={onClose}>
-          {t('annotations.close')}
+          {t('close')}
         </Button>
       </div>
     </form>

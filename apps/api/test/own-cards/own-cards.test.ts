@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlashcardSession, OwnCard, OwnSetDetail, OwnSetList } from '@blok/contract';
 import { DIALECTS, type TestContext } from '../helpers.ts';
-import { SUBJECT, flashcardsApp, student } from './support.ts';
+import { SUBJECT, flashcardsApp, student } from '../flashcards/support.ts';
 
 type Student = Awaited<ReturnType<typeof student>>;
 

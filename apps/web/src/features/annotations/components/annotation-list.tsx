@@ -8,8 +8,8 @@ import { Button, ButtonLink, buttonClassName } from '../../../components/ui/butt
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ArrowLeftIcon, CheckIcon, TrashIcon } from '../../../components/icons/icons.tsx';
-import { useSummary } from '../api/get-summary.ts';
-import { annotationsQueryKey, useAnnotations, useDeleteAnnotation, useUpdateAnnotation } from './api.ts';
+import type { SummaryDetail } from '@blok/contract/library';
+import { annotationsQueryKey, useAnnotations, useDeleteAnnotation, useUpdateAnnotation } from '../api/annotations.ts';
 import { markAnchorId } from './chapter-annotations.tsx';
 import styles from './annotations.module.css';
 
@@ -20,9 +20,8 @@ const shorten = (text: string, max = 40) => (text.length > max ? `${text.slice(0
  * chapter in reading order, each with a way back to its place, to change and to delete. One whose
  * text is no longer in the corrected chapter is listed as 'Niet meer gevonden' (decision 025).
  */
-export function AnnotationList({ summaryId }: { summaryId: string }) {
-  const { t } = useTranslation(['summary', 'common']);
-  const summary = useSummary(summaryId);
+export function AnnotationList({ summaryId, summary }: { summaryId: string; summary: { data?: Pick<SummaryDetail, 'title' | 'chapters'> } }) {
+  const { t } = useTranslation(['annotations', 'common']);
   const list = useAnnotations(summaryId);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus({ preventScroll: true }), []);
@@ -35,7 +34,7 @@ export function AnnotationList({ summaryId }: { summaryId: string }) {
       const known = summary.data?.chapters.findIndex((c) => c.chapterId === a.chapterId) ?? -1;
       const number = a.chapterNumber ?? (known >= 0 ? known + 1 : null);
       const title = a.chapterTitleText ?? (known >= 0 ? summary.data!.chapters[known]!.titleText : null);
-      group = { chapterId: a.chapterId, heading: number !== null && title !== null ? t('annotations.chapterHeading', { number, title }) : t('annotations.chapterUnknown'), items: [] };
+      group = { chapterId: a.chapterId, heading: number !== null && title !== null ? t('chapterHeading', { number, title }) : t('chapterUnknown'), items: [] };
       chapters.push(group);
     }
     group.items.push(a);
@@ -45,28 +44,28 @@ export function AnnotationList({ summaryId }: { summaryId: string }) {
     <div className={styles.list}>
       <p>
         <Link to={paths.summary.read.getHref(summaryId)} className={styles.barLink}>
-          <ArrowLeftIcon size={16} /> {t('annotations.listBack')}
+          <ArrowLeftIcon size={16} /> {t('listBack')}
         </Link>
       </p>
       <h1 ref={headingRef} tabIndex={-1} className={styles.listTitle}>
-        {t('annotations.listTitle')}
+        {t('listTitle')}
       </h1>
-      {summary.data && <p className={styles.intro}>{t('annotations.listIntro', { title: summary.data.title })}</p>}
+      {summary.data && <p className={styles.intro}>{t('listIntro', { title: summary.data.title })}</p>}
       {list.isPending ? (
         <p role="status">
-          <Spinner /> {t('read.loading')}
+          <Spinner /> {t('loading')}
         </p>
       ) : list.isError && !list.data ? (
         <>
           <Notice variant="error" role="alert">
-            {t('annotations.listError')}
+            {t('listError')}
           </Notice>
           <Button variant="ghost" onClick={() => void list.refetch()}>
             {t('common:retry')}
           </Button>
         </>
       ) : annotations.length === 0 ? (
-        <p>{t('annotations.listEmpty')}</p>
+        <p>{t('listEmpty')}</p>
       ) : (
         chapters.map((group) => (
           <section key={group.chapterId} aria-labelledby={`chapter-${group.chapterId}`}>
@@ -86,7 +85,7 @@ export function AnnotationList({ summaryId }: { summaryId: string }) {
 }
 
 function AnnotationItem({ summaryId, annotation: a, onDeleted }: { summaryId: string; annotation: ListedAnnotation; onDeleted: () => void }) {
-  const { t } = useTranslation(['summary', 'common']);
+  const { t } = useTranslation(['annotations', 'common']);
   const queryClient = useQueryClient();
   const update = useUpdateAnnotation(summaryId);
   const remove = useDeleteAnnotation(summaryId);
@@ -96,21 +95,21 @@ function AnnotationItem({ summaryId, annotation: a, onDeleted }: { summaryId: st
   const editRef = useRef<HTMLButtonElement>(null);
   const quote = shorten(a.anchor.quote.exact);
   const failed = () => void queryClient.invalidateQueries({ queryKey: annotationsQueryKey(summaryId) });
-  const colorName = (c: AnnotationColor) => t(`annotations.colors.${c}`);
+  const colorName = (c: AnnotationColor) => t(`colors.${c}`);
 
   return (
     <li className={styles.item}>
       <blockquote className={styles.itemQuote} data-color={a.color}>
-        <span className="visually-hidden">{t('annotations.colorOf', { color: colorName(a.color) })}: </span>
+        <span className="visually-hidden">{t('colorOf', { color: colorName(a.color) })}: </span>
         {a.anchor.quote.exact}
       </blockquote>
       {a.note && !editing && <p className={styles.itemNote}>{a.note}</p>}
       {a.found === null ? (
         <p className={styles.status}>
-          <span className={styles.gone}>{t('annotations.notFound')}</span> {t('annotations.notFoundHint')}
+          <span className={styles.gone}>{t('notFound')}</span> {t('notFoundHint')}
         </p>
       ) : (
-        a.found.moved && <p className={styles.status}>{t('annotations.movedHint')}</p>
+        a.found.moved && <p className={styles.status}>{t('movedHint')}</p>
       )}
       {editing ? (
         <form
@@ -122,7 +121,7 @@ function AnnotationItem({ summaryId, annotation: a, onDeleted }: { summaryId: st
             requestAnimationFrame(() => editRef.current?.focus());
           }}
         >
-          <div className={styles.row} role="group" aria-label={t('annotations.colorLabel')}>
+          <div className={styles.row} role="group" aria-label={t('colorLabel')}>
             {ANNOTATION_COLORS.map((c) => (
               <button key={c} type="button" className={styles.swatch} data-color={c} aria-pressed={color === c} aria-label={colorName(c)} onClick={() => setColor(c)}>
                 {color === c && <CheckIcon size={18} />}
@@ -130,15 +129,15 @@ function AnnotationItem({ summaryId, annotation: a, onDeleted }: { summaryId: st
             ))}
           </div>
           <label className={styles.noteField}>
-            {t('annotations.noteEditLabel')}
+            {t('noteEditLabel')}
             <textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={2000} />
           </label>
           <div className={styles.row}>
             <Button type="submit" size="sm" icon={<CheckIcon size={18} />}>
-              {t('annotations.save')}
+              {t('save')}
             </Button>
             <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(false)}>
-              {t('annotations.cancel')}
+              {t('cancel')}
             </Button>
           </div>
         </form>
@@ -149,19 +148,19 @@ function AnnotationItem({ summaryId, annotation: a, onDeleted }: { summaryId: st
               to={`${paths.summary.read.getHref(summaryId, a.chapterId)}#${markAnchorId(a.id)}`}
               variant="secondary"
               size="sm"
-              aria-label={t('annotations.goToLabel', { quote })}
+              aria-label={t('goToLabel', { quote })}
             >
-              {t('annotations.goTo')}
+              {t('goTo')}
             </ButtonLink>
           )}
-          <button ref={editRef} type="button" className={buttonClassName({ variant: 'ghost', size: 'sm' })} onClick={() => setEditing(true)} aria-label={t('annotations.editLabel', { quote })}>
-            <span>{t('annotations.edit')}</span>
+          <button ref={editRef} type="button" className={buttonClassName({ variant: 'ghost', size: 'sm' })} onClick={() => setEditing(true)} aria-label={t('editLabel', { quote })}>
+            <span>{t('edit')}</span>
           </button>
           <Button type="button" variant="ghost" size="sm" className={styles.rowEnd} icon={<TrashIcon size={18} />} onClick={() => {
               remove.mutate(a.id, { onError: failed });
               onDeleted();
-            }} aria-label={t('annotations.deleteLabel', { quote })}>
-            {t('annotations.delete')}
+            }} aria-label={t('deleteLabel', { quote })}>
+            {t('delete')}
           </Button>
         </div>
       )}

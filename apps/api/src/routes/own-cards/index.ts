@@ -23,8 +23,8 @@ import {
   UpdateOwnSetBodySchema,
 } from '@blok/contract';
 import { AppError, notFound } from '../../errors.ts';
-import { UploadedFile } from '../../user/picture.ts';
-import { pictureTooLarge } from '../../flashcards/own-picture.ts';
+import { UploadedFile } from '../../uploads/uploaded-file.ts';
+import { pictureTooLarge } from '../../own-cards/picture.ts';
 
 const tags = ['own-flashcards'];
 const security = [{ bearer: [] }];

@@ -23,11 +23,11 @@ import {
 import { AppError } from '../errors.ts';
 import { renderCardHtml } from '../content/render.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { OwnCardsRepository, ownPictureUrl, type NewOwnCard, type OwnCardRow, type OwnPictureRow, type OwnSetListRow, type OwnSetRow } from './own-repository.ts';
-import { processCardPicture, type PictureInput } from './own-picture.ts';
-import type { FlashcardsService } from './service.ts';
+import { OwnCardsRepository, ownPictureUrl, type NewOwnCard, type OwnCardRow, type OwnPictureRow, type OwnSetListRow, type OwnSetRow } from './repository.ts';
+import { processCardPicture, type PictureInput } from './picture.ts';
+import type { FlashcardsService } from '../flashcards/service.ts';
 
-export type { PictureInput } from './own-picture.ts';
+export type { PictureInput } from './picture.ts';
 
 /** What her own flashcards need of the library (decision 020): subjects and chapters. */
 export interface OwnCardsLibrary {

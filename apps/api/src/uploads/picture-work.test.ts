@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { WorkLimiter } from './picture.ts';
+import { WorkLimiter } from './picture-work.ts';
 
 describe('WorkLimiter', () => {
   it('runs at most `workers` tasks at once, queues `queue` more and refuses the rest with 429', async () => {

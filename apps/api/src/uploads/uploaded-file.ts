@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * An uploaded file's bytes. The bytes are not enumerable so that the request fingerprint of a
+ * command (decision 007) hashes `{ sha256, size, type }` instead of walking megabytes.
+ */
+export class UploadedFile {
+  declare readonly data: Buffer;
+  readonly sha256: string;
+  readonly size: number;
+
+  constructor(
+    data: Buffer,
+    readonly type: string,
+  ) {
+    Object.defineProperty(this, 'data', { value: data, enumerable: false });
+    this.sha256 = createHash('sha256').update(data).digest('base64url');
+    this.size = data.length;
+  }
+}
