@@ -8,6 +8,7 @@ export * from './markup.ts';
 export * from './search.ts';
 export * from './answer-order.ts';
 export * from './readiness.ts';
+export * from './evidence.ts';
 export * from './study-plan.ts';
 export * from './list-progress.ts';
 export * from './anchoring.ts';
