@@ -212,7 +212,7 @@ export async function buildApp(opts: BuildOptions) {
   // Before both contexts below: they inherit it (the API's errors and the pages' alike).
   await app.register(errorHandler);
 
-  // Everything that applies to the API lives in this one encapsulated context (ARCHITECTURE.md, "The
+  // Everything that applies to the API lives in this one encapsulated context (docs/architecture.md, "The
   // API's pipeline"): its hooks run for every request Fastify routes into it, its 404 included, in
   // whatever spelling the address came (`/%61pi/health` is routed, decoded, to /api/health). Nothing
   // here picks requests by testing the raw URL.

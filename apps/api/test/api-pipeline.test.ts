@@ -5,7 +5,7 @@ import { CHOICE, DIALECTS, createTestApp, signedInUser, type TestContext } from 
 
 /**
  * Issue 25, item 9: everything that applies to the API (request limit, headers, authentication,
- * commands) is registered in one encapsulated /api context (ARCHITECTURE.md, "The API's pipeline").
+ * commands) is registered in one encapsulated /api context (docs/architecture.md, "The API's pipeline").
  * Fastify routes the percent-decoded path, so `/%61pi/health` reaches /api/health: no spelling of an
  * API address may reach an API route without the API's pipeline.
  */
