@@ -43,9 +43,9 @@ test.describe('card import', () => {
     const apkg = await writeApkg(
       'Anatomie',
       [
-        { frontHtml: '<b>Femur</b>', backHtml: 'Dijbeen', tags: ['botten'] },
-        { frontHtml: 'Tibia', backHtml: 'Scheenbeen<br><i>onderbeen</i>', tags: [] },
-        { frontHtml: 'Patella', backHtml: '', tags: [] },
+        { kind: 'basic', fields: ['<b>Femur</b>', 'Dijbeen'], tags: ['botten'], ords: [0] },
+        { kind: 'basic', fields: ['Tibia', 'Scheenbeen<br><i>onderbeen</i>'], tags: [], ords: [0] },
+        { kind: 'basic', fields: ['Patella', ''], tags: [], ords: [0] },
       ],
       [],
     );

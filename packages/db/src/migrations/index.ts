@@ -24,6 +24,7 @@ import * as m0028 from './0028-mock-exam-open-answers.ts';
 import * as m0025 from './0025-catalogue.ts';
 import * as m0027 from './0027-mock-exam-answer-version.ts';
 import * as m0029 from './0029-question-sessions-by-subject.ts';
+import * as m0030 from './0030-own-card-source-note.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled API
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0025-catalogue': m0025,
   '0027-mock-exam-answer-version': m0027,
   '0029-question-sessions-by-subject': m0029,
+  '0030-own-card-source-note': m0030,
 };
