@@ -64,35 +64,76 @@ export function ankiHtmlToMarkdown(html: string): ConvertedSide {
   const links: Array<string | null> = [];
   // right after a list item's marker a paragraph starts on the marker's line
   const atItemStart = () => /(^|\n) *(?:-|\d+\.) $/.test(out);
+  // Markdown's emphasis neither opens before white space nor closes after it ("<b>x<br></b>" is
+  // "**x**\n", not "**x\n**", which shows its asterisks), nor spans blocks: an opening mark waits
+  // for its text, a closing one goes before the white space at the end, and at a block's edge the
+  // open marks close and open again after it
+  const open: string[] = [];
+  let pending: string[] = [];
+  const flush = () => {
+    out += pending.join('');
+    pending = [];
+  };
+  const text = (chunk: string) => {
+    if (pending.length === 0 || chunk.trim() === '') {
+      out += chunk;
+      return;
+    }
+    const lead = /^\s*/.exec(chunk)![0];
+    out += lead;
+    flush();
+    out += chunk.slice(lead.length);
+  };
+  const closeMark = (mark: string) => {
+    const tail = /\s*$/.exec(out)![0];
+    out = `${out.slice(0, out.length - tail.length)}${mark}${tail}`;
+  };
+  const emphasis = (mark: string, closing: boolean) => {
+    if (!closing) {
+      open.push(mark);
+      pending.push(mark);
+      return;
+    }
+    open.pop();
+    if (pending.length > 0) pending.pop();
+    else closeMark(mark);
+  };
+  /** A block's edge: the emphasis written so far closes before it and opens again after it. */
+  const block = (separator: string) => {
+    for (const mark of open.slice(0, open.length - pending.length).reverse()) closeMark(mark);
+    pending = [...open];
+    out += separator;
+  };
   const re = /<(\/?)([a-z0-9]+)((?:\s+[a-z-]+="[^"]*")*)\s*\/?>/gi;
   let last = 0;
   for (let m = re.exec(clean); m; m = re.exec(clean)) {
-    out += escapeMarkdown(decodeEntities(clean.slice(last, m.index)).replace(/\s+/g, ' '));
+    text(escapeMarkdown(decodeEntities(clean.slice(last, m.index)).replace(/\s+/g, ' ')));
     last = re.lastIndex;
     const closing = m[1] === '/';
     const tag = m[2]!.toLowerCase();
     switch (tag) {
       case 'b':
       case 'strong':
-        out += '**';
+        emphasis('**', closing);
         break;
       case 'i':
       case 'em':
-        out += '*';
+        emphasis('*', closing);
         break;
       case 'sub':
       case 'sup':
+        flush();
         out += `<${closing ? '/' : ''}${tag}>`;
         break;
       case 'br':
         out += '\n';
         break;
       case 'hr':
-        out += '\n\n';
+        block('\n\n');
         break;
       case 'div':
       case 'p':
-        if (!atItemStart()) out += '\n';
+        if (!atItemStart()) block('\n');
         break;
       case 'ul':
       case 'ol':
@@ -103,13 +144,13 @@ export function ankiHtmlToMarkdown(html: string): ConvertedSide {
           listStack.push({ ordered: tag === 'ol', n: 0, indent: parent ? parent.indent + ' '.repeat(parent.ordered ? `${parent.n}. `.length : 2) : '' });
         }
         // an outer list is a block of its own; a nested one goes on with its item's lines
-        if (listStack.length === (closing ? 0 : 1)) out += '\n';
+        if (listStack.length === (closing ? 0 : 1)) block('\n');
         break;
       case 'li':
         if (!closing) {
           const list = listStack[listStack.length - 1];
           if (list) list.n++;
-          out += `\n${list?.indent ?? ''}${list?.ordered ? `${list.n}. ` : '- '}`;
+          block(`\n${list?.indent ?? ''}${list?.ordered ? `${list.n}. ` : '- '}`);
         }
         break;
       case 'a':
@@ -119,7 +160,10 @@ export function ankiHtmlToMarkdown(html: string): ConvertedSide {
         } else {
           const href = decodeEntities(/href="([^"]*)"/.exec(m[3] ?? '')?.[1] ?? '');
           links.push(href !== '' ? href : null);
-          if (href !== '') out += '[';
+          if (href !== '') {
+            flush();
+            out += '[';
+          }
         }
         break;
       case 'img': {
@@ -131,7 +175,7 @@ export function ankiHtmlToMarkdown(html: string): ConvertedSide {
         break;
     }
   }
-  out += escapeMarkdown(decodeEntities(clean.slice(last)).replace(/\s+/g, ' '));
+  text(escapeMarkdown(decodeEntities(clean.slice(last)).replace(/\s+/g, ' ')));
   const markdown = out
     .split('\n')
     // a nested list item keeps its indent

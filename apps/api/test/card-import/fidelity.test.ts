@@ -41,6 +41,15 @@ describe('Anki HTML to her Markdown and back', () => {
     expect(ankiHtmlToMarkdown('voor<br>achter').markdown).toBe('voor\nachter');
   });
 
+  it("keeps bold that ends after a line break or spans Anki's lines as bold, not as asterisks", () => {
+    // before: "**x\n**y" and "**a\n\nb**", which show their asterisks
+    expect(ankiHtmlToMarkdown('<b>x<br></b>y').markdown).toBe('**x**\ny');
+    expect(ankiHtmlToMarkdown('<b>een<div>twee</div></b>').markdown).toBe('**een**\n**twee**');
+    expect(ankiHtmlToMarkdown('<i>een<p>twee</p><p>drie</p></i>').markdown).toBe('*een*\n*twee*\n\n*drie*');
+    expect(ankiHtmlToMarkdown('<b> vet </b>en').markdown).toBe('**vet** en');
+    expect(renderOwnCardHtml(ankiHtmlToMarkdown('<b>een<div>twee</div></b>').markdown)).toBe('<p><strong>een</strong><br /><strong>twee</strong></p>\n');
+  });
+
   it('shows a card the same after it went to Anki and came back', () => {
     const cards = [
       '**vet** en *schuin*',

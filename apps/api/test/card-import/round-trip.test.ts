@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseImport } from '../../src/card-import/parse.ts';
@@ -148,6 +150,30 @@ describe.each(DIALECTS)('export fidelity on %s', (dialect) => {
     const fromCsv = await upload('/api/card-imports?source=text&title=Uit%20CSV', csv.rawPayload, 'text/plain');
     expect(fromCsv.statusCode, fromCsv.body).toBe(201);
     expect(sides(await cardsOf(fromCsv.json().id))).toEqual(typed);
+  });
+
+  // packages Anki wrote itself (real-packages/README.md; not committed, run with CARD_IMPORT_REAL_PACKAGES)
+  const real = process.env.CARD_IMPORT_REAL_PACKAGES;
+  it.skipIf(!real)('gives Anki back the notes of a collection Anki 2.1 wrote: 5 notes stay 5 notes', async () => {
+    const bytes = readFileSync(join(real!, 'orbit-testCollection.colpkg'));
+    const res = await upload('/api/card-imports?source=colpkg&title=Orbit', bytes);
+    expect(res.statusCode, res.body).toBe(201);
+    const cards = await cardsOf(res.json().id);
+    expect(cards).toHaveLength(7);
+    const judged = await judgeApkg((await exported(res.json().id, 'apkg')).rawPayload);
+    // Basic ×2, Basic (and reversed card), Basic (type in the answer) as Basic, Cloze with two deletions
+    expect(kinds(judged)).toEqual([
+      ['Basic', [0]],
+      ['Basic', [0]],
+      ['Basic (and reversed card)', [0, 1]],
+      ['Cloze', [0, 1]],
+      ['Basic', [0]],
+    ]);
+    expect(judged.notes[3]!.fields).toEqual({ Text: '<p>Test {{c1::cloze}} deletion {{c2::prompt}}</p>\n', 'Back Extra': '<p>Extra text</p>\n' });
+    expect(Object.keys(judged.media)).toHaveLength(2);
+    const again = await upload('/api/card-imports?source=apkg&title=Terug', (await exported(res.json().id, 'apkg')).rawPayload);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(sides(await cardsOf(again.json().id))).toEqual(sides(cards));
   });
 
   it("neutralises formulas in the CSV, which Blok reads back as she wrote them, and an Anki <br> stays a line break", async () => {
