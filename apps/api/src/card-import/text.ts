@@ -148,9 +148,13 @@ interface AnkiHeaders {
   lines: number;
 }
 
+/** The keys of Anki's file headers (rslib text/csv/metadata.rs parse_meta_value). */
+const HEADER_KEYS = new Set(['separator', 'html', 'tags', 'columns', 'notetype', 'deck', 'notetype column', 'deck column', 'tags column', 'guid column', 'match scope', 'if matches']);
+
 /**
- * Anki's file headers: lines at the top of a text that start with `#key:` (Anki's text export
- * writes them, and so does Blok's CSV export). They are read and left out of the cards.
+ * Anki's file headers: lines at the top of a text that start with `#key:` for one of Anki's keys
+ * (Anki's text export writes them, and so does Blok's CSV export). They are read and left out of
+ * the cards; a first card such as "#Hoofdstuk: cellen" stays a card.
  */
 function readAnkiHeaders(text: string): { headers: AnkiHeaders; rest: string } {
   const headers: AnkiHeaders = { lines: 0 };
@@ -159,9 +163,9 @@ function readAnkiHeaders(text: string): { headers: AnkiHeaders; rest: string } {
     const end = text.indexOf('\n', at);
     const line = (end === -1 ? text.slice(at) : text.slice(at, end)).replace(/\r$/, '');
     const m = /^#([A-Za-z ]+):(.*)$/.exec(line);
-    if (!m) break;
+    const key = m ? m[1]!.trim().toLowerCase() : '';
+    if (!m || !HEADER_KEYS.has(key)) break;
     headers.lines++;
-    const key = m[1]!.trim().toLowerCase();
     const value = m[2]!;
     if (key === 'separator') {
       const v = value.trim().toLowerCase();

@@ -121,6 +121,9 @@ describe('a text import', () => {
     expect(html.cards[0]!.back).toBe('celdeling\n*twee* kernen');
     const plain = await text('a<b en c>d\tif x<y and y>z:\n');
     expect(plain.cards[0]).toMatchObject({ front: 'a<b en c>d', back: 'if x<y and y>z:' });
+    // a first card that looks like a header line but names none of Anki's keys stays a card
+    const hash = await text('#Hoofdstuk: cellen\tde kleinste eenheid\n#2\ttwee\n');
+    expect(hash.cards.map((c) => c.front)).toEqual(['#Hoofdstuk: cellen', '#2']);
   });
 });
 
