@@ -16,6 +16,7 @@ import {
   type ImportLimits,
   type ImportNoteType,
   type ImportProblem,
+  type NoteOrigin,
   type ParsedImport,
 } from './types.ts';
 
@@ -276,6 +277,33 @@ export function clozeSides(text: string, n: number): { front: string; back: stri
   return { front, back };
 }
 
+/** Cloze text with only the deletions numbered in `keep`: any other shows its answer, as plain text of the note. */
+export function keepClozes(text: string, keep: ReadonlySet<number>): string {
+  return text.replace(CLOZE, (whole, num: string, answer: string) => (keep.has(Number(num)) ? whole : answer));
+}
+
+/**
+ * The cards of a note with two templates are one reversed note (Anki's Basic (and reversed card))
+ * when both are there and the second is the first turned around; otherwise each is a card of its own.
+ */
+function reversedNotes(cards: ImportedCard[]): void {
+  const pairs = new Map<string, ImportedCard[]>();
+  for (const c of cards) if (c.note?.kind === 'reversed') pairs.set(c.note.id, [...(pairs.get(c.note.id) ?? []), c]);
+  for (const pair of pairs.values()) {
+    const first = pair.find((c) => c.note!.ord === 0);
+    const second = pair.find((c) => c.note!.ord === 1);
+    const turned =
+      pair.length === 2 &&
+      first !== undefined &&
+      second !== undefined &&
+      first.front === second.back &&
+      first.back === second.front &&
+      first.frontPicture === second.backPicture &&
+      first.backPicture === second.frontPicture;
+    if (!turned) for (const c of pair) c.note = null;
+  }
+}
+
 /**
  * An Anki package (.apkg, or .colpkg with one deck) to cards. The zip is read once; the collection
  * (zstd-decoded for collection.anki21b) is written to a private temporary file, opened read-only
@@ -383,6 +411,7 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
       let frontHtml: string;
       let backHtml: string;
       let label = where;
+      let note: NoteOrigin | null = null;
       if (nt.kind === 'cloze') {
         // Anki makes card n for every {{cn::…}} in any field the template deletes from, and shows them all
         const template = nt.templates[0];
@@ -402,6 +431,8 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
         const back = sides.map((x) => x.back).join('<br>');
         backHtml = filled(extra) ? `${back}<br><br>${extra}` : back;
         if (numbers.length > 1) label = `${where}, cloze ${n}`;
+        // the note itself, so that an export gives Anki one cloze note again
+        note = { id: nid, kind: 'cloze', ord: row.ord, text: ankiHtmlToMarkdown(texts.join('<br>')).markdown, extra: filled(extra) ? ankiHtmlToMarkdown(extra).markdown : '' };
       } else {
         const template = nt.templates.find((t) => t.ord === row.ord);
         const fields = new Map(nt.fields.map((f, i) => [f, values[i] ?? '']));
@@ -422,6 +453,8 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
           backHtml = values[reversed ? map.front : map.back] ?? '';
         }
         if (nt.templates.length > 1) label = `${where}, kaart ${row.ord + 1}`;
+        // perhaps a reversed note: checked once all its cards are read (reversedNotes)
+        if (nt.templates.length === 2 && (row.ord === 0 || row.ord === 1)) note = { id: nid, kind: 'reversed', ord: row.ord };
       }
       const front = ankiHtmlToMarkdown(frontHtml);
       const back = ankiHtmlToMarkdown(backHtml);
@@ -439,6 +472,7 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
         backPicture: picture(back),
         tags: tagsOf(String(row.tags ?? ''), subDeck(String(row.did))),
         source: label,
+        note,
       };
       const empty = (side: ConvertedSide, name: string) =>
         side.images.length > 0
@@ -511,6 +545,8 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
       }
       kept.push(c);
     }
+
+    reversedNotes(kept);
 
     const notices: string[] = [];
     if (sounds > 0) notices.push(`${sounds} ${sounds === 1 ? 'geluidsfragment is' : 'geluidsfragmenten zijn'} weggelaten: Blok speelt geen geluid af.`);

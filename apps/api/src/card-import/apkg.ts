@@ -44,29 +44,63 @@ export function ankiGuid(): string {
 }
 
 const CSS = '.card { font-family: arial; font-size: 20px; text-align: center; color: black; background-color: white; }';
+const CLOZE_CSS = `${CSS}\n.cloze { font-weight: bold; color: blue; }\n.nightMode .cloze { color: lightblue; }`;
 
-/** The "Basic" note type as Anki 2.1 writes it in col.models. */
+const LATEX_PRE =
+  '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n';
+
+const field = (name: string, ord: number) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20, media: [] });
+const template = (name: string, ord: number, qfmt: string, afmt: string) => ({ name, ord, qfmt, afmt, bqfmt: '', bafmt: '', did: null, bfont: '', bsize: 0 });
+const ANSWER = '{{FrontSide}}\n\n<hr id=answer>\n\n';
+
+/** The "Basic" note type as Anki 2.1 writes it in col.models (stock kind 1 in notetypes.proto's OriginalStockKind). */
 export function basicModel(id: number, deckId: number, mod: number) {
   return {
     id,
-    name: 'Basic (Blok)',
+    name: 'Basic',
     type: 0,
     mod,
     usn: -1,
     sortf: 0,
     did: deckId,
-    tmpls: [{ name: 'Card 1', ord: 0, qfmt: '{{Front}}', afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}', bqfmt: '', bafmt: '', did: null, bfont: '', bsize: 0 }],
-    flds: [
-      { name: 'Front', ord: 0, sticky: false, rtl: false, font: 'Arial', size: 20, media: [] },
-      { name: 'Back', ord: 1, sticky: false, rtl: false, font: 'Arial', size: 20, media: [] },
-    ],
+    tmpls: [template('Card 1', 0, '{{Front}}', `${ANSWER}{{Back}}`)],
+    flds: [field('Front', 0), field('Back', 1)],
     css: CSS,
-    latexPre: '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
+    latexPre: LATEX_PRE,
     latexPost: '\\end{document}',
     latexsvg: false,
     req: [[0, 'any', [0]]],
+    originalStockKind: 1,
     tags: [],
     vers: [],
+  };
+}
+
+/** Anki's "Basic (and reversed card)": a card asking the front and one asking the back (stock kind 2). */
+export function reversedModel(id: number, deckId: number, mod: number) {
+  return {
+    ...basicModel(id, deckId, mod),
+    name: 'Basic (and reversed card)',
+    tmpls: [template('Card 1', 0, '{{Front}}', `${ANSWER}{{Back}}`), template('Card 2', 1, '{{Back}}', `${ANSWER}{{Front}}`)],
+    req: [
+      [0, 'any', [0]],
+      [1, 'any', [1]],
+    ],
+    originalStockKind: 2,
+  };
+}
+
+/** Anki's "Cloze": a card per deletion {{cN::…}} of Text, Back Extra under the answer (type 1, stock kind 5). */
+export function clozeModel(id: number, deckId: number, mod: number) {
+  return {
+    ...basicModel(id, deckId, mod),
+    name: 'Cloze',
+    type: 1,
+    tmpls: [template('Cloze', 0, '{{cloze:Text}}', '{{cloze:Text}}<br>\n{{Back Extra}}')],
+    flds: [field('Text', 0), field('Back Extra', 1)],
+    css: CLOZE_CSS,
+    req: [[0, 'any', [0]]],
+    originalStockKind: 5,
   };
 }
 
@@ -99,10 +133,18 @@ export const DEFAULT_DECK_CONFIG = {
   },
 };
 
+/**
+ * One note of the package: a basic note (Front, Back; card 0), a reversed note (Front, Back;
+ * cards 0 and 1) or a cloze note (Text, Back Extra; card n - 1 for deletion n). Fields are HTML.
+ */
 export interface ApkgNote {
-  frontHtml: string;
-  backHtml: string;
+  kind: 'basic' | 'reversed' | 'cloze';
+  fields: [string, string];
   tags: string[];
+  /** the card ords it has */
+  ords: number[];
+  /** stable for the same note in the next export: its guid is made from it, so Anki updates the note instead of adding it again */
+  key?: string;
 }
 
 export interface ApkgMedia {
@@ -110,10 +152,24 @@ export interface ApkgMedia {
   bytes: Uint8Array;
 }
 
+/** A note's guid from a stable key: 10 characters of Anki's base91 alphabet (as ankiGuid). */
+function guidOf(key: string): string {
+  const table = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~';
+  return [...createHash('sha256').update(`blok-note:${key}`).digest().subarray(0, 10)].map((b) => table[b % table.length]).join('');
+}
+
+/**
+ * Fixed note type ids: the same note types in every export, so a second import into the same
+ * collection finds them (Anki matches a note type by id and fields) instead of adding "Basic+".
+ */
+const MODEL_IDS = { basic: 1_735_689_600_001, reversed: 1_735_689_600_002, cloze: 1_735_689_600_003 } as const;
+const MODELS = { basic: basicModel, reversed: reversedModel, cloze: clozeModel } as const;
+
 /**
  * Writes an .apkg in the legacy format every Anki opens (2.1.50+ and AnkiDroid too):
- * collection.anki2 (schema 11) with one deck and one Basic note type, and the JSON media list
- * with the pictures stored as entries "0", "1", …, as Anki's own test packages hold them.
+ * collection.anki2 (schema 11) with one deck and Anki's own note types Basic, Basic (and reversed
+ * card) and Cloze, as many as the notes use, and the JSON media list with the pictures stored as
+ * entries "0", "1", …, as Anki's own test packages hold them.
  */
 export async function writeApkg(deckName: string, notes: ApkgNote[], media: ApkgMedia[]): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'blok-card-export-'));
@@ -124,26 +180,31 @@ export async function writeApkg(deckName: string, notes: ApkgNote[], media: Apkg
     db.exec(SCHEMA_11);
     const now = Date.now();
     const secs = Math.floor(now / 1000);
-    const modelId = now;
     const deckId = now + 1;
+    const kinds = [...new Set(notes.map((n) => n.kind))];
+    const models = Object.fromEntries(kinds.map((k) => [MODEL_IDS[k], MODELS[k](MODEL_IDS[k], deckId, secs)]));
     db.prepare('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)').run(
       secs - (secs % 86400),
       now,
       now,
-      JSON.stringify({ nextPos: notes.length + 1, estTimes: true, activeDecks: [1], sortType: 'noteFld', timeLim: 0, sortBackwards: false, addToCur: true, curDeck: 1, newSpread: 0, dueCounts: true, curModel: String(modelId), collapseTime: 1200 }),
-      JSON.stringify({ [modelId]: basicModel(modelId, deckId, secs) }),
+      JSON.stringify({ nextPos: notes.length + 1, estTimes: true, activeDecks: [1], sortType: 'noteFld', timeLim: 0, sortBackwards: false, addToCur: true, curDeck: 1, newSpread: 0, dueCounts: true, curModel: String(MODEL_IDS[kinds[0] ?? 'basic']), collapseTime: 1200 }),
+      JSON.stringify(models),
       JSON.stringify({ 1: deckJson(1, 'Default', secs), [deckId]: deckJson(deckId, deckName, secs) }),
       JSON.stringify(DEFAULT_DECK_CONFIG),
       '{}',
     );
     const insertNote = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, \'\')');
-    const insertCard = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, \'\')');
+    const insertCard = db.prepare('INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, \'\')');
     db.transaction(() => {
+      // ids: a note's, then its cards' (Anki's ids are milliseconds; these only need to be unique)
+      let id = now + 10;
       notes.forEach((n, i) => {
-        const nid = now + 10 + i;
+        const nid = id++;
         const tags = n.tags.map((t) => t.replace(/\s+/g, '_')).filter(Boolean);
-        insertNote.run(nid, ankiGuid(), modelId, secs, tags.length ? ` ${tags.join(' ')} ` : '', `${n.frontHtml}\u001f${n.backHtml}`, n.frontHtml.replace(/<[^>]*>/g, ''), fieldChecksum(n.frontHtml));
-        insertCard.run(nid, nid, deckId, secs, i + 1);
+        const sortField = n.fields[0];
+        insertNote.run(nid, n.key ? guidOf(n.key) : ankiGuid(), MODEL_IDS[n.kind], secs, tags.length ? ` ${tags.join(' ')} ` : '', n.fields.join('\u001f'), sortField.replace(/<[^>]*>/g, ''), fieldChecksum(sortField));
+        // new cards, in the set's order
+        for (const ord of n.ords) insertCard.run(id++, nid, deckId, ord, secs, i + 1);
       });
     })();
     db.close();

@@ -5,11 +5,13 @@ import {
   type CardImportQuery,
   type OwnSetDetail,
 } from '@blok/contract';
+import { exportFileName } from '@blok/domain';
 import { AppError } from '../errors.ts';
-import { writeApkg } from './apkg.ts';
+import { clozeNumbers, keepClozes } from './anki.ts';
+import { writeApkg, type ApkgNote } from './apkg.ts';
 import { toCsv } from './csv.ts';
 import { parseInWorker } from './runner.ts';
-import { ImportRefused, type ImportedCard, type ImportLimits, type ParsedImport, type ParseRequest, type RefusalCode } from './types.ts';
+import { ImportRefused, type ImportedCard, type ImportLimits, type NoteOrigin, type ParsedImport, type ParseRequest, type RefusalCode } from './types.ts';
 
 /** A picture as the set's owner takes it: bytes and the type its magic bytes showed. */
 export interface SetPicture {
@@ -23,7 +25,16 @@ export interface OwnSets {
   createSetWithCards(
     userId: string,
     input: { title: string; description?: string; subjectId?: string | null },
-    cards: Array<{ front: string; back: string; frontPicture?: SetPicture | null; backPicture?: SetPicture | null; tags?: string[]; chapterId?: string | null }>,
+    cards: Array<{
+      front: string;
+      back: string;
+      frontPicture?: SetPicture | null;
+      backPicture?: SetPicture | null;
+      tags?: string[];
+      chapterId?: string | null;
+      /** the Anki note it came from (JSON of a NoteOrigin), kept as it is until she changes the card */
+      sourceNote?: string | null;
+    }>,
   ): Promise<OwnSetDetail>;
   /** a set of hers with each card's sides and pictures; another student's set is not found */
   exportSet(
@@ -32,6 +43,7 @@ export interface OwnSets {
   ): Promise<{
     set: { title: string };
     cards: Array<{
+      id: string;
       front: string;
       back: string;
       frontHtml: string;
@@ -39,8 +51,67 @@ export interface OwnSets {
       frontPicture: { mime: string; data: Buffer } | null;
       backPicture: { mime: string; data: Buffer } | null;
       tags: string[];
+      sourceNote: string | null;
     }>;
   }>;
+}
+
+type ExportCard = Awaited<ReturnType<OwnSets['exportSet']>>['cards'][number];
+
+/** A card's stored note origin, if it is one Blok wrote (anything else: a card of its own). */
+function originOf(json: string | null): NoteOrigin | null {
+  if (!json) return null;
+  try {
+    const o = JSON.parse(json) as Partial<Record<string, unknown>>;
+    if (typeof o.id !== 'string' || typeof o.ord !== 'number' || !Number.isInteger(o.ord) || o.ord < 0) return null;
+    if (o.kind === 'reversed' && (o.ord === 0 || o.ord === 1)) return { id: o.id, kind: 'reversed', ord: o.ord };
+    if (o.kind === 'cloze' && typeof o.text === 'string' && typeof o.extra === 'string') return { id: o.id, kind: 'cloze', ord: o.ord, text: o.text, extra: o.extra };
+  } catch {
+    // not ours
+  }
+  return null;
+}
+
+/**
+ * Her cards as Anki notes (issue 38): the cards of one reversed note go out as one "Basic (and
+ * reversed card)" note when both are still as imported, the cards of one cloze note as one Cloze
+ * note with the deletions whose cards she kept (the others stay as text), every other card as a
+ * Basic note. A note sits where its first card is in her order.
+ */
+export function notesOf(cards: readonly ExportCard[]): Array<{ kind: ApkgNote['kind']; cards: ExportCard[]; origin: NoteOrigin | null }> {
+  const notes: Array<{ kind: ApkgNote['kind']; cards: ExportCard[]; origin: NoteOrigin | null }> = [];
+  const groups = new Map<string, (typeof notes)[number]>();
+  for (const card of cards) {
+    const origin = originOf(card.sourceNote);
+    if (!origin) {
+      notes.push({ kind: 'basic', cards: [card], origin: null });
+      continue;
+    }
+    const key = `${origin.kind}:${origin.id}`;
+    const group = groups.get(key);
+    if (group) group.cards.push(card);
+    else {
+      const created = { kind: origin.kind, cards: [card], origin };
+      groups.set(key, created);
+      notes.push(created);
+    }
+  }
+  const out: typeof notes = [];
+  for (const note of notes) {
+    if (note.kind === 'basic') {
+      out.push(note);
+      continue;
+    }
+    const ords = note.cards.map((c) => originOf(c.sourceNote)!.ord);
+    const unique = new Set(ords);
+    const valid =
+      note.kind === 'reversed'
+        ? note.cards.length === 2 && unique.has(0) && unique.has(1)
+        : unique.size === ords.length && ords.every((o) => clozeNumbers((note.origin as Extract<NoteOrigin, { kind: 'cloze' }>).text).includes(o + 1));
+    if (valid) out.push(note);
+    else for (const card of note.cards) out.push({ kind: 'basic', cards: [card], origin: null });
+  }
+  return out;
 }
 
 export interface CardImportOptions {
@@ -67,8 +138,25 @@ const STATUS_CODE: Record<RefusalCode, AppError['code']> = {
 
 const EXTENSIONS = { apkg: 'apkg', csv: 'csv' } as const;
 
-/** A file name from a set's title: letters, digits, spaces and dashes. */
-export const fileNameOf = (title: string, ext: keyof typeof EXTENSIONS) => `${title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 80) || 'kaarten'}.${EXTENSIONS[ext]}`;
+/** A file name from a set's title (exportFileName, shared with the web app). */
+export const fileNameOf = (title: string, ext: keyof typeof EXTENSIONS) => exportFileName(title, EXTENSIONS[ext]);
+
+/**
+ * Content-Disposition of a download (RFC 6266): the name as she wrote it in `filename*` (UTF-8,
+ * percent-encoded as RFC 8187 wants, also ' ( ) *), and an ASCII `filename` for older clients:
+ * accents taken off, dashes and quotes made plain, anything else outside ASCII an underscore.
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
 
 /**
  * Import (issue 28, decision 024): a file to a preview (nothing stored), the same file again to
@@ -165,12 +253,23 @@ export class CardImportService {
     };
     if (query.chapterId && !query.subjectId) throw new AppError('invalid_request', 'Kies eerst het vak waar het hoofdstuk in staat.');
     const chapterId = query.chapterId ?? null;
-    const cards = parsed.cards.map((c) => ({ front: c.front, back: c.back, frontPicture: picture(c.frontPicture), backPicture: picture(c.backPicture), tags: c.tags, chapterId }));
+    const cards = parsed.cards.map((c) => ({
+      front: c.front,
+      back: c.back,
+      frontPicture: picture(c.frontPicture),
+      backPicture: picture(c.backPicture),
+      tags: c.tags,
+      chapterId,
+      sourceNote: c.note ? JSON.stringify(c.note) : null,
+    }));
     // the set's unit of work is the command's: its result (the new set) is the response stored with the change
     return this.sets.createSetWithCards(userId, { title: query.title, description: '', subjectId: query.subjectId ?? null }, cards);
   }
 
-  /** One of her sets as a file: CSV (voorkant, achterkant) or an .apkg Anki opens. */
+  /**
+   * One of her sets as a file: CSV (front, back, tags; Anki's headers) or an .apkg Anki opens, with
+   * her reversed and cloze notes as Anki's own note types (notesOf).
+   */
   async export(userId: string, setId: string, format: 'csv' | 'apkg'): Promise<{ fileName: string; contentType: string; body: Buffer }> {
     const { set, cards } = await this.sets.exportSet(userId, setId);
     if (format === 'csv') {
@@ -183,11 +282,30 @@ export class CardImportService {
       media.push({ name: file, bytes: p.data });
       return `${html}<div><img src="${file}"></div>`;
     };
-    const notes = cards.map((c, i) => ({
-      frontHtml: withPicture(c.frontHtml, c.frontPicture, `blok-${i + 1}-voorkant`),
-      backHtml: withPicture(c.backHtml, c.backPicture, `blok-${i + 1}-achterkant`),
-      tags: c.tags,
-    }));
+    const { render } = this.options;
+    const notes: ApkgNote[] = notesOf(cards).map((note, i) => {
+      const name = (side: string) => `blok-${i + 1}-${side}`;
+      const key = note.cards.map((c) => c.id).sort()[0]!;
+      const first = note.cards[0]!;
+      if (note.kind === 'cloze') {
+        const origin = note.origin as Extract<NoteOrigin, { kind: 'cloze' }>;
+        const ords = note.cards.map((c) => originOf(c.sourceNote)!.ord).sort((a, b) => a - b);
+        // a card's picture: on the text (the front shows it, and so does the back), else under the extra
+        const pictured = note.cards.find((c) => c.frontPicture) ?? note.cards.find((c) => c.backPicture);
+        const text = withPicture(render(keepClozes(origin.text, new Set(ords.map((o) => o + 1)))), pictured?.frontPicture ?? null, name('tekst'));
+        const extra = withPicture(origin.extra ? render(origin.extra) : '', pictured?.frontPicture ? null : (pictured?.backPicture ?? null), name('extra'));
+        return { kind: 'cloze', fields: [text, extra], tags: first.tags, ords, key };
+      }
+      // a reversed note's fields are its first card's sides
+      const card = note.kind === 'reversed' ? note.cards.find((c) => originOf(c.sourceNote)!.ord === 0)! : first;
+      return {
+        kind: note.kind,
+        fields: [withPicture(card.frontHtml, card.frontPicture, name('voorkant')), withPicture(card.backHtml, card.backPicture, name('achterkant'))],
+        tags: card.tags,
+        ords: note.kind === 'reversed' ? [0, 1] : [0],
+        key,
+      };
+    });
     return { fileName: fileNameOf(set.title, 'apkg'), contentType: 'application/octet-stream', body: await writeApkg(set.title, notes, media) };
   }
 }

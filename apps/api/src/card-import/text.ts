@@ -1,3 +1,5 @@
+import { FORMULA_START } from './csv.ts';
+import { ankiHtmlToMarkdown } from './html.ts';
 import { tagsOf } from './tags.ts';
 import { ImportRefused, type ImportedCard, type ImportLimits, type ImportProblem, type ParsedImport, type Separator, type TextOptions } from './types.ts';
 
@@ -131,26 +133,106 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
+/** Anki's names of separators in a `#separator:` header (rslib text/csv/metadata.rs), and the characters themselves. */
+const HEADER_SEPARATORS: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t', space: ' ', pipe: '|', colon: ':' };
+
+/** What Anki's file headers at the top of a text say (`#separator:…`, `#html:…`, `#columns:…`, `#tags column:…`). */
+interface AnkiHeaders {
+  separator?: string;
+  html?: boolean;
+  /** the `#columns:` value (cells split by the separator) */
+  columns?: string;
+  /** 1-based */
+  tagsColumn?: number;
+  /** how many lines the headers take */
+  lines: number;
+}
+
+/** The keys of Anki's file headers (rslib text/csv/metadata.rs parse_meta_value). */
+const HEADER_KEYS = new Set(['separator', 'html', 'tags', 'columns', 'notetype', 'deck', 'notetype column', 'deck column', 'tags column', 'guid column', 'match scope', 'if matches']);
+
+/**
+ * Anki's file headers: lines at the top of a text that start with `#key:` for one of Anki's keys
+ * (Anki's text export writes them, and so does Blok's CSV export). They are read and left out of
+ * the cards; a first card such as "#Hoofdstuk: cellen" stays a card.
+ */
+function readAnkiHeaders(text: string): { headers: AnkiHeaders; rest: string } {
+  const headers: AnkiHeaders = { lines: 0 };
+  let at = 0;
+  for (;;) {
+    const end = text.indexOf('\n', at);
+    const line = (end === -1 ? text.slice(at) : text.slice(at, end)).replace(/\r$/, '');
+    const m = /^#([A-Za-z ]+):(.*)$/.exec(line);
+    const key = m ? m[1]!.trim().toLowerCase() : '';
+    if (!m || !HEADER_KEYS.has(key)) break;
+    headers.lines++;
+    const value = m[2]!;
+    if (key === 'separator') {
+      const v = value.trim().toLowerCase();
+      const chars = HEADER_SEPARATORS[v] ?? (Object.values(HEADER_SEPARATORS).includes(value) ? value : undefined);
+      if (chars) headers.separator = chars;
+    } else if (key === 'html' && /^(true|false)$/i.test(value.trim())) headers.html = value.trim().toLowerCase() === 'true';
+    else if (key === 'columns') headers.columns = value;
+    else if (key === 'tags column' && /^\d+$/.test(value.trim())) headers.tagsColumn = Number(value.trim());
+    if (end === -1) {
+      at = text.length;
+      break;
+    }
+    at = end + 1;
+  }
+  return { headers, rest: text.slice(at) };
+}
+
+/**
+ * Whether cells hold Anki's HTML although no `#html:` header says so (an older Anki text export):
+ * a well-formed tag Anki writes (`<br>`, `<b>`, `<div class="x">` …) or an entity. Text such as
+ * "a<b en c>d" or "x < y" is not HTML.
+ */
+const ANKI_HTML = /<(?:br\s*\/?|\/?(?:b|i|u|strong|em|div|p|span|ul|ol|li|sub|sup|font|a|img)(?:\s+[a-z-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*\/?)>|&(?:nbsp|amp|lt|gt|quot);/i;
+
+/** A cell's ' before a formula character is the CSV export's neutralisation (csv.ts): one is taken off. */
+const unneutralise = (cell: string) => (FORMULA_START.test(cell) && cell.startsWith("'") ? cell.slice(1) : cell);
+
 /**
  * Text to cards: one card per row, the first cell the front, the second the back; a third cell
- * and more are left out with a remark. A row without a back is a problem (left out).
+ * and more are left out with a remark. A row without a back is a problem (left out). Anki's file
+ * headers are read (separator, HTML or not, the columns and the tags column); cells of HTML become
+ * her Markdown (a <br> a line break), like a field of an Anki package.
  */
 export function parseText(bytes: Uint8Array, options: TextOptions, limits: ImportLimits): ParsedImport {
-  const text = decodeText(bytes);
-  if (text.trim() === '') throw new ImportRefused('import_empty', 'Er staat niets in deze tekst.');
-  const separator = options.separator ?? detectSeparator(text);
+  const decoded = decodeText(bytes);
+  if (decoded.trim() === '') throw new ImportRefused('import_empty', 'Er staat niets in deze tekst.');
+  const { headers, rest: text } = readAnkiHeaders(decoded);
+  const fromHeader = headers.separator;
+  const headerSeparator = fromHeader === undefined ? undefined : ((Object.entries(SEPARATOR_CHARS).find(([, c]) => c === fromHeader)?.[0] as Separator | undefined) ?? 'custom');
+  const separator = options.separator ?? headerSeparator ?? detectSeparator(text);
   let sepChars: string;
   if (separator === 'custom') {
-    const custom = options.customSeparator ?? '';
+    const custom = options.separator === 'custom' ? (options.customSeparator ?? '') : (fromHeader ?? '');
     if (custom === '' || /[\r\n"]/.test(custom)) throw new ImportRefused('import_wrong_file', 'Kies een eigen scheidingsteken zonder aanhalingsteken of regeleinde.');
     sepChars = custom;
   } else sepChars = SEPARATOR_CHARS[separator];
   // one row more than the limit (and a header) tells that it is past the limit
-  const { rows, unclosedQuoteLine } = splitRows(text, sepChars, limits.maxCards + 2);
-  const header = options.header ?? (rows.length > 0 && isHeaderRow(rows[0]!.cells));
-  const body = header ? rows.slice(1) : rows;
-  // a header naming a column of tags (after the front and back): its cells are the card's tags
-  const tagColumn = header ? rows[0]!.cells.findIndex((c, i) => i >= 2 && TAG_HEADERS.has(normaliseHeader(c))) : -1;
+  const split = splitRows(text, sepChars, limits.maxCards + 2);
+  const rows = split.rows.map((r) => ({ ...r, line: r.line + headers.lines }));
+  const unclosedQuoteLine = split.unclosedQuoteLine === null ? null : split.unclosedQuoteLine + headers.lines;
+  let header: boolean;
+  let body: Row[];
+  let names: string[];
+  if (headers.columns !== undefined) {
+    // the #columns: line names the columns; no row of the text is a header
+    header = options.header ?? true;
+    body = rows;
+    names = header ? (splitRows(headers.columns, sepChars, 1).rows[0]?.cells ?? []) : [];
+  } else {
+    header = options.header ?? (rows.length > 0 && isHeaderRow(rows[0]!.cells));
+    body = header ? rows.slice(1) : rows;
+    names = header && rows.length > 0 ? rows[0]!.cells : [];
+  }
+  // a column of tags: the one Anki's header names, or one after the front and back the header row calls so
+  const tagColumn = headers.tagsColumn !== undefined && headers.tagsColumn >= 3 ? headers.tagsColumn - 1 : names.findIndex((c, i) => i >= 2 && TAG_HEADERS.has(normaliseHeader(c)));
+  const html = headers.html ?? ANKI_HTML.test(text);
+  const side = (cell: string) => (html ? ankiHtmlToMarkdown(unneutralise(cell)).markdown : unneutralise(cell).trim());
   if (body.length > limits.maxCards) {
     throw new ImportRefused('import_too_many_cards', `Dit bestand heeft meer dan ${limits.maxCards.toLocaleString('nl-NL')} kaarten. Splits het in kleinere bestanden.`);
   }
@@ -158,7 +240,7 @@ export function parseText(bytes: Uint8Array, options: TextOptions, limits: Impor
   const problems: ImportProblem[] = [];
   for (const row of body) {
     const where = `regel ${row.line}`;
-    const [front = '', back = '', ...rest] = row.cells.map((c) => c.trim());
+    const [front = '', back = '', ...rest] = row.cells.map((c, i) => (i < 2 ? side(c) : c.trim()));
     if (row.cells.length < 2) {
       problems.push({ where, message: 'Geen scheidingsteken gevonden: deze regel heeft alleen een voorkant.', skipped: true });
       continue;
@@ -167,7 +249,7 @@ export function parseText(bytes: Uint8Array, options: TextOptions, limits: Impor
       problems.push({ where, message: front === '' ? 'De voorkant is leeg.' : 'De achterkant is leeg.', skipped: true });
       continue;
     }
-    const tags = tagColumn >= 0 ? tagsOf((row.cells[tagColumn] ?? '').split(/[\s,;]+/).join(' '), null) : [];
+    const tags = tagColumn >= 0 ? tagsOf(unneutralise(row.cells[tagColumn] ?? '').split(/[\s,;]+/).join(' '), null) : [];
     const others = rest.filter((_c, i) => i + 2 !== tagColumn);
     if (others.some((c) => c !== '')) problems.push({ where, message: `${others.length === 1 ? 'Een derde kolom is' : 'Kolommen na de tweede zijn'} weggelaten.`, skipped: false });
     cards.push({ front, back, frontPicture: null, backPicture: null, tags, source: where });

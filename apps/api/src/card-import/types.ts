@@ -44,7 +44,18 @@ export interface ImportedCard {
   tags: string[];
   /** where it came from, in Dutch: "regel 4", "notitie 12, kaart 2" */
   source: string;
+  /** the Anki note it is one card of, when that note makes more than one card of a kind Anki has (null: a card of its own) */
+  note?: NoteOrigin | null;
 }
+
+/**
+ * What a card remembers of the Anki note it came from, so that an export gives Anki the note back
+ * (issue 38): the cards of one reversed note (Basic (and reversed card)), or of one cloze note with
+ * its text, deletions and all, and its extra, as her Markdown.
+ */
+export type NoteOrigin =
+  | { id: string; kind: 'reversed'; ord: 0 | 1 }
+  | { id: string; kind: 'cloze'; ord: number; text: string; extra: string };
 
 /** Something wrong with one line or note: that card is left out unless she fixes the file. */
 export interface ImportProblem {

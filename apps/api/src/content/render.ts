@@ -1,4 +1,4 @@
-import { marked } from 'marked';
+import { Marked, marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
 /** Public URL of a content image. */
@@ -20,7 +20,10 @@ const BLOCK_OPTIONS: sanitizeHtml.IOptions = {
  * is stripped, images may only point at the subject's own images, links open safely.
  */
 export function renderChapterHtml(markdown: string, subjectId: string): string {
-  const raw = marked.parse(markdown, { async: false, gfm: true }) as string;
+  return sanitizeChapterHtml(marked.parse(markdown, { async: false, gfm: true }) as string, subjectId);
+}
+
+function sanitizeChapterHtml(raw: string, subjectId: string): string {
   return sanitizeHtml(raw.replace(/<h1(\s|>)/g, '<h2$1').replace(/<\/h1>/g, '</h2>'), {
     ...BLOCK_OPTIONS,
     transformTags: {
@@ -39,12 +42,35 @@ export function renderChapterHtml(markdown: string, subjectId: string): string {
   });
 }
 
+/** The raw HTML a typed card may hold as markup (Anki's sub- and superscript, a line break); any other is text. */
+const TYPED_MARKUP = /^<(?:\/?su[bp]|br\s*\/?)>$/i;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Markdown a student typed (her own cards, issue 38): what she wrote between `<` and `>` is text
+ * ("a<b en c>d", "if x<y and y>z:"), not a tag the sanitizer would keep or drop, except the few
+ * tags above; a line break she typed is one (GFM `breaks`, as the web app's Markdown shows content).
+ */
+const typed = new Marked({
+  gfm: true,
+  breaks: true,
+  renderer: {
+    html({ text, block }) {
+      if (TYPED_MARKUP.test(text.trim())) return text;
+      return block ? `<p>${escapeHtml(text.trim()).replace(/\n/g, '<br>')}</p>\n` : escapeHtml(text);
+    },
+  },
+});
+
 /**
  * One side of a flashcard: the same sanitized Markdown as a chapter, with every heading level
- * folded to paragraphs' weight (a card has no outline; the screen owns the headings).
+ * folded to paragraphs' weight (a card has no outline; the screen owns the headings). `typed`: a
+ * card a student wrote herself (raw HTML shows as text, a line break stays one).
  */
-export function renderCardHtml(markdown: string, subjectId: string): string {
-  return renderChapterHtml(markdown, subjectId).replace(/<(\/?)h[2-6]>/g, '<$1p>');
+export function renderCardHtml(markdown: string, subjectId: string, options: { typed?: boolean } = {}): string {
+  const html = options.typed ? sanitizeChapterHtml(typed.parse(markdown, { async: false }) as string, subjectId) : renderChapterHtml(markdown, subjectId);
+  return html.replace(/<(\/?)h[2-6]>/g, '<$1p>');
 }
 
 /** Inline markup allowed in titles (emphasis only). */

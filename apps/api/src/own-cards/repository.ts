@@ -32,6 +32,8 @@ export interface NewOwnCard {
   summary_id: string | null;
   /** JSON array of her tags */
   tags: string;
+  /** the Anki note it came from (card import's JSON), or null */
+  source_note: string | null;
 }
 
 const now = () => new Date().toISOString();
@@ -214,14 +216,15 @@ export class OwnCardsRepository implements OwnStudyStore {
 
   async updateCardText(
     cardId: string,
-    patch: Pick<NewOwnCard, 'front_markdown' | 'back_markdown' | 'front_html' | 'back_html' | 'chapter_id' | 'summary_id'> & Partial<Pick<NewOwnCard, 'tags'>>,
+    patch: Pick<NewOwnCard, 'front_markdown' | 'back_markdown' | 'front_html' | 'back_html' | 'chapter_id' | 'summary_id'> & Partial<Pick<NewOwnCard, 'tags' | 'source_note'>>,
   ): Promise<void> {
     await this.db.updateTable('own_flashcards').set({ ...patch, updated_at: now() }).where('id', '=', cardId).execute();
   }
 
   async setCardPicture(cardId: string, side: 'front' | 'back', pictureId: string | null): Promise<void> {
     const column = side === 'front' ? 'front_picture_id' : 'back_picture_id';
-    await this.db.updateTable('own_flashcards').set({ [column]: pictureId, updated_at: now() }).where('id', '=', cardId).execute();
+    // a changed picture: the card is no longer what its Anki note makes (source_note)
+    await this.db.updateTable('own_flashcards').set({ [column]: pictureId, source_note: null, updated_at: now() }).where('id', '=', cardId).execute();
   }
 
   async setCardSortIndex(cardId: string, sortIndex: number): Promise<void> {

@@ -53,6 +53,8 @@ export interface ImportCardInput {
   chapterId?: string | null;
   /** Anki's tags or a text's tags column */
   tags?: string[];
+  /** the Anki note it came from (card import's JSON), kept until she changes the card */
+  sourceNote?: string | null;
 }
 
 /** A set with everything an export writes: the Markdown and HTML of each side, the pictures' bytes. */
@@ -68,6 +70,7 @@ export interface OwnSetExport {
     backPicture: { mime: string; data: Buffer } | null;
     chapterId: string | null;
     tags: string[];
+    sourceNote: string | null;
   }>;
 }
 
@@ -79,7 +82,7 @@ const limit = (message: string) => new AppError('limit_reached', message);
 
 /** A side's HTML: the demo cards' Markdown renderer (decision 011), without images (a card has a picture instead). */
 export function renderOwnCardHtml(markdown: string): string {
-  return renderCardHtml(markdown, 'own').replace(/<img\b[^>]*>/g, '');
+  return renderCardHtml(markdown, 'own', { typed: true }).replace(/<img\b[^>]*>/g, '');
 }
 
 /** Tags as a card keeps them: without spaces, each once (case-insensitively), at most OWN_CARD_TAGS_MAX of OWN_CARD_TAG_MAX characters. */
@@ -208,6 +211,7 @@ export class OwnCardsService {
         backPicture: bytes(c.back_picture_id),
         chapterId: c.chapter_id,
         tags: tagsOf(c.tags),
+        sourceNote: c.source_note,
       })),
     };
   }
@@ -270,7 +274,7 @@ export class OwnCardsService {
       const link = await this.checkChapter(body.chapterId ?? null, body.summaryId ?? null);
       if (emptySide(body.front, null)) throw new AppError('invalid_request', 'Schrijf iets op de voorkant.');
       if (emptySide(body.back, null)) throw new AppError('invalid_request', 'Schrijf iets op de achterkant.');
-      const [id] = await repo.insertCards(userId, set.id, await repo.nextCardSortIndex(set.id), [this.newCard(body.front, body.back, null, null, link, body.tags ?? [])]);
+      const [id] = await repo.insertCards(userId, set.id, await repo.nextCardSortIndex(set.id), [this.newCard(body.front, body.back, null, null, link, body.tags ?? [], null)]);
       await repo.touchSet(set.id);
       return this.card((await repo.findCard(userId, id!))!);
     });
@@ -292,6 +296,8 @@ export class OwnCardsService {
         chapter_id: link.chapterId,
         summary_id: link.summaryId,
         ...(body.tags === undefined ? {} : { tags: JSON.stringify(cleanTags(body.tags)) }),
+        // changed sides: no longer what its Anki note makes
+        ...(body.front === card.front_markdown && body.back === card.back_markdown ? {} : { source_note: null }),
       });
       await repo.touchSet(card.set_id);
       return this.card((await repo.findCard(userId, card.id))!);
@@ -409,6 +415,7 @@ export class OwnCardsService {
           chapter_id: c.chapter_id,
           summary_id: c.summary_id,
           tags: c.tags,
+          source_note: c.source_note,
         })),
       );
       return this.detailOf(repo, userId, (await repo.findSet(userId, setId))!);
@@ -473,7 +480,7 @@ export class OwnCardsService {
       for (const [i, c] of cards.entries()) {
         const front = processed[i]!.front ? await repo.insertPicture(userId, processed[i]!.front!) : null;
         const back = processed[i]!.back ? await repo.insertPicture(userId, processed[i]!.back!) : null;
-        rows.push(this.newCard(c.front, c.back, front, back, links[i]!, c.tags ?? []));
+        rows.push(this.newCard(c.front, c.back, front, back, links[i]!, c.tags ?? [], c.sourceNote ?? null));
       }
       await repo.insertCards(userId, setId, 0, rows);
       return this.detailOf(repo, userId, (await repo.findSet(userId, setId))!);
@@ -489,9 +496,11 @@ export class OwnCardsService {
     backPicture: string | null,
     link: { chapterId: string | null; summaryId: string | null },
     tags: readonly string[],
+    sourceNote: string | null,
   ): NewOwnCard {
     return {
       tags: JSON.stringify(cleanTags(tags)),
+      source_note: sourceNote,
       front_markdown: front,
       back_markdown: back,
       front_html: renderOwnCardHtml(front),

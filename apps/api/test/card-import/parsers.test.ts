@@ -218,10 +218,10 @@ describe('Anki packages', () => {
   });
 
   it('round-trips its own export', async () => {
-    const bytes = await writeApkg('Mijn set', [{ frontHtml: '<p><strong>A</strong></p>', backHtml: '<p>B <img src="x.png"></p>', tags: ['t'] }], [{ name: 'x.png', bytes: PNG }]);
+    const bytes = await writeApkg('Mijn set', [{ kind: 'basic', fields: ['<p><strong>A</strong></p>', '<p>B <img src="x.png"></p>'], tags: ['t'], ords: [0] }], [{ name: 'x.png', bytes: PNG }]);
     const r = await apkg(bytes);
     expect(r.deckName).toBe('Mijn set');
-    expect(r.cards).toEqual([{ front: '**A**', back: 'B', frontPicture: null, backPicture: 'x.png', tags: ['t'], source: 'notitie 1' }]);
+    expect(r.cards).toEqual([{ front: '**A**', back: 'B', frontPicture: null, backPicture: 'x.png', tags: ['t'], source: 'notitie 1', note: null }]);
   });
 });
 
@@ -239,7 +239,7 @@ describe('the exported .apkg', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const yauzl = (await import('yauzl')).default;
-    const bytes = await writeApkg('Structuur', [{ frontHtml: 'voor', backHtml: 'achter <img src="p.png">', tags: [] }], [{ name: 'p.png', bytes: PNG }]);
+    const bytes = await writeApkg('Structuur', [{ kind: 'basic', fields: ['voor', 'achter <img src="p.png">'], tags: [], ords: [0] }], [{ name: 'p.png', bytes: PNG }]);
     const entries = await new Promise<Map<string, Buffer>>((resolve, reject) => {
       yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
         if (err) return reject(err);

@@ -24,6 +24,7 @@ import * as m0025 from './0025-catalogue.ts';
 import * as m0027 from './0027-mock-exam-answer-version.ts';
 import * as m0028 from './0028-mock-exam-open-answers.ts';
 import * as m0029 from './0029-question-sessions-by-subject.ts';
+import * as m0030 from './0030-own-card-source-note.ts';
 import * as m0031 from './0031-reports.ts';
 
 /**
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '0027-mock-exam-answer-version': m0027,
   '0028-mock-exam-open-answers': m0028,
   '0029-question-sessions-by-subject': m0029,
+  '0030-own-card-source-note': m0030,
   '0031-reports': m0031,
 };

@@ -37,6 +37,8 @@ export interface OwnFlashcardsTable {
   summary_id: string | null;
   /** her tags: a JSON array of strings (Anki's, a text's tags column, or her own), [] for none */
   tags: string;
+  /** the Anki note it was imported from (JSON, written and read by card import: one reversed or cloze note's cards belong together); null: a card of its own, or changed since */
+  source_note: string | null;
   is_favorite: number;
   /** null never answered, 1 'Wist ik', 0 'Wist ik niet' */
   known: number | null;

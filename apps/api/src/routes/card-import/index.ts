@@ -10,7 +10,7 @@ import {
   CardImportResultSchema,
 } from '@blok/contract';
 import { AppError } from '../../errors.ts';
-import { CardImportService } from '../../card-import/service.ts';
+import { CardImportService, contentDisposition } from '../../card-import/service.ts';
 import type { ImportLimits } from '../../card-import/types.ts';
 import { renderOwnCardHtml } from '../../own-cards/service.ts';
 import { UploadedFile } from '../../uploads/uploaded-file.ts';
@@ -102,7 +102,7 @@ const cardImportRoutes: FastifyPluginAsyncZod<CardImportRoutesOptions> = async (
       const file = await service.export(req.auth!.userId, req.params.id, req.query.format);
       return reply
         .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('content-disposition', contentDisposition(file.fileName))
         .header('cache-control', 'private, no-store')
         // bytes are sent as they are (Fastify serializes objects only)
         .send(file.body as never);

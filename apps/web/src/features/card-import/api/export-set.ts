@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { exportFileName } from '@blok/domain/file-name';
 import { api } from '../../../lib/api-client.ts';
 
 export type ExportFormat = 'csv' | 'apkg';
@@ -9,7 +10,8 @@ export async function exportSet({ setId, title, format }: { setId: string; title
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 80) || 'kaarten'}.${format}`;
+  // the name the API gives it too: the title as she wrote it ("–" and accents kept)
+  link.download = exportFileName(title, format);
   document.body.append(link);
   link.click();
   link.remove();

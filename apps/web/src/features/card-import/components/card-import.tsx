@@ -7,7 +7,7 @@ import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { TextField } from '../../../components/ui/text-field/text-field.tsx';
 import { usePreviewImport } from '../api/preview-import.ts';
 import { useConfirmImport } from '../api/confirm-import.ts';
-import { sourceOfFile, type ImportChoice } from '../utils/import-query.ts';
+import { sourceOfFile, titleOfFile, type ImportChoice } from '../utils/import-query.ts';
 import { ImportedSet } from './imported-set.tsx';
 import styles from './card-import.module.css';
 
@@ -74,7 +74,8 @@ export function CardImport({ onImported, place }: { onImported?: (result: CardIm
       {
         onSuccess: (result) => {
           setPreview(result);
-          setTitle((current) => current || result.suggestedTitle);
+          // the deck's name of a package, else the file's name (a pasted text has neither)
+          setTitle((current) => current || result.suggestedTitle || (mode === 'file' && file ? titleOfFile(file.name) : ''));
           setSkipProblems(false);
         },
         onError: () => setPreview(null),

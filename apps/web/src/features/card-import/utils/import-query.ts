@@ -18,6 +18,19 @@ export function sourceOfFile(name: string): CardImportQuery['source'] {
   return 'text';
 }
 
+/**
+ * A set's name from the name of the file she chose (issue 38): without its extension, underscores as
+ * spaces, white space folded; at most 120 characters, as a set's title.
+ */
+export function titleOfFile(name: string): string {
+  return name
+    .replace(/\.[a-z0-9]{1,8}$/i, '')
+    .replace(/_/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+}
+
 /** The query string of both requests. */
 export function importQuery(choice: ImportChoice, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({ source: choice.source });
