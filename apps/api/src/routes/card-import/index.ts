@@ -10,18 +10,28 @@ import {
   CardImportResultSchema,
 } from '@blok/contract';
 import { AppError } from '../../errors.ts';
+import { ParseRunner, type ParseTicket, type RunnerOptions } from '../../card-import/runner.ts';
 import { CardImportService } from '../../card-import/service.ts';
 import type { ImportLimits } from '../../card-import/types.ts';
 import { renderOwnCardHtml } from '../../flashcards/own-service.ts';
 import { UploadedFile } from '../../user/picture.ts';
 
 const security = [{ bearer: [] }];
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema } as const;
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema } as const;
 const SetParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige id') });
 
 export interface CardImportRoutesOptions {
   /** CARD_IMPORT_* (env.ts) */
   limits: ImportLimits;
+  /** CARD_IMPORT_* (env.ts): threads, queue, timeout */
+  runner: RunnerOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the card import's place in the parsing queue, taken before the body is read */
+    importTicket?: ParseTicket;
+  }
 }
 
 /**
@@ -32,12 +42,28 @@ export interface CardImportRoutesOptions {
  */
 const cardImportRoutes: FastifyPluginAsyncZod<CardImportRoutesOptions> = async (app, opts) => {
   // her sets are written and read by their owner, flashcards (decision 020), and look as it renders them
-  const service = new CardImportService(app.services.ownCards, { limits: opts.limits, maxSideChars: OWN_CARD_SIDE_MAX, render: renderOwnCardHtml });
+  const runner = new ParseRunner(opts.runner);
+  app.addHook('onClose', async () => runner.close());
+  const service = new CardImportService(app.services.ownCards, { limits: opts.limits, maxSideChars: OWN_CARD_SIDE_MAX, render: renderOwnCardHtml, runner });
   const maxMb = Math.round(opts.limits.maxFileBytes / 1024 / 1024);
 
   await app.register(async (scope) => {
     const uploads = scope.withTypeProvider<ZodTypeProvider>();
     uploads.addHook('onRequest', app.authenticate);
+    // Her place in the parsing queue before her upload is read (issue 38): one at a time per student,
+    // and a full queue answers 429 without holding the body. The place is hers until the answer is
+    // sent or the request ends.
+    uploads.addHook('preParsing', async (req, reply, payload) => {
+      const length = Number(req.headers['content-length']);
+      const known = req.headers['content-length'] !== undefined && Number.isSafeInteger(length) && length >= 0;
+      const source = (req.query as { source?: unknown }).source;
+      const ticket = runner.admit(req.auth!.userId, known ? Math.min(length, opts.limits.maxFileBytes) : opts.limits.maxFileBytes, known && source === 'text');
+      req.importTicket = ticket;
+      reply.raw.once('close', () => ticket.release());
+      return payload;
+    });
+    uploads.addHook('onResponse', async (req) => req.importTicket?.release());
+    uploads.addHook('onRequestAbort', async (req) => req.importTicket?.release());
     uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: opts.limits.maxFileBytes }, (req, body, done) => {
       done(null, new UploadedFile(body as Buffer, String(req.headers['content-type'] ?? '')));
@@ -63,7 +89,7 @@ const cardImportRoutes: FastifyPluginAsyncZod<CardImportRoutesOptions> = async (
           response: { 200: CardImportPreviewSchema, ...errors },
         },
       },
-      async (req) => service.preview(req.body as UploadedFile, req.query),
+      async (req) => service.preview(req.body as UploadedFile, req.query, req.importTicket!),
     );
 
     uploads.post(
@@ -79,7 +105,7 @@ const cardImportRoutes: FastifyPluginAsyncZod<CardImportRoutesOptions> = async (
         },
       },
       async (req, reply) => {
-        const result = await service.import(req.auth!.userId, req.body as UploadedFile, req.query);
+        const result = await service.import(req.auth!.userId, req.body as UploadedFile, req.query, req.importTicket!);
         return reply.status(201).send(result);
       },
     );
