@@ -13,6 +13,9 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // dynamic imports become chunks of their own: the parsing thread loads the Anki reader (SQLite,
+  // sanitize-html) on its first package, not before a text
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',

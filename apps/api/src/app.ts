@@ -276,6 +276,19 @@ export async function buildApp(opts: BuildOptions) {
             maxCards: env.CARD_IMPORT_MAX_CARDS,
             maxPictures: env.CARD_IMPORT_MAX_PICTURES,
             maxPictureBytes: env.CARD_IMPORT_MAX_PICTURE_KB * 1024,
+            maxNoteBytes: env.CARD_IMPORT_MAX_NOTE_KB * 1024,
+            zstdMaxWindowBytes: env.CARD_IMPORT_ZSTD_MAX_WINDOW_MB * 1024 * 1024,
+          },
+          runner: {
+            workers: env.CARD_IMPORT_WORKERS,
+            queue: env.CARD_IMPORT_QUEUE,
+            queueBytes: env.CARD_IMPORT_QUEUE_MB * 1024 * 1024,
+            queueWaitMs: env.CARD_IMPORT_QUEUE_WAIT_S * 1000,
+            timeoutMs: env.CARD_IMPORT_PARSE_TIMEOUT_S * 1000,
+            smallTextBytes: env.CARD_IMPORT_SMALL_TEXT_KB * 1024,
+            smallTextQueue: 16,
+            heapMb: env.CARD_IMPORT_WORKER_HEAP_MB,
+            idleMs: env.CARD_IMPORT_WORKER_IDLE_S * 1000,
           },
         });
       }

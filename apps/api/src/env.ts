@@ -213,6 +213,26 @@ const EnvSchema = z.object({
   CARD_IMPORT_MAX_PICTURES: z.coerce.number().int().min(0).max(1000).default(500),
   /** Card import: largest picture kept, KB (a larger one is left out, named in the preview; a card picture is at most 5 MB). */
   CARD_IMPORT_MAX_PICTURE_KB: z.coerce.number().int().min(1).max(5120).default(2048),
+  /** Card import: largest note of an Anki package (all its fields) or line of a text, KB; a larger one is left out, named in the preview. */
+  CARD_IMPORT_MAX_NOTE_KB: z.coerce.number().int().min(1).max(10240).default(100),
+  /** Card import: largest window a zstd frame without a declared size may ask for, MB (the decoder allocates it; Anki writes 2 MB). */
+  CARD_IMPORT_ZSTD_MAX_WINDOW_MB: z.coerce.number().int().min(1).max(128).default(8),
+  /** Card import (issue 38): threads parsing packages and large texts at once; more uploads wait. */
+  CARD_IMPORT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  /** Card import: uploads that may wait for a parsing thread (beyond the ones parsing); past it 429. */
+  CARD_IMPORT_QUEUE: z.coerce.number().int().min(0).max(64).default(4),
+  /** Card import: MB the uploads admitted to the parsing threads may hold together (parsing, waiting, arriving); at least CARD_IMPORT_MAX_FILE_MB. */
+  CARD_IMPORT_QUEUE_MB: z.coerce.number().int().min(1).max(8000).default(200),
+  /** Card import: longest an upload waits for a parsing thread, seconds; then 429. */
+  CARD_IMPORT_QUEUE_WAIT_S: z.coerce.number().int().min(0).max(60).default(5),
+  /** Card import: longest one parse may take, seconds; its thread is then stopped and the file refused. */
+  CARD_IMPORT_PARSE_TIMEOUT_S: z.coerce.number().int().min(1).max(120).default(8),
+  /** Card import: a text up to this many KB is parsed on a thread of its own, never behind packages (0: none). */
+  CARD_IMPORT_SMALL_TEXT_KB: z.coerce.number().int().min(0).max(4096).default(256),
+  /** Card import: heap cap of a parsing thread, MB. */
+  CARD_IMPORT_WORKER_HEAP_MB: z.coerce.number().int().min(64).max(4096).default(256),
+  /** Card import: an idle parsing thread ends after this many seconds. */
+  CARD_IMPORT_WORKER_IDLE_S: z.coerce.number().int().min(0).max(3600).default(10),
   /** Mollie API key (test_… or live_…). Unset: the built-in test checkout (see PAYMENTS). */
   MOLLIE_API_KEY: z
     .string()
@@ -306,6 +326,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (env.NODE_ENV === 'production' && env.PUSH_ENDPOINT_ALLOW_LOOPBACK) {
     throw new Error('Invalid environment configuration:\n  PUSH_ENDPOINT_ALLOW_LOOPBACK: for tests only, never in production (the server would send to its own machine)');
+  }
+  if (env.CARD_IMPORT_QUEUE_MB < env.CARD_IMPORT_MAX_FILE_MB) {
+    throw new Error('Invalid environment configuration:\n  CARD_IMPORT_QUEUE_MB: at least CARD_IMPORT_MAX_FILE_MB (else the largest upload is never admitted)');
   }
   const payments = paymentsOf(env);
   if (env.JWT_SECRET) return { ...env, payments, JWT_SECRET: env.JWT_SECRET, jwtSecretSource: 'env' };

@@ -42,6 +42,7 @@ const STATUS: Record<ErrorCode, number> = {
   import_damaged: 422,
   import_empty: 422,
   import_has_problems: 422,
+  import_busy: 429,
   mock_exam_closed: 409,
   catalogue_in_use: 409,
   catalogue_exists: 409,

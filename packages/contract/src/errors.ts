@@ -77,6 +77,8 @@ export const ERROR_CODES = [
   'import_empty',
   /** some cards have a problem and she did not choose to leave them out (skipProblems) */
   'import_has_problems',
+  /** her previous file is still being read, or the parsing queue is full: retry after Retry-After seconds (issue 38) */
+  'import_busy',
   // mock exams (decision 022)
   /** the mock exam is closed (handed in, or its time is up): no answer is taken any more */
   'mock_exam_closed',

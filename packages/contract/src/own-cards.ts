@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { TimeZoneSchema } from './flashcards.ts';
+import { OWN_CARD_TAGS_MAX, OWN_CARD_TAG_MAX } from './own-card-limits.ts';
 
 /*
  * Her own flashcards (issue 28): sets she makes, inside a subject of her library or personal
@@ -34,9 +35,7 @@ export const OWN_CARD_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] 
 /** Longest edge of a stored card picture (px). */
 export const OWN_CARD_PICTURE_EDGE = 1200;
 
-/** Most tags on one card, and the longest tag (Anki's tags: no spaces; "a::b" is a sub-tag). */
-export const OWN_CARD_TAGS_MAX = 20;
-export const OWN_CARD_TAG_MAX = 60;
+export { OWN_CARD_TAGS_MAX, OWN_CARD_TAG_MAX } from './own-card-limits.ts';
 /** A card's tags: each once, without spaces. */
 export const OwnCardTagsSchema = z
   .array(z.string().check(z.minLength(1), z.maxLength(OWN_CARD_TAG_MAX, `Een label is hoogstens ${OWN_CARD_TAG_MAX} tekens.`), z.regex(/^\S+$/, 'Een label heeft geen spaties.')))

@@ -40,6 +40,8 @@ const MAX_ZIP_ENTRIES = 20_000;
 
 const damaged = () => new ImportRefused('import_damaged', 'Dit Anki-pakket is beschadigd of van een onbekende versie.');
 const notAnki = () => new ImportRefused('import_unsafe_file', 'Dit bestand lijkt op een Anki-pakket, maar de database erin is dat niet: er staan onbekende tabellen in. Het is niet geïmporteerd.');
+const computed = () =>
+  new ImportRefused('import_unsafe_file', 'Dit bestand lijkt op een Anki-pakket, maar de database erin is dat niet: er staat een berekende kolom in. Het is niet geïmporteerd.');
 const tooMany = (limits: ImportLimits) =>
   new ImportRefused('import_too_many_cards', `Dit pakket heeft meer dan ${limits.maxCards.toLocaleString('nl-NL')} kaarten. Exporteer een kleinere stapel uit Anki.`);
 const tooLarge = (limits: ImportLimits) => () =>
@@ -116,10 +118,21 @@ function openCollection(path: string): Database.Database {
     db = new Database(path, { readonly: true, fileMustExist: true });
     db.pragma('trusted_schema = OFF');
     db.pragma('cell_size_check = ON');
-    const objects = db.prepare('SELECT type, name, tbl_name FROM sqlite_master').all() as Array<{ type: string; name: string; tbl_name: string }>;
+    // no memory-mapped reads, and SQLite's default page cache (2 MB) for this one connection
+    db.pragma('mmap_size = 0');
+    db.pragma('cache_size = -2000');
+    const objects = db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master').all() as Array<{ type: string; name: string; tbl_name: string; sql: string | null }>;
     for (const o of objects) {
       if (o.type === 'view' || o.type === 'trigger') throw notAnki();
       if (!KNOWN_TABLES.has(o.tbl_name) && !o.tbl_name.startsWith('sqlite_autoindex')) throw notAnki();
+      // a virtual table runs a module's code on every read
+      if (o.type === 'table' && /^\s*CREATE\s+VIRTUAL\b/i.test(o.sql ?? '')) throw notAnki();
+    }
+    for (const o of objects) {
+      // a generated column is computed on every read, from anything SQL can make (table_info does not show it);
+      // an index over an expression may be computed while reading too
+      if (o.type === 'table' && (db.prepare('SELECT hidden FROM pragma_table_xinfo(?)').all(o.name) as Array<{ hidden: number }>).some((c) => c.hidden !== 0)) throw computed();
+      if (o.type === 'index' && (db.prepare('SELECT cid FROM pragma_index_xinfo(?)').all(o.name) as Array<{ cid: number }>).some((c) => c.cid === -2)) throw computed();
     }
     for (const [table, columns] of Object.entries(REQUIRED_COLUMNS)) {
       const have = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name));
@@ -321,13 +334,17 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
       throw new ImportRefused('import_wrong_file', 'Dit zip-bestand is geen Anki-pakket: er zit geen Anki-collectie in.');
     }
     const big = tooLarge(limits);
+    const windowMb = Math.round(limits.zstdMaxWindowBytes / 1024 / 1024);
+    const window = () =>
+      new ImportRefused('import_too_large', `Dit pakket vraagt bij het uitpakken meer dan ${windowMb} MB geheugen per onderdeel (Anki zelf gebruikt 2 MB). Het is niet geïmporteerd.`);
+    const zstd = (cap: number, tooLarge: () => Error, windowTooLarge: () => Error = window) => ({ cap, maxWindow: limits.zstdMaxWindowBytes, tooLarge, windowTooLarge });
     let collection: Uint8Array = await zip.read(name, limits.maxUnpackedBytes, big);
-    if (version === 3) collection = zstdDecode(collection, limits.maxUnpackedBytes, big);
+    if (version === 3) collection = zstdDecode(collection, zstd(limits.maxUnpackedBytes, big));
     if (!Buffer.from(collection.subarray(0, 16)).equals(Buffer.from('SQLite format 3\0'))) {
       throw new ImportRefused('import_wrong_file', 'De collectie in dit pakket is geen SQLite-database.');
     }
     let mediaRaw: Uint8Array | null = zip.has('media') ? await zip.read('media', 16 * 1024 * 1024, big) : null;
-    if (mediaRaw && version === 3 && mediaRaw.length > 0) mediaRaw = zstdDecode(mediaRaw, 16 * 1024 * 1024, big);
+    if (mediaRaw && version === 3 && mediaRaw.length > 0) mediaRaw = zstdDecode(mediaRaw, zstd(16 * 1024 * 1024, big));
     const media = mediaMap(mediaRaw, version);
 
     const file = join(dir, 'collection.sqlite');
@@ -381,11 +398,22 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
     let noteIndex = 0;
     let lastNote: string | null = null;
 
-    const rows = db.prepare('SELECT c.nid AS nid, c.ord AS ord, c.did AS did, n.mid AS mid, n.tags AS tags, n.flds AS flds FROM cards c JOIN notes n ON n.id = c.nid ORDER BY n.id, c.ord').iterate() as Iterable<{
+    // a note past maxNoteBytes is never read into the worker: its size is known from its record's header
+    const noteKb = Math.round(limits.maxNoteBytes / 1024).toLocaleString('nl-NL');
+    let largeNote = false;
+    const rows = db
+      .prepare(
+        `SELECT c.nid AS nid, c.ord AS ord, c.did AS did, n.mid AS mid, octet_length(n.flds) + octet_length(n.tags) > @max AS large,
+           CASE WHEN octet_length(n.flds) + octet_length(n.tags) > @max THEN '' ELSE n.tags END AS tags,
+           CASE WHEN octet_length(n.flds) + octet_length(n.tags) > @max THEN '' ELSE n.flds END AS flds
+         FROM cards c JOIN notes n ON n.id = c.nid ORDER BY n.id, c.ord`,
+      )
+      .iterate({ max: limits.maxNoteBytes }) as Iterable<{
       nid: number | bigint;
       ord: number;
       did: number | bigint;
       mid: number | bigint;
+      large: number;
       tags: string;
       flds: string;
     }>;
@@ -394,12 +422,17 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
       if (nid !== lastNote) {
         noteIndex++;
         lastNote = nid;
-        noteCounts.set(String(row.mid), (noteCounts.get(String(row.mid)) ?? 0) + 1);
-        // counted per note, not per card: a reversed note's sound is one sound
-        const all = ankiHtmlToMarkdown(String(row.flds).split('\u001f').join('<br>'));
-        sounds += all.sounds;
-        external += all.externalImages;
+        largeNote = row.large === 1;
+        if (largeNote) problems.push({ where: `notitie ${noteIndex}`, message: `Deze notitie is groter dan ${noteKb} kB en is weggelaten.`, skipped: true });
+        else {
+          noteCounts.set(String(row.mid), (noteCounts.get(String(row.mid)) ?? 0) + 1);
+          // counted per note, not per card: a reversed note's sound is one sound
+          const all = ankiHtmlToMarkdown(String(row.flds).split('\u001f').join('<br>'));
+          sounds += all.sounds;
+          external += all.externalImages;
+        }
       }
+      if (largeNote) continue;
       const where = `notitie ${noteIndex}`;
       const nt = types.get(String(row.mid));
       if (!nt) {
@@ -511,10 +544,11 @@ export async function parseAnki(bytes: Uint8Array, source: 'apkg' | 'colpkg', op
         problems.push({ where: pictureName, message: `Deze afbeelding is groter dan ${capMb} MB en is weggelaten.`, skipped: false });
         continue;
       }
+      const picture = () => new ImportRefused('import_too_large', 'picture');
       let data: Uint8Array = await zip.read(entry, version === 3 ? limits.maxUnpackedBytes : limits.maxPictureBytes, big);
       if (version === 3) {
         try {
-          data = zstdDecode(data, limits.maxPictureBytes, () => new ImportRefused('import_too_large', 'picture'));
+          data = zstdDecode(data, zstd(limits.maxPictureBytes, picture, picture));
         } catch (err) {
           if (err instanceof ImportRefused && err.message === 'picture') {
             dropped.add(pictureName);

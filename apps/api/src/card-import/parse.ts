@@ -1,4 +1,3 @@
-import { parseAnki } from './anki.ts';
 import { isZip, pictureType } from './magic.ts';
 import { parseText } from './text.ts';
 import { ImportRefused, type ParseRequest, type ParseResponse, type ParsedImport } from './types.ts';
@@ -25,6 +24,8 @@ export async function parseImport(req: ParseRequest): Promise<ParsedImport> {
   if (!isZip(bytes)) {
     throw new ImportRefused('import_wrong_file', `Dit bestand is geen Anki-pakket, ook al heet het .${req.source}. Exporteer de stapel in Anki opnieuw.`);
   }
+  // loaded on the first package only: a thread that reads texts starts without SQLite and sanitize-html (0.7 s)
+  const { parseAnki } = await import('./anki.ts');
   return parseAnki(bytes, req.source, req.anki ?? {}, limits);
 }
 

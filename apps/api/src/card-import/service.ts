@@ -10,7 +10,7 @@ import { AppError } from '../errors.ts';
 import { clozeNumbers, keepClozes } from './anki.ts';
 import { writeApkg, type ApkgNote } from './apkg.ts';
 import { toCsv } from './csv.ts';
-import { parseInWorker } from './runner.ts';
+import type { ParseRunner, ParseTicket } from './runner.ts';
 import { ImportRefused, type ImportedCard, type ImportLimits, type NoteOrigin, type ParsedImport, type ParseRequest, type RefusalCode } from './types.ts';
 
 /** A picture as the set's owner takes it: bytes and the type its magic bytes showed. */
@@ -120,6 +120,8 @@ export interface CardImportOptions {
   maxSideChars: number;
   /** a side's Markdown as the set will show it (the set's own renderer) */
   render: (markdown: string) => string;
+  /** the parsing threads, shared fairly between students (runner.ts) */
+  runner: ParseRunner;
 }
 
 /** The file of a request: its bytes. */
@@ -174,7 +176,7 @@ export class CardImportService {
     return this.options.limits;
   }
 
-  private async parse(file: ImportFile, query: CardImportQuery): Promise<ParsedImport> {
+  private async parse(file: ImportFile, query: CardImportQuery, ticket: ParseTicket): Promise<ParsedImport> {
     const mapping: Record<string, { front: number; back: number }> = {};
     for (const part of query.mapping ? query.mapping.split(',') : []) {
       const [id, front, back] = part.split(':');
@@ -189,7 +191,7 @@ export class CardImportService {
     };
     let parsed: ParsedImport;
     try {
-      parsed = await parseInWorker(req);
+      parsed = await this.options.runner.parse(ticket, req);
     } catch (err) {
       if (err instanceof ImportRefused) throw new AppError(STATUS_CODE[err.code], err.message);
       throw err;
@@ -207,8 +209,8 @@ export class CardImportService {
   }
 
   /** What the file gives: how many cards, the first few as they will look, every problem. Stores nothing. */
-  async preview(file: ImportFile, query: CardImportQuery): Promise<CardImportPreview> {
-    const parsed = await this.parse(file, query);
+  async preview(file: ImportFile, query: CardImportQuery, ticket: ParseTicket): Promise<CardImportPreview> {
+    const parsed = await this.parse(file, query, ticket);
     const { render } = this.options;
     const used = new Set(parsed.cards.flatMap((c) => [c.frontPicture, c.backPicture]).filter((p) => p !== null));
     return {
@@ -240,8 +242,8 @@ export class CardImportService {
    * The file to a new set of hers: all cards or none. A card with a problem stops the import
    * unless she chose to leave those out (skipProblems=yes). Answers the new set with its cards.
    */
-  async import(userId: string, file: ImportFile, query: CardImportConfirmQuery): Promise<OwnSetDetail> {
-    const parsed = await this.parse(file, query);
+  async import(userId: string, file: ImportFile, query: CardImportConfirmQuery, ticket: ParseTicket): Promise<OwnSetDetail> {
+    const parsed = await this.parse(file, query, ticket);
     const skipped = parsed.problems.filter((p) => p.skipped).length;
     if (skipped > 0 && query.skipProblems !== 'yes') {
       throw new AppError('import_has_problems', `${skipped === 1 ? 'Eén kaart heeft' : `${skipped} kaarten hebben`} een probleem. Kies of je de rest wilt importeren.`);

@@ -1,4 +1,4 @@
-import { OWN_CARD_TAGS_MAX, OWN_CARD_TAG_MAX } from '@blok/contract';
+import { OWN_CARD_TAGS_MAX, OWN_CARD_TAG_MAX } from '@blok/contract/own-card-limits';
 
 /**
  * A card's tags from a note's tags (Anki: space-separated, no spaces inside a tag) and, for a card

@@ -15,6 +15,10 @@ export interface ImportLimits {
   maxPictures: number;
   /** largest picture kept, bytes (a larger one is left out, with a problem in the preview) */
   maxPictureBytes: number;
+  /** largest note (all its fields) or text line, bytes: a larger one is left out, with a problem in the preview */
+  maxNoteBytes: number;
+  /** largest window a zstd frame without a declared size may ask for, bytes (Anki writes 2 MiB) */
+  zstdMaxWindowBytes: number;
 }
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
@@ -23,6 +27,8 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxCards: 1000,
   maxPictures: 500,
   maxPictureBytes: 2 * 1024 * 1024,
+  maxNoteBytes: 100 * 1024,
+  zstdMaxWindowBytes: 8 * 1024 * 1024,
 };
 
 export type PictureType = 'image/png' | 'image/jpeg' | 'image/webp';

@@ -83,7 +83,8 @@ export class ZipArchive {
     const stream = await new Promise<NodeJS.ReadableStream & { destroy(): void }>((resolve, reject) => {
       this.zip.openReadStream(entry, (err, s) => (err ? reject(damaged()) : resolve(s as never)));
     });
-    const chunks: Buffer[] = [];
+    // one buffer of the declared size (checked against the budget above), filled as it inflates: no second copy
+    const out = Buffer.allocUnsafe(entry.uncompressedSize);
     let size = 0;
     await new Promise<void>((resolve, reject) => {
       stream.on('data', (chunk: Buffer) => {
@@ -93,13 +94,13 @@ export class ZipArchive {
           reject(size > cap && capError ? capError() : tooLarge(this.budget));
           return;
         }
-        chunks.push(chunk);
+        chunk.copy(out, size - chunk.length);
       });
       stream.on('end', () => resolve());
       stream.on('error', (err: Error) => reject(/too many bytes|too few bytes|expected/i.test(err.message) ? tooLarge(this.budget) : damaged()));
     });
     this.used += size;
-    return Buffer.concat(chunks, size);
+    return out.subarray(0, size);
   }
 
   close(): void {

@@ -351,6 +351,31 @@ describe('hostile packages', () => {
     }
   });
 
+  it('refuses generated columns, virtual tables and indexes over expressions, which compute on reading (issue 38)', async () => {
+    for (const extraSql of [
+      "CREATE TABLE decks (id integer PRIMARY KEY, name TEXT AS (replace(hex(zeroblob(1000)), '00', 'x')) VIRTUAL); INSERT INTO decks (id) VALUES (1)",
+      "CREATE TABLE decks (id integer PRIMARY KEY, name TEXT AS ('x') STORED)",
+      'CREATE INDEX ix_notes_len ON notes (length(flds) * 2)',
+    ]) {
+      const spec = sampleDeck(2);
+      spec.extraSql = extraSql;
+      const err = await refusal(apkg(await buildAnkiPackage(spec)));
+      expect(err.code, extraSql).toBe('import_unsafe_file');
+      expect(err.message).toMatch(/berekende kolom/);
+    }
+    const fts = sampleDeck(2);
+    fts.extraSql = 'CREATE VIRTUAL TABLE tags USING fts5(tag)';
+    expect((await refusal(apkg(await buildAnkiPackage(fts)))).code).toBe('import_unsafe_file');
+  });
+
+  it('leaves out a note past the note size, with its reason, without reading it (issue 38)', async () => {
+    const spec = sampleDeck(3);
+    spec.notes.push({ mid: BASIC.id, fields: ['groot', '<b>x</b>'.repeat(20_000)], ords: [0] });
+    const r = await apkg(await buildAnkiPackage(spec), { limits: { ...limits, maxNoteBytes: 100 * 1024 } });
+    expect(r.cards).toHaveLength(6);
+    expect(r.problems).toContainEqual({ where: 'notitie 5', message: 'Deze notitie is groter dan 100 kB en is weggelaten.', skipped: true });
+  });
+
   it('refuses 100,000 cards before reading them', async () => {
     const spec = { version: 1 as const, noteTypes: [BASIC], notes: [{ mid: BASIC.id, fields: ['a', 'b'], ords: [0] }], extraSql: '' };
     spec.extraSql = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)

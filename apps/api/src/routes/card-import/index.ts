@@ -10,18 +10,28 @@ import {
   CardImportResultSchema,
 } from '@blok/contract';
 import { AppError } from '../../errors.ts';
+import { ParseRunner, type ParseTicket, type RunnerOptions } from '../../card-import/runner.ts';
 import { CardImportService, contentDisposition } from '../../card-import/service.ts';
 import type { ImportLimits } from '../../card-import/types.ts';
 import { renderOwnCardHtml } from '../../own-cards/service.ts';
 import { UploadedFile } from '../../uploads/uploaded-file.ts';
 
 const security = [{ bearer: [] }];
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema } as const;
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema } as const;
 const SetParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'ongeldige id') });
 
 export interface CardImportRoutesOptions {
   /** CARD_IMPORT_* (env.ts) */
   limits: ImportLimits;
+  /** CARD_IMPORT_* (env.ts): threads, queue, timeout */
+  runner: RunnerOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the card import's place in the parsing queue, taken before the body is read */
+    importTicket?: ParseTicket;
+  }
 }
 
 /**
@@ -30,17 +40,98 @@ export interface CardImportRoutesOptions {
  * request is authenticated before its body is read, which is refused past CARD_IMPORT_MAX_FILE_MB
  * (413) as it streams in, like the profile picture (issue 25).
  */
+/**
+ * Reads an upload into one buffer of its Content-Length (the size admitted, checked against the
+ * limit before a byte is read), so it is never held twice (chunks, then their concatenation);
+ * without a Content-Length, chunks up to the limit.
+ */
+function readUpload(payload: NodeJS.ReadableStream & { destroy?: () => void }, contentLength: string | undefined, max: number, maxMb: number): Promise<Buffer> {
+  const tooLarge = () => new AppError('file_too_large', `Dit bestand is groter dan ${maxMb} MB.`);
+  const declared = Number(contentLength);
+  const known = contentLength !== undefined && Number.isSafeInteger(declared) && declared >= 0;
+  if (known && declared > max) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const out = known ? Buffer.allocUnsafe(declared) : null;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    const fail = (err: Error) => {
+      if (failed) return;
+      failed = true;
+      payload.destroy?.();
+      reject(err);
+    };
+    payload.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > max || (out && size > out.length)) return fail(tooLarge());
+      if (out) chunk.copy(out, size - chunk.length);
+      else chunks.push(chunk);
+    });
+    payload.on('end', () => {
+      if (failed) return;
+      if (size === 0) return fail(new AppError('import_empty', 'Dit bestand is leeg.'));
+      resolve(out ? out.subarray(0, size) : Buffer.concat(chunks, size));
+    });
+    payload.on('error', (err: Error) => fail(err));
+  });
+}
+
+/** Reads a request body to its end (at most `max` bytes), keeping none of it. */
+function discard(payload: NodeJS.ReadableStream & { destroy?: () => void }, max: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    payload.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > max) {
+        payload.destroy?.();
+        resolve();
+      }
+    });
+    payload.on('end', () => resolve());
+    payload.on('error', () => resolve());
+    payload.on('close', () => resolve());
+  });
+}
+
 const cardImportRoutes: FastifyPluginAsyncZod<CardImportRoutesOptions> = async (app, opts) => {
   // her sets are written and read by their owner, flashcards (decision 020), and look as it renders them
-  const service = new CardImportService(app.services.ownCards, { limits: opts.limits, maxSideChars: OWN_CARD_SIDE_MAX, render: renderOwnCardHtml });
+  const runner = new ParseRunner(opts.runner);
+  app.addHook('onClose', async () => runner.close());
+  const service = new CardImportService(app.services.ownCards, { limits: opts.limits, maxSideChars: OWN_CARD_SIDE_MAX, render: renderOwnCardHtml, runner });
   const maxMb = Math.round(opts.limits.maxFileBytes / 1024 / 1024);
 
   await app.register(async (scope) => {
     const uploads = scope.withTypeProvider<ZodTypeProvider>();
     uploads.addHook('onRequest', app.authenticate);
+    // Her place in the parsing queue before her upload is read (issue 38): one at a time per student,
+    // and a full queue answers 429 without holding the body. The place is hers until the answer is
+    // sent or the request ends.
+    uploads.addHook('preParsing', async (req, reply, payload) => {
+      const length = Number(req.headers['content-length']);
+      const known = req.headers['content-length'] !== undefined && Number.isSafeInteger(length) && length >= 0;
+      const source = (req.query as { source?: unknown }).source;
+      let ticket: ParseTicket;
+      try {
+        ticket = runner.admit(req.auth!.userId, known ? Math.min(length, opts.limits.maxFileBytes) : opts.limits.maxFileBytes, known && source === 'text');
+      } catch (err) {
+        // read and drop the body before answering (nothing of it is kept): answered while still sending,
+        // a client sees a broken connection instead of the 429
+        if (!known || length <= opts.limits.maxFileBytes) await discard(payload, opts.limits.maxFileBytes);
+        throw err;
+      }
+      req.importTicket = ticket;
+      reply.raw.once('close', () => ticket.release());
+      return payload;
+    });
+    uploads.addHook('onResponse', async (req) => req.importTicket?.release());
+    uploads.addHook('onRequestAbort', async (req) => req.importTicket?.release());
     uploads.removeAllContentTypeParsers();
-    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: opts.limits.maxFileBytes }, (req, body, done) => {
-      done(null, new UploadedFile(body as Buffer, String(req.headers['content-type'] ?? '')));
+    uploads.addContentTypeParser('*', (req, payload, done) => {
+      readUpload(payload, req.headers['content-length'], opts.limits.maxFileBytes, maxMb).then(
+        (bytes) => done(null, new UploadedFile(bytes, String(req.headers['content-type'] ?? ''))),
+        (err: Error) => done(err, undefined),
+      );
     });
     uploads.setErrorHandler((err) => {
       if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('file_too_large', `Dit bestand is groter dan ${maxMb} MB.`);
@@ -63,7 +154,7 @@ const cardImportRoutes: FastifyPluginAsyncZod<CardImportRoutesOptions> = async (
           response: { 200: CardImportPreviewSchema, ...errors },
         },
       },
-      async (req) => service.preview(req.body as UploadedFile, req.query),
+      async (req) => service.preview(req.body as UploadedFile, req.query, req.importTicket!),
     );
 
     uploads.post(
@@ -79,7 +170,7 @@ const cardImportRoutes: FastifyPluginAsyncZod<CardImportRoutesOptions> = async (
         },
       },
       async (req, reply) => {
-        const result = await service.import(req.auth!.userId, req.body as UploadedFile, req.query);
+        const result = await service.import(req.auth!.userId, req.body as UploadedFile, req.query, req.importTicket!);
         return reply.status(201).send(result);
       },
     );
