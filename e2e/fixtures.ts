@@ -14,6 +14,8 @@ export const CLIENT_ID = 'blok-web';
 /** KEEP_ME_LOGGED_IN_VALUE and the refresh token's lifetime (packages/contract auth-constants). */
 const KEEP_ME_LOGGED_IN = '1';
 const REFRESH_LIFETIME_SECONDS = 30 * 86_400;
+/** REFRESH_COOKIE_HEADER: the web app's token calls get the refresh token as an HttpOnly cookie (decision 034). */
+export const REFRESH_COOKIE_HEADER = 'blok-refresh-cookie';
 
 /** Meets the spec's password rules (length, letter, digit, special character). */
 export const PASSWORD = 'Geheim#2024';
@@ -89,9 +91,10 @@ export async function signInWithForm(page: Page, user: TestUser): Promise<void> 
 /**
  * Signs in the way the login screen does, without typing into it, and opens Home: the one sign-in of
  * every journey that is not about signing in. It makes the login screen's own call (the password
- * grant, from the page's context, so the server's device cookie lands in this browser) and stores
- * what the web app stores after it (lib/auth/session.ts signIn: the token cookies and the local keys),
- * saving each journey a load of the login screen. `signInWithForm` is the same through the form.
+ * grant with the refresh-cookie header, from the page's context, so the server's device cookie and
+ * HttpOnly refresh cookie land in this browser) and stores what the web app stores after it
+ * (lib/auth/session.ts signIn: the access-token cookies and the local keys), saving each journey a
+ * load of the login screen. `signInWithForm` is the same through the form.
  */
 export async function signIn(page: Page, user: TestUser, path = '/home'): Promise<void> {
   // First leave the app for a cheap page of its origin: a screen still running (a sign-out clearing
@@ -99,6 +102,7 @@ export async function signIn(page: Page, user: TestUser, path = '/home'): Promis
   await page.goto('/api/health');
   const device = randomUUID();
   const response = await page.request.post('/api/auth/login', {
+    headers: { [REFRESH_COOKIE_HEADER]: '1' },
     form: {
       grant_type: 'password',
       client_id: CLIENT_ID,
@@ -110,14 +114,14 @@ export async function signIn(page: Page, user: TestUser, path = '/home'): Promis
     },
   });
   if (!response.ok()) throw new Error(`login ${user.email} failed: ${response.status()} ${await response.text()}`);
-  const tokens = (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  const tokens = (await response.json()) as { access_token: string; expires_in: number };
   const url = new URL(response.url()).origin;
   const expires = Date.now() + tokens.expires_in * 1000;
   const cookie = (name: string, value: string, lifetime: number) => ({ name, value, url, sameSite: 'Strict' as const, expires: Math.floor(Date.now() / 1000) + lifetime });
   await page.context().addCookies([
     cookie('access_token', tokens.access_token, tokens.expires_in),
     cookie('access_token_expires_at', String(expires), tokens.expires_in),
-    cookie('refresh_token', tokens.refresh_token, REFRESH_LIFETIME_SECONDS),
+    cookie('signed_in', '1', REFRESH_LIFETIME_SECONDS),
   ]);
   await page.evaluate(
     ({ device, keep }) => {

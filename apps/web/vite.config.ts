@@ -315,7 +315,7 @@ export default defineConfig({
         // pieces most screens use in `ui`; the login screen with its route in `sign-in`.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|js-cookie)[\\/]/, priority: 3 },
+            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/, priority: 3 },
             { name: 'shared', test: /[\\/]apps[\\/]web[\\/]src[\\/](lib|config)[\\/]/, minShareCount: 2, priority: 2 },
             { name: 'ui', test: /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](ui[\\/](button|notice|text-field|spinner)|icons)[\\/]/, minShareCount: 2, priority: 1 },
             { name: 'sign-in', test: /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](api[\\/]login|components[\\/](login-screen|auth-form)|utils[\\/]auth-error-message)|app[\\/]routes[\\/]auth[\\/](login|after-sign-in)\.)/, priority: 1 },

@@ -21,6 +21,16 @@ export const MAX_PASSWORD_LENGTH = 256;
  */
 export const MAX_PASSWORD_INPUT_LENGTH = 4096;
 
+/**
+ * Request header of the web app's token calls (decision 034): `1` keeps the refresh token in an
+ * HttpOnly cookie the API sets (`Path=/api/auth`), never in the JSON. Login and registration then
+ * answer the refresh token in that cookie only; a refresh reads the cookie when its body has no
+ * token, and logout clears it. Without the header the token travels in the JSON, as the spec has
+ * it (the native wrapper's clients, scripts); the cookie is then neither read nor set. A cross-site
+ * form cannot send the header: it is the refresh call's CSRF guard beside SameSite=Strict.
+ */
+export const REFRESH_COOKIE_HEADER = 'blok-refresh-cookie';
+
 /** Response header carrying the user's active device id on authenticated calls. */
 export const DEVICE_ID_HEADER = 'deviceid';
 

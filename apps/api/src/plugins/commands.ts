@@ -27,6 +27,12 @@ declare module 'fastify' {
      * Idempotency-Key header is ignored and nothing is stored (issue 25). Default true.
      */
     replayable?: boolean;
+    /**
+     * Request headers that change what the route answers (the auth routes' refresh cookie, decision
+     * 034): part of the request's identity when present, so a repeat of the key without them (or
+     * with them where the first had none) is another request and answers 422.
+     */
+    identityHeaders?: readonly string[];
   }
 }
 
@@ -83,6 +89,18 @@ function successStatusOf(schema: unknown): number {
   return codes.length === 1 ? codes[0]! : 200;
 }
 
+/** The body a request is known by: with the route's identity headers it carries, when it has any. */
+function identityBody(req: FastifyRequest, names: readonly string[]): unknown {
+  if (names.length === 0) return req.body;
+  const headers: Record<string, string> = {};
+  for (const name of names) {
+    const value = req.headers[name];
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  // without any of them the identity is the body alone, as for every other route
+  return Object.keys(headers).length === 0 ? req.body : { body: req.body, headers };
+}
+
 /**
  * Makes every POST/PUT/PATCH/DELETE route of its context (app.ts: the /api context) a command (decision 007): with an Idempotency-Key
  * header (a UUID) the first response is stored with the change, in the same transaction; a repeat
@@ -97,9 +115,12 @@ export default fp<CommandsOptions>(
       if (!methods.some((m) => WRITE_METHODS.has(m))) return;
       const original = route.handler as RouteHandlerMethod;
       const successStatus = successStatusOf(route.schema);
-      const config = route.config as { claimInTransaction?: boolean | ((req: FastifyRequest) => boolean); plainStoredResponse?: boolean; replayable?: boolean } | undefined;
+      const config = route.config as
+        | { claimInTransaction?: boolean | ((req: FastifyRequest) => boolean); plainStoredResponse?: boolean; replayable?: boolean; identityHeaders?: readonly string[] }
+        | undefined;
       const inTransaction = config?.claimInTransaction ?? false;
       const plain = config?.plainStoredResponse === true;
+      const identityHeaders = config?.identityHeaders ?? [];
       // A command without replay stores nothing: its header is not even read.
       if (config?.replayable === false) return;
       route.handler = async function command(this: unknown, req: FastifyRequest, reply: FastifyReply) {
@@ -109,7 +130,7 @@ export default fp<CommandsOptions>(
         if (!key || !UUID.test(key)) throw new AppError('invalid_idempotency_key', 'De Idempotency-Key moet een UUID zijn.');
 
         const store = app.services.idempotency;
-        const identity: RequestIdentity = { scope: req.auth?.userId ?? 'anonymous', key: key.toLowerCase(), method: req.method, path: req.url, body: req.body, plain };
+        const identity: RequestIdentity = { scope: req.auth?.userId ?? 'anonymous', key: key.toLowerCase(), method: req.method, path: req.url, body: identityBody(req, identityHeaders), plain };
         if (!req.auth) {
           // Anonymous: a per-address ceiling on stored keys, shared by every process (issue 25).
           // Past it the request stores no new key: no new row. Keyed like every per-address

@@ -8,10 +8,13 @@ import { notFound } from './error-handler.ts';
  * The screens a first visit opens each have a copy of index.html in the web build
  * (`first-screen/<page>.html`): it also names the screen's chunks and stylesheets, so the browser
  * fetches them with the entry instead of after it ran (decision 014, "First screens"). `/` shows Home
- * to a signed-in browser and the registration to any other: the token cookies tell which copy to send
- * (a hint for what to fetch, nothing more; a wrong guess costs a fetch, never a wrong screen).
+ * to a signed-in browser and the registration to any other: the web app's cookies tell which copy to
+ * send (a hint for what to fetch, nothing more; a wrong guess costs a fetch, never a wrong screen):
+ * its access token, or once that ran out its `signed_in` marker (the refresh token is an HttpOnly
+ * cookie of /api/auth, never sent with a page, decision 034; `refresh_token` is the readable one of
+ * a browser from before).
  */
-const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:access_token|refresh_token)=[^;]/;
+const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:access_token|signed_in|refresh_token)=[^;]/;
 
 /**
  * The first screens' addresses as the web build wrote them (`first-screen/addresses.json`, from the

@@ -168,6 +168,10 @@ describe('serving the web build', () => {
     expect((await get('refresh_token=')).payload).toBe(REGISTER);
     expect((await get('refresh_token=abc.def')).payload).toBe(HOME);
     expect((await get('theme=dark; access_token=eyJ')).payload).toBe(HOME);
+    // the access token ran out: the web app's marker says she is signed in (the refresh token is an
+    // HttpOnly cookie of /api/auth, never sent with a page, decision 034)
+    expect((await get('theme=dark; signed_in=1')).payload).toBe(HOME);
+    expect((await get('signed_in=')).payload).toBe(REGISTER);
     expect((await app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'identity' } })).payload).toBe(HOME);
   });
 

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { requireAuth, resolveUnmatched } from './guards.ts';
 import { signIn } from '../lib/auth/session.ts';
 import { TOKEN_COOKIE } from '../lib/auth/token-storage.ts';
-import Cookies from 'js-cookie';
 import { mockApi } from '../testing/test-utils.tsx';
 import { testTokens } from '../testing/fixtures.ts';
 
@@ -22,7 +21,7 @@ describe('route guard', () => {
 
   it('tries a refresh when the access token expired, and redirects to /logout when it fails', async () => {
     await signIn(testTokens);
-    Cookies.remove(TOKEN_COOKIE.accessToken, { path: '/' });
+    document.cookie = `${TOKEN_COOKIE.accessToken}=; Path=/; Max-Age=0`;
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const fetchSpy = mockApi([{ method: 'POST', path: 'auth/login', status: 400, body: { error: 'invalid_grant', error_description: '' } }]);
     expect(location(await requireAuth())).toBe('/logout');
@@ -38,8 +37,8 @@ describe('route guard', () => {
   it('passes after a successful refresh', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     await signIn(testTokens);
-    Cookies.remove(TOKEN_COOKIE.accessToken, { path: '/' });
-    mockApi([{ method: 'POST', path: 'auth/login', body: { ...testTokens, access_token: 'a2', refresh_token: 'r2' } }]);
+    document.cookie = `${TOKEN_COOKIE.accessToken}=; Path=/; Max-Age=0`;
+    mockApi([{ method: 'POST', path: 'auth/login', body: { ...testTokens, access_token: 'a2' } }]);
     const result = requireAuth();
     await vi.advanceTimersByTimeAsync(500);
     await expect(result).resolves.toBeNull();

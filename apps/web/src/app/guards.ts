@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { ensureAuthenticated, refreshTokens } from '../lib/api-client.ts';
-import { getRefreshToken, hasAuthProvider, isAuthenticated } from '../lib/auth/token-storage.ts';
+import { hasAuthProvider, isAuthenticated } from '../lib/auth/token-storage.ts';
 
 /**
  * Guard of the logged-in routes (spec section 2): pass when authenticated; without an auth
@@ -14,9 +14,9 @@ export async function requireAuth({ request }: { request?: Request } = {}): Prom
   const logout = paths.logout.getHref(url ? `${url.pathname}${url.search}${url.hash}` : undefined);
   if (!hasAuthProvider()) return redirect(logout);
   // Offline the refresh cannot happen yet: she stays in with her saved data and waiting answers
-  // (decision 013); the first call once online refreshes or signs out.
-  if (getRefreshToken() && typeof navigator !== 'undefined' && navigator.onLine === false) return null;
-  if (getRefreshToken() && (await refreshTokens())) return null;
+  // (decision 013); the first call once online refreshes (the API's refresh cookie) or signs out.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return null;
+  if (await refreshTokens()) return null;
   return redirect(logout);
 }
 

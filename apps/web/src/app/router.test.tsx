@@ -55,7 +55,9 @@ describe('routing and guards', () => {
     const { router } = await renderApp('/logout');
     expect(router.state.location.pathname).toBe('/auth/login');
     const logoutCall = fetchSpy.mock.calls.find(([url]) => String(url) === '/api/auth/logout');
-    expect(JSON.parse(String(logoutCall?.[1]?.body))).toEqual({ refresh_token: 'refresh-1' });
+    // the token is the API's HttpOnly cookie, named by the header (decision 034), never by the app
+    expect(JSON.parse(String(logoutCall?.[1]?.body))).toEqual({});
+    expect(new Headers(logoutCall?.[1]?.headers).get('blok-refresh-cookie')).toBe('1');
     expect(localStorage.getItem('is_authenticated')).toBeNull();
     expect(localStorage.getItem('provider')).toBeNull();
     expect(document.cookie).not.toContain('access_token');

@@ -1,9 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import Cookies from 'js-cookie';
 import { ApiError, getGlobalApiError } from './api-error.ts';
 import { EARLY_READ_TTL_MS, REFRESH_SETTLE_MS, api, fetchEarly, refreshTokens } from './api-client.ts';
 import { AUTO_LOGOUT_FLAG_KEY, onSessionEvent, signIn, type SessionEvent } from './auth/session.ts';
-import { TOKEN_COOKIE, isAuthenticated } from './auth/token-storage.ts';
+import { LEGACY_REFRESH_COOKIE, TOKEN_COOKIE, getAccessToken, isAuthenticated, markSignedIn, readFreshTokens } from './auth/token-storage.ts';
 import { getDeviceId } from './device-id.ts';
 import { loadAuthContract } from './auth/auth-contract.ts';
 import { mockApi } from '../testing/test-utils.tsx';
@@ -36,8 +35,7 @@ describe('api client', () => {
 
     await expect(api.get('user/profile')).rejects.toMatchObject({ code: 'device_revoked' });
 
-    expect(Cookies.get(TOKEN_COOKIE.accessToken)).toBeUndefined();
-    expect(Cookies.get(TOKEN_COOKIE.refreshToken)).toBeUndefined();
+    expect(document.cookie).not.toContain(TOKEN_COOKIE.accessToken);
     expect(localStorage.getItem('is_authenticated')).toBeNull();
     expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBe('1');
     expect(events).toContainEqual({ type: 'signed-out', reason: 'device-revoked' });
@@ -63,16 +61,21 @@ describe('api client', () => {
     expect(sessionStorage.getItem(AUTO_LOGOUT_FLAG_KEY)).toBe('1');
   });
 
-  it('skips the deviceid check and the error popup on auth paths', async () => {
-    await signInForTest();
-    mockApi([
+  it('skips the deviceid check and the error popup on auth paths, and asks for the refresh cookie there only', async () => {
+    const deviceId = await signInForTest();
+    const fetchSpy = mockApi([
       { method: 'POST', path: 'auth/logout', status: 204, headers: { deviceid: 'someone-else-01' } },
       { method: 'POST', path: 'auth/login', status: 400, body: { error: 'invalid_credentials', error_description: 'nope' } },
+      { path: 'user/profile', body: { id: 'u1' }, headers: { deviceid: deviceId } },
     ]);
-    await api.post('auth/logout', { refresh_token: 'r' });
+    await api.post('auth/logout', {});
     expect(localStorage.getItem('is_authenticated')).toBe('true');
     await expect(api.post('auth/login', new FormData())).rejects.toBeInstanceOf(ApiError);
     expect(getGlobalApiError()).toBeNull();
+    await api.get('user/profile');
+    const cookieHeader = fetchSpy.mock.calls.map((c) => new Headers(c[1]?.headers).get('blok-refresh-cookie'));
+    expect(cookieHeader).toEqual(['1', '1', null]);
+    expect(fetchSpy.mock.calls.map((c) => c[1]?.credentials)).toEqual(['same-origin', 'same-origin', 'same-origin']);
   });
 
   it('records other failures as the global API error, with the default text when the body has none', async () => {
@@ -86,7 +89,7 @@ describe('api client', () => {
     expect(getGlobalApiError()).toMatchObject({ code: 'conflict', message: 'Bestaat al' });
   });
 
-  it('on 401 invalid_token refreshes once (rotating the refresh token) and retries', async () => {
+  it('on 401 invalid_token refreshes once with the HttpOnly refresh cookie, never a token of its own, and retries', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
     const deviceId = await signInForTest();
     let profileCalls = 0;
@@ -95,9 +98,13 @@ describe('api client', () => {
       if (url.endsWith('/api/auth/login')) {
         const body = init?.body as URLSearchParams;
         expect(body.get('grant_type')).toBe('refresh_token');
-        expect(body.get('refresh_token')).toBe('refresh-1');
+        expect(body.has('refresh_token')).toBe(false);
         expect(body.get('client_secret')).toBe('');
-        return Response.json({ access_token: 'access-2', expires_in: 900, refresh_token: 'refresh-2', token_type: 'Bearer' });
+        expect(body.get('device_id')).toBe(deviceId);
+        // the browser sends the API's cookie with it: same origin, and the header that lets the API read it
+        expect(init?.credentials).toBe('same-origin');
+        expect(new Headers(init?.headers).get('blok-refresh-cookie')).toBe('1');
+        return Response.json({ access_token: 'access-2', expires_in: 900, token_type: 'Bearer' });
       }
       profileCalls += 1;
       if (profileCalls === 1) return Response.json({ error: 'invalid_token', error_description: 'expired' }, { status: 401 });
@@ -110,15 +117,61 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(REFRESH_SETTLE_MS);
     await expect(result).resolves.toEqual({ ok: true });
     expect(fetchSpy).toHaveBeenCalledTimes(3);
-    expect(Cookies.get(TOKEN_COOKIE.refreshToken)).toBe('refresh-2');
+    expect(getAccessToken()).toBe('access-2');
+    expect(document.cookie).not.toContain('refresh');
+  });
+
+  it('hands a readable refresh token kept from before the cookie to the API once, then forgets it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    markSignedIn();
+    document.cookie = `${LEGACY_REFRESH_COOKIE}=legacy-1; Path=/`;
+    readFreshTokens();
+    const bodies: URLSearchParams[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        bodies.push(init?.body as URLSearchParams);
+        return Response.json({ access_token: `access-${bodies.length + 1}`, expires_in: 900, token_type: 'Bearer' });
+      }),
+    );
+    const first = refreshTokens();
+    await vi.advanceTimersByTimeAsync(REFRESH_SETTLE_MS);
+    await expect(first).resolves.toBe(true);
+    // she kept herself logged in: its cookie outlives the browser, as the readable one did
+    expect(bodies[0]?.get('refresh_token')).toBe('legacy-1');
+    expect(bodies[0]?.get('persistent')).toBe('1');
+    expect(document.cookie).not.toContain('refresh_token');
+    const second = refreshTokens();
+    await vi.advanceTimersByTimeAsync(REFRESH_SETTLE_MS);
+    await expect(second).resolves.toBe(true);
+    expect(bodies[1]?.has('refresh_token')).toBe(false);
+  });
+
+  it('takes the access token another tab refreshed while this one waited for the lock, without a refresh of its own', async () => {
+    await signInForTest();
+    // another tab holds the refresh lock; when it lets go, it has stored a new access token
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const locks = {
+      request: async (_name: string, callback: () => Promise<boolean>) => {
+        await held;
+        return callback();
+      },
+    };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { locks }));
+    const fetchSpy = mockApi([]);
+    const refreshed = refreshTokens();
+    document.cookie = `${TOKEN_COOKIE.accessToken}=access-from-the-other-tab; Path=/`;
+    release();
+    await expect(refreshed).resolves.toBe(true);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(getAccessToken()).toBe('access-from-the-other-tab');
   });
 
   it('shares one refresh between concurrent callers (a rotated token must never be sent twice)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     await signInForTest();
-    const fetchSpy = mockApi([
-      { method: 'POST', path: 'auth/login', body: { access_token: 'a2', expires_in: 900, refresh_token: 'r2', token_type: 'Bearer' } },
-    ]);
+    const fetchSpy = mockApi([{ method: 'POST', path: 'auth/login', body: { access_token: 'a2', expires_in: 900, token_type: 'Bearer' } }]);
     const both = Promise.all([refreshTokens(), refreshTokens()]);
     await vi.advanceTimersByTimeAsync(REFRESH_SETTLE_MS);
     await expect(both).resolves.toEqual([true, true]);
@@ -195,7 +248,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         if (String(input).endsWith('/api/auth/login')) {
-          return Response.json({ access_token: 'access-2', expires_in: 900, refresh_token: 'refresh-2', token_type: 'Bearer' });
+          return Response.json({ access_token: 'access-2', expires_in: 900, token_type: 'Bearer' });
         }
         keys.push(new Headers(init?.headers).get('idempotency-key'));
         answerCalls += 1;
@@ -263,7 +316,7 @@ describe('early reads (decision 014, first-visit data)', () => {
     let calls = 0;
     const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
       calls += 1;
-      if (String(input).endsWith('/api/auth/login')) return Response.json({ access_token: 'access-2', expires_in: 900, refresh_token: 'refresh-2', token_type: 'Bearer' });
+      if (String(input).endsWith('/api/auth/login')) return Response.json({ access_token: 'access-2', expires_in: 900, token_type: 'Bearer' });
       if (calls === 1) throw new TypeError('Failed to fetch');
       if (calls === 3) return Response.json({ error: 'invalid_token', error_description: 'expired' }, { status: 401 });
       return Response.json({ ok: calls }, { headers: { deviceid: deviceId } });

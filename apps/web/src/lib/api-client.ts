@@ -1,10 +1,19 @@
 import { env } from '../config/env.ts';
-import { CLIENT_ID, DEVICE_ID_HEADER, IDEMPOTENCY_KEY_HEADER } from '@blok/contract/auth-constants';
+import { CLIENT_ID, DEVICE_ID_HEADER, IDEMPOTENCY_KEY_HEADER, KEEP_ME_LOGGED_IN_VALUE, REFRESH_COOKIE_HEADER } from '@blok/contract/auth-constants';
 import { loadAuthContract } from './auth/auth-contract.ts';
 import { ApiError, setGlobalApiError } from './api-error.ts';
 import { getDeviceId, getStoredDeviceId } from './device-id.ts';
 import { signOutLocally, signIn } from './auth/session.ts';
-import { getAccessToken, getRefreshToken, hasAuthProvider, isAuthenticated, readFreshTokens, storeTokens } from './auth/token-storage.ts';
+import {
+  forgetLegacyRefreshToken,
+  getAccessToken,
+  getLegacyRefreshToken,
+  hasAuthProvider,
+  isAuthenticated,
+  keepsLoggedIn,
+  readFreshTokens,
+  storeTokens,
+} from './auth/token-storage.ts';
 
 /**
  * The one API client (spec section 7). It owns the base URL, the bearer and accept-language
@@ -12,7 +21,8 @@ import { getAccessToken, getRefreshToken, hasAuthProvider, isAuthenticated, read
  *
  * Auth-path calls (`auth/...`) are the token endpoints: they send no bearer or accept-language
  * header (so the server answers in its default Dutch), skip the deviceid check and never raise the
- * global error popup; their screens show the error themselves.
+ * global error popup; their screens show the error themselves. They carry REFRESH_COOKIE_HEADER:
+ * the refresh token lives in the API's HttpOnly cookie (decision 034), never where a script reads it.
  */
 
 /** A successful refresh resolves this long after the new tokens are stored (spec section 7). */
@@ -109,27 +119,38 @@ async function readError(response: Response): Promise<ApiError> {
 
 let refreshInFlight: Promise<boolean> | null = null;
 
-async function requestNewTokens(refreshToken: string): Promise<boolean> {
-  const { TokenResponseSchema } = await loadAuthContract();
+/**
+ * One refresh: the refresh token is the API's HttpOnly cookie, sent by the browser with this call
+ * and rotated by its answer (decision 034); the body names none. A browser that still keeps a
+ * readable token from before hands it over in the body this once, and the API moves it into the cookie.
+ */
+async function requestNewTokens(): Promise<boolean> {
+  const { CookieTokenResponseSchema } = await loadAuthContract();
   const key = newIdempotencyKey();
-  const form = new URLSearchParams({
-    grant_type: 'refresh_token',
-    refresh_token: refreshToken,
-    client_id: CLIENT_ID,
-    client_secret: '',
-    device_id: getDeviceId(),
-  });
+  const form = new URLSearchParams({ grant_type: 'refresh_token', client_id: CLIENT_ID, client_secret: '', device_id: getDeviceId() });
+  const legacy = getLegacyRefreshToken();
+  if (legacy) {
+    form.set('refresh_token', legacy);
+    if (keepsLoggedIn()) form.set('persistent', KEEP_ME_LOGGED_IN_VALUE);
+  }
   let response: Response;
   try {
     // A refresh whose answer got lost is retried with the same key: the server answers the first
-    // rotation again instead of taking the repeated token for a stolen copy.
+    // rotation again (and sets its cookie again) instead of taking the repeated token for a stolen copy.
     response = await sendWrite(() =>
-      fetch(url('auth/login'), { method: 'POST', body: form, headers: { accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: key } }),
+      fetch(url('auth/login'), {
+        method: 'POST',
+        body: form,
+        headers: { accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: key, [REFRESH_COOKIE_HEADER]: '1' },
+        credentials: 'same-origin',
+      }),
     );
   } catch (error) {
     console.warn('Token refresh failed: network error', error);
     return false;
   }
+  // answered: the readable token was moved into the cookie, or it is dead
+  if (legacy) forgetLegacyRefreshToken();
   if (!response.ok) {
     const error = await readError(response);
     console.warn(`Token refresh failed: ${response.status} ${error.code}`);
@@ -137,7 +158,7 @@ async function requestNewTokens(refreshToken: string): Promise<boolean> {
     return false;
   }
   try {
-    storeTokens(TokenResponseSchema.parse(await response.json()));
+    storeTokens(CookieTokenResponseSchema.parse(await response.json()));
   } catch (error) {
     console.warn('Token refresh failed: unexpected response', error);
     return false;
@@ -147,19 +168,20 @@ async function requestNewTokens(refreshToken: string): Promise<boolean> {
 }
 
 async function refreshOnce(): Promise<boolean> {
-  const before = getRefreshToken();
-  if (!before) return false;
+  if (!hasAuthProvider()) return false;
+  // The refresh cookie is no script's to read: what tells this tab that another one refreshed is
+  // the access token, which every refresh replaces.
+  const before = getAccessToken();
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) return requestNewTokens(before);
+  if (!locks) return requestNewTokens();
   // Refresh tokens rotate and a reused one revokes the family, so two tabs must never refresh
   // with the same token: the lock serialises them, and the second sees the first one's result.
   return locks.request('blok-token-refresh', async () => {
-    // another tab may have rotated the pair while this one waited for the lock
+    // another tab may have refreshed (a new access token) or signed out while this one waited
     readFreshTokens();
-    const current = getRefreshToken();
-    if (!current) return false;
-    if (current !== before && isAuthenticated()) return true;
-    return requestNewTokens(current);
+    if (!hasAuthProvider()) return false;
+    if (getAccessToken() !== before && isAuthenticated()) return true;
+    return requestNewTokens();
   });
 }
 
@@ -177,7 +199,7 @@ export function refreshTokens(): Promise<boolean> {
 /** Guard helper: authenticated now, or a refresh made it so. */
 export async function ensureAuthenticated(): Promise<boolean> {
   if (isAuthenticated()) return true;
-  if (!hasAuthProvider() || !getRefreshToken()) return false;
+  if (!hasAuthProvider()) return false;
   return refreshTokens();
 }
 
@@ -273,6 +295,9 @@ async function sendOnce(path: string, options: RequestOptions, authPath: boolean
     headers.set('accept-language', 'en');
     const token = getAccessToken();
     if (token) headers.set('authorization', `Bearer ${token}`);
+  } else {
+    // login, registration and logout: the refresh token in the API's HttpOnly cookie (decision 034)
+    headers.set(REFRESH_COOKIE_HEADER, '1');
   }
   return fetch(url(path), {
     method: options.method ?? 'GET',
@@ -294,7 +319,7 @@ export async function request<T = unknown>(path: string, parser: Parser<T> | nul
 
   try {
     // An expired access token is refreshed before the call (spec section 4).
-    if (!authPath && hasAuthProvider() && getRefreshToken() && !isAuthenticated()) {
+    if (!authPath && hasAuthProvider() && !isAuthenticated()) {
       // Offline a refresh cannot succeed; that is no reason to sign her out (decision 013).
       if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, 'offline', '');
       if (!(await refreshTokens())) throw sessionExpired();
@@ -360,9 +385,10 @@ export const api = {
 };
 
 /**
- * Login and register both answer with a token pair: validate it and start the session.
+ * Login and register both answer with the access token (the refresh token came as the API's
+ * HttpOnly cookie): validate it and start the session.
  */
 export async function startSession(data: unknown): Promise<void> {
-  const { TokenResponseSchema } = await loadAuthContract();
-  await signIn(TokenResponseSchema.parse(data));
+  const { CookieTokenResponseSchema } = await loadAuthContract();
+  await signIn(CookieTokenResponseSchema.parse(data));
 }

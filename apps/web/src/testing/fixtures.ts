@@ -100,4 +100,5 @@ export const testProfile: Profile = {
   year: 'b1',
 };
 
-export const testTokens = { access_token: 'access-1', expires_in: 900, refresh_token: 'refresh-1', token_type: 'Bearer' as const };
+/** A token answer as the web app gets it: the refresh token is the API's HttpOnly cookie (decision 034). */
+export const testTokens = { access_token: 'access-1', expires_in: 900, token_type: 'Bearer' as const };

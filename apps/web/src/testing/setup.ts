@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import Cookies from 'js-cookie';
 import { loadLaterNamespaces } from '../lib/i18n.ts';
 import { queryClient } from '../lib/react-query.ts';
 import { clearGlobalApiError } from '../lib/api-error.ts';
@@ -56,7 +55,7 @@ if (typeof window.PointerEvent === 'undefined') {
 
 afterEach(() => {
   cleanup();
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  for (const pair of document.cookie ? document.cookie.split('; ') : []) document.cookie = `${pair.split('=')[0]}=; Path=/; Max-Age=0`;
   localStorage.clear();
   sessionStorage.clear();
   queryClient.clear();

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import type { TokenResponse } from '@blok/contract/auth';
+import type { CookieTokenResponse } from '@blok/contract/auth';
 import { getDeviceId } from '../device-id.ts';
 import { queryClient } from '../react-query.ts';
 import { readKey, removeKey, writeKey } from '../storage.ts';
-import { LOCAL_KEY, clearAuthStorage, isMarkedSignedIn, markSignedIn, storeTokens } from './token-storage.ts';
+import { LOCAL_KEY, PENDING_LOGOUT_KEY, clearAuthStorage, forgetLegacyRefreshToken, isMarkedSignedIn, markSignedIn, storeTokens } from './token-storage.ts';
 
 /**
  * The session: signing in and out, and the events the app shell reacts to (navigation after an
@@ -37,11 +37,18 @@ export function onSessionEvent(listener: (event: SessionEvent) => void): () => v
   return () => eventListeners.delete(listener);
 }
 
-/** Stores a new session: device id, tokens and the local keys, and clears the auto-logout flag. */
-export function signIn(tokens: TokenResponse): void {
+/**
+ * Stores a new session: device id, access token and the local keys (its refresh token is the API's
+ * HttpOnly cookie, set by the answer), and clears the auto-logout flag.
+ */
+export function signIn(tokens: CookieTokenResponse): void {
   getDeviceId();
   markSignedIn();
   storeTokens(tokens);
+  // a readable refresh token of an earlier session (before decision 034) is of no use any more,
+  // nor the logout of one that waited for a connection (this sign-in's cookie replaced its cookie)
+  forgetLegacyRefreshToken();
+  removeKey(PENDING_LOGOUT_KEY);
   clearAutoLogoutFlag();
   notify({ type: 'signed-in' });
 }

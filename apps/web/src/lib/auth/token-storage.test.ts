@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import Cookies from 'js-cookie';
 import {
+  LEGACY_REFRESH_COOKIE,
   LOCAL_KEY,
   TOKEN_COOKIE,
   clearAuthStorage,
+  forgetLegacyRefreshToken,
   getAccessToken,
   getAccessTokenExpiresAt,
-  getRefreshToken,
+  getLegacyRefreshToken,
   isAuthenticated,
   markSignedIn,
   readFreshTokens,
   storeTokens,
 } from './token-storage.ts';
 import { testTokens } from '../../testing/fixtures.ts';
+
+/** What another writer (another tab, the browser) puts in the cookie jar. */
+const setCookie = (name: string, value: string) => (document.cookie = `${name}=${value}; Path=/`);
+const removeCookie = (name: string) => (document.cookie = `${name}=; Path=/; Max-Age=0`);
 
 describe('token storage', () => {
   it('is authenticated only while an access token exists and its expiry is later than now', async () => {
@@ -27,9 +32,19 @@ describe('token storage', () => {
     expect(isAuthenticated(now + 120_000)).toBe(false);
 
     // written by someone else (another tab): seen from the next run on
-    Cookies.remove(TOKEN_COOKIE.accessToken, { path: '/' });
+    removeCookie(TOKEN_COOKIE.accessToken);
     await Promise.resolve();
     expect(isAuthenticated(now)).toBe(false);
+  });
+
+  it('never keeps a refresh token where a script reads it, even when an answer carries one', async () => {
+    storeTokens({ ...testTokens, refresh_token: 'refresh-in-the-json' } as typeof testTokens);
+    await Promise.resolve();
+    expect(document.cookie).toContain('access_token=access-1');
+    expect(document.cookie).not.toContain('refresh');
+    // only a marker without a secret says she is signed in, for the server's choice of first screen
+    expect(document.cookie).toContain('signed_in=1');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('refresh');
   });
 
   it('reads document.cookie once per synchronous run; its own writes at once, another writer from the next run', async () => {
@@ -51,47 +66,58 @@ describe('token storage', () => {
       reads = 0;
       expect(getAccessToken()).toBe('access-1');
       expect(isAuthenticated()).toBe(true);
-      expect(getRefreshToken()).toBe('refresh-1');
+      expect(getAccessTokenExpiresAt()).not.toBeNull();
       expect(reads).toBe(1);
 
       // its own writes: at once
-      storeTokens({ ...testTokens, access_token: 'access-2', refresh_token: 'refresh-2' });
+      storeTokens({ ...testTokens, access_token: 'access-2' });
       expect(getAccessToken()).toBe('access-2');
       clearAuthStorage();
       expect(getAccessToken()).toBeUndefined();
 
-      // another writer (another tab rotating the pair): from the next run, or at once after readFreshTokens
+      // another writer (another tab refreshing): from the next run, or at once after readFreshTokens
       storeTokens(testTokens);
-      expect(getRefreshToken()).toBe('refresh-1');
-      Cookies.set(TOKEN_COOKIE.refreshToken, 'refresh-other', { path: '/' });
-      expect(getRefreshToken()).toBe('refresh-1');
+      expect(getAccessToken()).toBe('access-1');
+      setCookie(TOKEN_COOKIE.accessToken, 'access-other');
+      expect(getAccessToken()).toBe('access-1');
       readFreshTokens();
-      expect(getRefreshToken()).toBe('refresh-other');
-      Cookies.set(TOKEN_COOKIE.refreshToken, 'refresh-third', { path: '/' });
+      expect(getAccessToken()).toBe('access-other');
+      setCookie(TOKEN_COOKIE.accessToken, 'access-third');
       await Promise.resolve();
-      expect(getRefreshToken()).toBe('refresh-third');
-      // read as js-cookie reads it: '=' and encoded characters in a value
-      Cookies.set(TOKEN_COOKIE.accessToken, 'a=b;%c é"', { path: '/' });
-      await Promise.resolve();
-      expect(getAccessToken()).toBe(Cookies.get(TOKEN_COOKIE.accessToken));
+      expect(getAccessToken()).toBe('access-third');
+      // written and read back whatever its characters: '=', ';', '%', accents and quotes
+      storeTokens({ ...testTokens, access_token: 'a=b;%c é"' });
       expect(getAccessToken()).toBe('a=b;%c é"');
+      // a value js-cookie wrote before (its encoding: only what a cookie cannot hold escaped)
+      setCookie(TOKEN_COOKIE.accessToken, 'eyJ.a-b_c%3Bd');
+      readFreshTokens();
+      expect(getAccessToken()).toBe('eyJ.a-b_c;d');
     } finally {
       delete (document as unknown as Record<string, unknown>).cookie;
     }
   });
 
-  it('keeps the local keys spelled as the spec does and clears them, but not the device id, on sign-out', async () => {
+  it('reads and removes the readable refresh token of before the HttpOnly cookie', () => {
+    setCookie(LEGACY_REFRESH_COOKIE, 'legacy-1');
+    readFreshTokens();
+    expect(getLegacyRefreshToken()).toBe('legacy-1');
+    forgetLegacyRefreshToken();
+    expect(getLegacyRefreshToken()).toBeUndefined();
+    expect(document.cookie).not.toContain('refresh_token');
+  });
+
+  it('keeps the local keys spelled as the spec does and clears them, but not the device id, on sign-out', () => {
     localStorage.setItem(LOCAL_KEY.deviceId, 'device-1234');
     markSignedIn();
     storeTokens(testTokens);
+    setCookie(LEGACY_REFRESH_COOKIE, 'legacy-1');
     expect(localStorage.getItem('provider')).toBeTruthy();
     expect(localStorage.getItem('keep_me_logged_in')).toBe('1');
     expect(localStorage.getItem('is_authenticated')).toBe('true');
-    expect(Cookies.get(TOKEN_COOKIE.refreshToken)).toBe('refresh-1');
 
     clearAuthStorage();
-    expect(Cookies.get(TOKEN_COOKIE.accessToken)).toBeUndefined();
-    expect(Cookies.get(TOKEN_COOKIE.refreshToken)).toBeUndefined();
+    expect(document.cookie).toBe('');
+    expect(getAccessToken()).toBeUndefined();
     expect(localStorage.getItem('provider')).toBeNull();
     expect(localStorage.getItem('keep_me_logged_in')).toBeNull();
     expect(localStorage.getItem('is_authenticated')).toBeNull();

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { setGlobalApiError } from '../api-error.ts';
 import { onSessionEvent } from '../auth/session.ts';
+import { startPendingLogout } from '../auth/pending-logout.ts';
 import { i18n } from '../i18n.ts';
 import { clearOutbox, onOutboxRefusal, startOutbox, type RefusedWrite } from './outbox.ts';
 import { clearPersistedQueries, persistQueries, restoreQueries } from './query-persistence.ts';
@@ -25,6 +26,8 @@ export async function startOffline(client: QueryClient): Promise<void> {
   });
   onOutboxRefusal((refused) => showRefusal(client, refused));
   startOutbox();
+  // a logout made offline reaches the API once the connection is back (its refresh cookie, decision 034)
+  startPendingLogout();
 }
 
 /**
