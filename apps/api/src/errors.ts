@@ -37,6 +37,7 @@ const STATUS: Record<ErrorCode, number> = {
   share_link_revoked: 410,
   limit_reached: 409,
   content_invalid: 400,
+  last_admin: 409,
   import_too_many_cards: 413,
   import_unsafe_file: 422,
   import_damaged: 422,

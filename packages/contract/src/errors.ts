@@ -66,6 +66,8 @@ export const ERROR_CODES = [
   // studio (issue 29)
   /** the draft does not pass the importer's checks; `fields` names each problem's place */
   'content_invalid',
+  /** the account is the last admin: taking her role would leave the studio without one */
+  'last_admin',
   // card import (issue 28, decision 024)
   /** the file has more cards than an import takes (CARD_IMPORT_MAX_CARDS) */
   'import_too_many_cards',

@@ -56,7 +56,16 @@ export function loadContent(root: string): LoadedSubject[] {
   return loaded;
 }
 
-type IdKind = 'subject' | 'samenvatting' | 'hoofdstuk' | 'vragenlijst' | 'vraag' | 'flashcardset' | 'flashcard';
+/** The kinds of id a subject's content has; each is a global key of its table. */
+export type IdKind = 'subject' | 'samenvatting' | 'hoofdstuk' | 'vragenlijst' | 'vraag' | 'flashcardset' | 'flashcard';
+
+/** An id a subject claims that already belongs to another subject in the database. */
+export interface ForeignId {
+  kind: IdKind;
+  id: string;
+  /** the subject it belongs to */
+  subjectId: string;
+}
 
 /** Every id a subject folder claims, by kind (ids are global keys in the database). */
 function claimedIds(s: LoadedSubject): Array<[IdKind, string]> {
@@ -86,24 +95,36 @@ function crossSubjectDuplicates(subjects: LoadedSubject[]): ContentError['proble
   return problems;
 }
 
+const ID_TABLES = {
+  samenvatting: 'summaries',
+  hoofdstuk: 'chapters',
+  vragenlijst: 'question_lists',
+  vraag: 'questions',
+  flashcardset: 'flashcard_sets',
+  flashcard: 'flashcards',
+} as const satisfies Record<Exclude<IdKind, 'subject'>, string>;
+
+/**
+ * The ids of `claims` that already belong to a subject other than `subjectId` in the database:
+ * writing them would move another subject's items (and its students' progress), so the import and
+ * the studio refuse them (issue 38: the studio's checks name them before a publish).
+ */
+export async function idsOfOtherSubjects(db: Executor, subjectId: string, claims: ReadonlyArray<readonly [IdKind, string]>): Promise<ForeignId[]> {
+  const found: ForeignId[] = [];
+  for (const [kind, table] of Object.entries(ID_TABLES) as Array<[Exclude<IdKind, 'subject'>, (typeof ID_TABLES)[keyof typeof ID_TABLES]]>) {
+    const ids = [...new Set(claims.filter(([k]) => k === kind).map(([, id]) => id))];
+    if (ids.length === 0) continue;
+    const rows = await db.selectFrom(table).select(['id', 'subject_id']).where('id', 'in', ids).where('subject_id', '!=', subjectId).execute();
+    for (const r of rows) found.push({ kind, id: r.id, subjectId: r.subject_id });
+  }
+  return found;
+}
+
 /** Ids that already belong to ANOTHER subject in the database: importing would move them. */
 async function databaseConflicts(db: Executor, s: LoadedSubject): Promise<ContentError['problems']> {
   const id = s.manifest.id;
-  const problems: ContentError['problems'] = [];
-  const check = async (kind: IdKind, table: 'summaries' | 'chapters' | 'question_lists' | 'questions' | 'flashcard_sets' | 'flashcards', ids: string[]) => {
-    if (ids.length === 0) return;
-    const rows = await db.selectFrom(table).select(['id', 'subject_id']).where('id', 'in', ids).where('subject_id', '!=', id).execute();
-    for (const r of rows) problems.push({ file: `${id}/subject.yaml`, field: kind, message: `id ${r.id} hoort al bij vak ${r.subject_id}` });
-  };
-  const ids = claimedIds(s);
-  const of = (kind: IdKind) => ids.filter(([k]) => k === kind).map(([, v]) => v);
-  await check('samenvatting', 'summaries', of('samenvatting'));
-  await check('hoofdstuk', 'chapters', of('hoofdstuk'));
-  await check('vragenlijst', 'question_lists', of('vragenlijst'));
-  await check('vraag', 'questions', of('vraag'));
-  await check('flashcardset', 'flashcard_sets', of('flashcardset'));
-  await check('flashcard', 'flashcards', of('flashcard'));
-  return problems;
+  const foreign = await idsOfOtherSubjects(db, id, claimedIds(s));
+  return foreign.map((f) => ({ file: `${id}/subject.yaml`, field: f.kind, message: `id ${f.id} hoort al bij vak ${f.subjectId}` }));
 }
 
 /** What makes an answer right: the kind and the set of correct answer ids (an open question: its kind only). */

@@ -113,6 +113,11 @@ export class LibraryService {
     return membership;
   }
 
+  /** Whether a subject is in her library now: her own flashcards go only into one of hers (issue 38). */
+  async inLibrary(reader: Reader, subjectId: string): Promise<boolean> {
+    return (await this.libraryMembership(reader)).has(subjectId);
+  }
+
   async library(reader: Reader): Promise<Library> {
     const membership = await this.libraryMembership(reader);
     const ids = [...membership.keys()];

@@ -29,11 +29,13 @@ import type { FlashcardsService } from '../flashcards/service.ts';
 
 export type { PictureInput } from './picture.ts';
 
-/** What her own flashcards need of the library (decision 020): subjects and chapters. */
+/** What her own flashcards need of the library (decision 020): subjects, chapters, and which subjects are hers. */
 export interface OwnCardsLibrary {
   subjectTitle(id: string): Promise<{ id: string; title: string } | undefined>;
   subjectTitles(ids: string[]): Promise<Map<string, string>>;
   chapterPlace(chapterId: string): Promise<{ id: string; summaryId: string; subjectId: string } | undefined>;
+  /** the subject is in her library now (her study year's, or added, and not removed) */
+  inLibrary(userId: string, subjectId: string): Promise<boolean>;
 }
 
 /** A set as import makes it (createSetWithCards). */
@@ -76,6 +78,8 @@ export interface OwnSetExport {
 
 const setNotFound = () => new AppError('not_found', 'Deze set bestaat niet.');
 const cardNotFound = () => new AppError('not_found', 'Deze kaart bestaat niet.');
+/** Unknown, or not in her library: one answer (issue 38), so a set cannot be put in any subject of the catalogue. */
+const subjectNotHers = () => new AppError('not_found', 'Dit vak staat niet in je bibliotheek. Voeg het eerst toe aan je bibliotheek.');
 const linkNotFound = () => new AppError('not_found', 'Deze link bestaat niet. Controleer of je hem helemaal hebt gekopieerd.');
 const linkRevoked = () => new AppError('share_link_revoked', 'Deze link is ingetrokken door wie de set deelde. Vraag om een nieuwe link.');
 const limit = (message: string) => new AppError('limit_reached', message);
@@ -221,7 +225,7 @@ export class OwnCardsService {
   createSet(userId: string, body: CreateOwnSetBody): Promise<OwnSetDetail> {
     return this.uow.run(async () => {
       const repo = this.repo;
-      const subjectId = await this.checkSubject(body.subjectId ?? null);
+      const subjectId = await this.checkSubject(userId, body.subjectId ?? null);
       if ((await repo.countSets(userId)) >= OWN_SETS_MAX) throw limit(`Je hebt al ${OWN_SETS_MAX} sets. Verwijder er een voordat je een nieuwe maakt.`);
       const id = await repo.insertSet({ userId, subjectId, title: body.title, description: body.description ?? '', sortIndex: await repo.nextSetSortIndex(userId) });
       return this.detailOf(repo, userId, (await repo.findSet(userId, id))!);
@@ -233,7 +237,8 @@ export class OwnCardsService {
       const repo = this.repo;
       const set = await repo.findSet(userId, setId);
       if (!set) throw setNotFound();
-      const subjectId = await this.checkSubject(body.subjectId);
+      // a set whose subject has left her library since keeps it (and keeps working); moving it needs one of hers
+      const subjectId = body.subjectId === set.subject_id ? set.subject_id : await this.checkSubject(userId, body.subjectId);
       await repo.updateSet(set.id, { title: body.title, description: body.description, subjectId });
       return this.detailOf(repo, userId, (await repo.findSet(userId, set.id))!);
     });
@@ -399,7 +404,9 @@ export class OwnCardsService {
       const pictures = await repo.picturesByIds(pictureIds);
       const copies = new Map<string, string>();
       for (const [id, p] of pictures) copies.set(id, await repo.insertPicture(userId, { mime: p.mime, data: Buffer.from(p.data_base64, 'base64') }));
-      const setId = await repo.insertSet({ userId, subjectId: source.subject_id, title: source.title, description: source.description, sortIndex: await repo.nextSetSortIndex(userId) });
+      // the copy stays in the set's subject when that is one of hers, else it is personal
+      const subjectId = source.subject_id !== null && (await this.library.inLibrary(userId, source.subject_id)) ? source.subject_id : null;
+      const setId = await repo.insertSet({ userId, subjectId, title: source.title, description: source.description, sortIndex: await repo.nextSetSortIndex(userId) });
       const copy = (id: string | null) => (id ? (copies.get(id) ?? null) : null);
       await repo.insertCards(
         userId,
@@ -459,7 +466,7 @@ export class OwnCardsService {
     const pictureCount = processed.reduce((n, p) => n + (p.front ? 1 : 0) + (p.back ? 1 : 0), 0);
     return this.uow.run(async () => {
       const repo = this.repo;
-      const subjectId = await this.checkSubject(input.subjectId ?? null);
+      const subjectId = await this.checkSubject(userId, input.subjectId ?? null);
       if ((await repo.countSets(userId)) >= OWN_SETS_MAX) throw limit(`Je hebt al ${OWN_SETS_MAX} sets. Verwijder er een voordat je een nieuwe maakt.`);
       await this.checkRoom(repo, userId, null, cards.length, pictureCount);
       // a chapter is looked up once, and must be in the set's subject
@@ -512,9 +519,10 @@ export class OwnCardsService {
     };
   }
 
-  private async checkSubject(subjectId: string | null): Promise<string | null> {
+  /** A subject a set may go into: one of her library (issue 38); unknown and not hers answer the same 404. */
+  private async checkSubject(userId: string, subjectId: string | null): Promise<string | null> {
     if (subjectId === null) return null;
-    if (!(await this.library.subjectTitle(subjectId))) throw new AppError('not_found', 'Dit vak bestaat niet.');
+    if (!(await this.library.inLibrary(userId, subjectId))) throw subjectNotHers();
     return subjectId;
   }
 

@@ -246,7 +246,19 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   c.add('flashcards', ['uow', 'library', 'events'], (p) =>
     new FlashcardsService(p.uow, opts.flashcards, p.library, { recordCard: (tx, e) => p.events.emit(tx, 'card.judged', e) }, (executor) => new OwnCardsRepository(executor)),
   );
-  c.add('ownCards', ['uow', 'library', 'flashcards'], (p) => new OwnCardsService(p.uow, p.library, p.flashcards));
+  // her sets go only into subjects of her library: the library knows which, from her study and year
+  c.add('ownCards', ['uow', 'library', 'accounts', 'flashcards'], (p) =>
+    new OwnCardsService(
+      p.uow,
+      {
+        subjectTitle: (id) => p.library.subjectTitle(id),
+        subjectTitles: (ids) => p.library.subjectTitles(ids),
+        chapterPlace: (chapterId) => p.library.chapterPlace(chapterId),
+        inLibrary: async (userId, subjectId) => p.library.inLibrary(await p.accounts.student(userId), subjectId),
+      },
+      p.flashcards,
+    ),
+  );
   c.add('flashcardsPlanSource', ['uow'], (p) => (cardsOn ? new FlashcardsPlanSource(p.uow, opts.flashcards.leitnerEnabled) : null));
   // Exam-ready (decision 021): reads the owners through their plan sources (decision 020), and keeps
   // its aggregates from the events of the writes it hears.

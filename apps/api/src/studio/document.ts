@@ -2,6 +2,7 @@ import { parse, stringify } from 'yaml';
 import type { StudioDocument, StudioFlashcardSet, StudioProblem, StudioQuestion } from '@blok/contract';
 import { ContentError, loadSubject, memorySource, type ContentProblem, type LoadedSubject } from '@blok/content/load';
 import { contentPaths } from '../content/exporter.ts';
+import type { ForeignId, IdKind } from '../content/importer.ts';
 
 /*
  * The studio's document of a subject and the importer's folder format are one thing in two shapes:
@@ -184,6 +185,47 @@ function placeOf(doc: StudioDocument, p: ContentProblem): StudioProblem {
   return place;
 }
 
+/** Every id the document claims, by kind, but the subject's own: what may not belong to another subject. */
+export function documentIds(doc: StudioDocument): Array<[IdKind, string]> {
+  return [
+    ...doc.summaries.map((x): [IdKind, string] => ['samenvatting', x.id]),
+    ...doc.summaries.flatMap((x) => x.chapters.map((c): [IdKind, string] => ['hoofdstuk', c.id])),
+    ...doc.questionLists.map((l): [IdKind, string] => ['vragenlijst', l.id]),
+    ...doc.questionLists.flatMap((l) => l.questions.map((q): [IdKind, string] => ['vraag', q.id])),
+    ...doc.flashcardSets.map((x): [IdKind, string] => ['flashcardset', x.id]),
+    ...doc.flashcardSets.flatMap((x) => x.cards.map((c): [IdKind, string] => ['flashcard', c.id])),
+  ];
+}
+
+/** An id of another subject, at each place the document uses it (issue 38), in Dutch. */
+function foreignIdProblems(doc: StudioDocument, foreign: readonly ForeignId[]): StudioProblem[] {
+  const problems: StudioProblem[] = [];
+  const message = (f: ForeignId) => `id ${f.id} hoort al bij vak ${f.subjectId}; kies een andere id`;
+  for (const f of foreign) {
+    const at = (place: Omit<StudioProblem, 'message'>) => problems.push({ ...place, message: message(f) });
+    if (f.kind === 'samenvatting' || f.kind === 'hoofdstuk') {
+      for (const [si, x] of doc.summaries.entries()) {
+        if (f.kind === 'samenvatting' && x.id === f.id) at({ file: 'subject.yaml', field: `summaries.${si}.id` });
+        for (const [ci, c] of x.chapters.entries()) if (f.kind === 'hoofdstuk' && c.id === f.id) at({ file: 'subject.yaml', field: `summaries.${si}.chapters.${ci}.id`, chapter: c.id });
+      }
+    }
+    for (const l of doc.questionLists) {
+      if (f.kind === 'vragenlijst' && l.id === f.id) at({ file: contentPaths.questionList(l.id), field: 'id', list: l.id });
+      for (const [qi, q] of l.questions.entries()) if (f.kind === 'vraag' && q.id === f.id) at({ file: contentPaths.questionList(l.id), field: `questions.${qi}.id`, list: l.id, question: q.id });
+    }
+    for (const x of doc.flashcardSets) {
+      if (f.kind === 'flashcardset' && x.id === f.id) at({ file: contentPaths.flashcardSet(x.id), field: 'id', set: x.id });
+      for (const [ci, c] of x.cards.entries()) if (f.kind === 'flashcard' && c.id === f.id) at({ file: contentPaths.flashcardSet(x.id), field: `cards.${ci}.id`, set: x.id, card: c.id });
+    }
+  }
+  return problems;
+}
+
+/** The problems of an importer's ContentError, each at its place in the document. */
+export function problemsOf(doc: StudioDocument, err: ContentError): StudioProblem[] {
+  return err.problems.map((p) => placeOf(doc, p));
+}
+
 export interface CheckedDocument {
   /** the subject as the importer loads it; undefined when it has problems */
   loaded?: LoadedSubject;
@@ -193,10 +235,12 @@ export interface CheckedDocument {
 
 /**
  * The importer's checks on a document: the schema, ids, images (those of `imageNames` exist), the
- * questions' answers and the lopsided-position warning, each problem with its place.
+ * questions' answers and the lopsided-position warning, each problem with its place; and `foreign`,
+ * the document's ids that belong to another subject in the database (`idsOfOtherSubjects` of
+ * `documentIds`), which publishing would take from it.
  */
-export function checkDocument(doc: StudioDocument, images: ReadonlyMap<string, Buffer>): CheckedDocument {
-  const problems: StudioProblem[] = [];
+export function checkDocument(doc: StudioDocument, images: ReadonlyMap<string, Buffer>, foreign: readonly ForeignId[] = []): CheckedDocument {
+  const problems: StudioProblem[] = foreignIdProblems(doc, foreign);
   for (const [i, a] of doc.audiences.entries()) {
     if (doc.audiences.findIndex((b) => b.study === a.study && b.year === a.year) !== i) {
       problems.push({ file: 'subject.yaml', field: `audiences.${i}`, message: `${a.study} ${a.year} staat er twee keer` });

@@ -16,15 +16,15 @@ import {
   type StudioRelease,
   type StudioSubjectList,
 } from '@blok/contract';
-import { loadSubject, memorySource } from '@blok/content/load';
+import { ContentError, loadSubject, memorySource } from '@blok/content/load';
 import type { Executor } from '@blok/db';
 import { AppError, notFound } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { catalogueSubjects, exportSubjectFiles, subjectAudiences, subjectExists, subjectImages } from '../content/exporter.ts';
-import { addContentImage, writeSubject } from '../content/importer.ts';
+import { addContentImage, idsOfOtherSubjects, writeSubject } from '../content/importer.ts';
 import { contentImageUrl, renderCardHtml, renderChapterHtml, sanitizeInline } from '../content/render.ts';
 import { processContentImage } from './image.ts';
-import { changeList, checkDocument, loadedToDocument, parseDocument } from './document.ts';
+import { changeList, checkDocument, documentIds, loadedToDocument, parseDocument, problemsOf, type CheckedDocument } from './document.ts';
 import { StudioRepository } from './repository.ts';
 
 /** The account owner's answers the studio needs (UserService, decision 020). */
@@ -33,6 +33,8 @@ export interface StudioAccounts {
   accountByEmail(executor: Executor, email: string): Promise<{ id: string; email: string; roleId: number } | undefined>;
   accountsWithRole(executor: Executor, minRoleId: number): Promise<Array<{ id: string; email: string; roleId: number }>>;
   setRole(tx: Executor, userId: string, roleId: number): Promise<void>;
+  /** the ids of the accounts with the admin role, locked until the transaction ends */
+  lockAdmins(tx: Executor, adminRoleId: number): Promise<string[]>;
 }
 
 /** Who keeps aggregates of answers and must recompute them after a release (decision 029). */
@@ -74,6 +76,16 @@ export class StudioService {
 
   private repo(executor: Executor = this.uow.executor): StudioRepository {
     return new StudioRepository(executor);
+  }
+
+  /**
+   * The importer's checks on a subject's document, with its stored images, and the ids in it that
+   * belong to another subject (issue 38): the same answer in the editor, on submit and on publish.
+   */
+  private async checked(executor: Executor, subjectId: string, document: StudioDocument): Promise<CheckedDocument> {
+    const images = await subjectImages(executor, subjectId);
+    const foreign = await idsOfOtherSubjects(executor, subjectId, documentIds(document));
+    return checkDocument(document, images, foreign);
   }
 
   /** Her account when she has a studio role of at least `min`; 404 otherwise. */
@@ -145,7 +157,7 @@ export class StudioService {
     const [row, latest] = await Promise.all([repo.draft(subjectId), repo.latestRelease(subjectId)]);
     const document = row ? parseDocument(row.document) : await this.publishedDocument(executor, subjectId);
     if (!document) throw hidden();
-    const checked = checkDocument(document, await subjectImages(executor, subjectId));
+    const checked = await this.checked(executor, subjectId, document);
     return {
       subjectId,
       status: (row?.status as DraftStatus | undefined) ?? 'published',
@@ -164,7 +176,7 @@ export class StudioService {
   async check(userId: string, subjectId: string, document: StudioDocument): Promise<StudioCheck> {
     const executor = this.uow.executor;
     await this.subjectMember(executor, userId, subjectId);
-    const { problems, warnings } = checkDocument(document, await subjectImages(executor, subjectId));
+    const { problems, warnings } = await this.checked(executor, subjectId, document);
     return { problems, warnings };
   }
 
@@ -276,7 +288,7 @@ export class StudioService {
       const row = await repo.draft(subjectId);
       if (!row) throw new AppError('conflict', 'Er is geen concept om in te dienen.');
       if (row.status === 'in_review') throw new AppError('conflict', 'Dit concept wacht al op een redacteur.');
-      const { problems } = checkDocument(parseDocument(row.document), await subjectImages(tx, subjectId));
+      const { problems } = await this.checked(tx, subjectId, parseDocument(row.document));
       if (problems.length) throw invalid(problems);
       await repo.setDraftStatus(subjectId, 'in_review', '', member.email);
       await repo.audit({ user_id: member.id, user_email: member.email, subject_id: subjectId, action: 'draft.submit', detail: '' });
@@ -325,9 +337,16 @@ export class StudioService {
   private async release(tx: Executor, member: Member, subjectId: string, document: StudioDocument, restoredFrom: number | null): Promise<void> {
     const repo = this.repo(tx);
     const before = await this.publishedDocument(tx, subjectId);
-    const checked = checkDocument(document, await subjectImages(tx, subjectId));
+    const checked = await this.checked(tx, subjectId, document);
     if (!checked.loaded) throw invalid(checked.problems);
-    const written = await writeSubject(tx, checked.loaded, { origin: 'studio', force: true });
+    let written: Awaited<ReturnType<typeof writeSubject>>;
+    try {
+      written = await writeSubject(tx, checked.loaded, { origin: 'studio', force: true });
+    } catch (err) {
+      // whatever the importer still refuses is the document's problem (400), never a server error
+      if (err instanceof ContentError) throw invalid(problemsOf(document, err));
+      throw err;
+    }
     // answers to a changed or removed question leave the plan's readiness, as they left the grade
     await this.outdated?.questionsOutdated(tx, subjectId, written.outdatedQuestions);
     const number = ((await repo.latestRelease(subjectId))?.number ?? 0) + 1;
@@ -405,6 +424,13 @@ export class StudioService {
       const actor = actorId === null ? { id: null, email: 'opdrachtregel' } : await this.member(tx, actorId, ROLES.admin);
       const account = await this.accounts.accountByEmail(tx, email);
       if (!account) throw notFound('Er is geen account met dit e-mailadres.');
+      if (account.roleId === ROLES.admin && ROLES[role] !== ROLES.admin) {
+        // the studio keeps an admin: nobody could give roles any more (issue 38)
+        const admins = await this.accounts.lockAdmins(tx, ROLES.admin);
+        if (admins.includes(account.id) && admins.length === 1) {
+          throw new AppError('last_admin', 'Dit is de laatste beheerder. Maak eerst iemand anders beheerder.');
+        }
+      }
       await this.accounts.setRole(tx, account.id, ROLES[role]);
       await this.repo(tx).audit({ user_id: actor.id, user_email: actor.email, subject_id: null, action: 'role.set', detail: `${account.email}: ${roleName(account.roleId)} -> ${role}` });
       return { email: account.email, role, subjects: await this.repo(tx).assignedSubjects(account.id) };

@@ -48,6 +48,11 @@ export class UserAccounts {
     return new UserRepository(executor).countIn(choice);
   }
 
+  /** The admins' ids, locked until the transaction ends: the studio keeps at least one (issue 38). */
+  lockAdmins(tx: Executor, adminRoleId: number): Promise<string[]> {
+    return new UserRepository(tx).lockRole(adminRoleId);
+  }
+
   /** Gives her a role (the studio's admin, or the user:role command). */
   async setRole(tx: Executor, userId: string, roleId: number): Promise<void> {
     await new UserRepository(tx).setRole(userId, roleId);

@@ -43,6 +43,20 @@ export class UserRepository {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * The ids of the accounts with this role, their rows locked until the transaction ends (an update
+   * that changes nothing): two admins stepping down at once wait for each other (issue 38).
+   */
+  async lockRole(roleId: number): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('users')
+      .set((eb) => ({ role_id: eb.ref('role_id') }))
+      .where('role_id', '=', roleId)
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   async setRole(userId: string, roleId: number): Promise<void> {
     await this.db.updateTable('users').set({ role_id: roleId, updated_at: now() }).where('id', '=', userId).execute();
   }

@@ -70,11 +70,28 @@ describe.each(DIALECTS)('importing into a subject on %s', (dialect) => {
     expect(await sets(s)).toEqual([]);
   });
 
+  it('imports only into a subject of her library: another study\'s subject answers 404 like an unknown one, storing nothing', async () => {
+    const s = await student(ctx.app);
+    const unknown = await importText(s, 'title=X&subjectId=bestaat-niet');
+    for (const query of ['subjectId=fx-plan-ander', 'subjectId=fx-plan-ander&chapterId=fx-plan-ander-h1']) {
+      const res = await importText(s, `title=Anatomie&${query}`);
+      expect(res.statusCode, query).toBe(404);
+      expect(res.json(), query).toEqual(unknown.json());
+    }
+    expect(await sets(s)).toEqual([]);
+    // added to her library, it takes the import
+    expect((await s.call('PUT', '/api/library/fx-plan-ander', undefined, { 'idempotency-key': randomUUID() })).statusCode).toBe(204);
+    const res = await importText(s, 'title=Ander%20vak&subjectId=fx-plan-ander&chapterId=fx-plan-ander-h1');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ subjectId: 'fx-plan-ander', cardCount: 2 });
+  });
+
   it("lists only her sets of a subject for its flashcards overview, and studies one in the normal session", async () => {
     const s = await student(ctx.app);
     const other = await student(ctx.app);
     const inSubject = (await importText(s, `title=Van%20mij&subjectId=${SUBJECT}`)).json() as OwnSetDetail;
     await importText(s, 'title=Persoonlijk');
+    expect((await s.call('PUT', '/api/library/fx-plan-ander', undefined, { 'idempotency-key': randomUUID() })).statusCode).toBe(204);
     await importText(s, 'title=Ander%20vak&subjectId=fx-plan-ander');
     await importText(other, `title=Van%20een%20ander&subjectId=${SUBJECT}`);
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlashcardSession, OwnCard, OwnSetDetail, OwnSetList } from '@blok/contract';
+import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, type TestContext } from '../helpers.ts';
 import { SUBJECT, flashcardsApp, student } from '../flashcards/support.ts';
 
@@ -141,6 +143,59 @@ describe.each(DIALECTS)('own flashcards on %s', (dialect) => {
     const still = await detail(owner, set.id);
     expect(still).toMatchObject({ title: 'Mijn begrippen', share: null });
     expect(still.cards).toEqual([card]);
+  });
+
+  it('puts a set only in a subject of her library (else 404, like an unknown subject); a set whose subject left it keeps working', async () => {
+    // fx-plan-ander is economics' (bachelor 1); the test students study psychology
+    await importContent(ctx.handle.db, join(import.meta.dirname, '..', 'fixtures', 'plan-courses'), { dialect });
+    const OTHER = 'fx-plan-ander';
+    const s = await student(ctx.app);
+    const unknown = await write(s, 'POST', '/api/own-flashcard-sets', { title: 'X', subjectId: 'bestaat-niet' });
+    const outside = await write(s, 'POST', '/api/own-flashcard-sets', { title: 'Anatomie', subjectId: OTHER });
+    expect(outside.statusCode, outside.body).toBe(404);
+    expect(outside.json()).toEqual(unknown.json());
+    expect(outside.json().error).toBe('not_found');
+
+    // nor moved there
+    const mine = await newSet(s, { title: 'Mijn vak', subjectId: SUBJECT });
+    const personal = await newSet(s, { title: 'Persoonlijk' });
+    for (const set of [mine, personal]) {
+      const moved = await write(s, 'PUT', `/api/own-flashcard-sets/${set.id}`, { title: set.title, description: '', subjectId: OTHER });
+      expect(moved.statusCode, moved.body).toBe(404);
+      expect(moved.json()).toEqual(unknown.json());
+    }
+    expect((await detail(s, mine.id)).subjectId).toBe(SUBJECT);
+    expect((await detail(s, personal.id)).subjectId).toBeNull();
+
+    // once she adds it to her library, it is hers to use
+    expect((await write(s, 'PUT', `/api/library/${OTHER}`)).statusCode).toBe(204);
+    const added = await write(s, 'POST', '/api/own-flashcard-sets', { title: 'Economie', subjectId: OTHER });
+    expect(added.statusCode, added.body).toBe(201);
+    const economie = added.json() as OwnSetDetail;
+    // a classmate without it copies the shared set among her personal sets
+    await newCard(s, economie.id);
+    const token = (await write(s, 'POST', `/api/own-flashcard-sets/${economie.id}/share`)).json().token as string;
+    const classmate = await student(ctx.app);
+    const copied = await write(classmate, 'POST', `/api/shared-flashcard-sets/${token}/copy`);
+    expect(copied.statusCode, copied.body).toBe(201);
+    expect(copied.json()).toMatchObject({ title: 'Economie', subjectId: null, cardCount: 1 });
+
+    // she removes both subjects again: her sets in them keep working, renamed in place, with new cards
+    expect((await write(s, 'DELETE', `/api/library/${OTHER}`)).statusCode).toBe(204);
+    expect((await write(s, 'DELETE', `/api/library/${SUBJECT}`)).statusCode).toBe(204);
+    for (const [set, subjectId] of [[economie, OTHER], [mine, SUBJECT]] as const) {
+      expect(await detail(s, set.id)).toMatchObject({ subjectId });
+      const renamed = await write(s, 'PUT', `/api/own-flashcard-sets/${set.id}`, { title: 'Hernoemd', description: 'Nog steeds', subjectId });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json()).toMatchObject({ title: 'Hernoemd', subjectId });
+      await newCard(s, set.id);
+    }
+    // but no new set goes into a subject she removed, and a set cannot move into it from elsewhere
+    expect((await write(s, 'POST', '/api/own-flashcard-sets', { title: 'Y', subjectId: SUBJECT })).statusCode).toBe(404);
+    expect((await write(s, 'PUT', `/api/own-flashcard-sets/${economie.id}`, { title: 'Z', description: '', subjectId: SUBJECT })).statusCode).toBe(404);
+    // moving out of the subject stays possible
+    expect((await write(s, 'PUT', `/api/own-flashcard-sets/${economie.id}`, { title: 'Z', description: '', subjectId: null })).json()).toMatchObject({ subjectId: null });
+    expect((await write(s, 'PUT', `/api/library/${SUBJECT}`)).statusCode).toBe(204);
   });
 
   it('keeps a picture per side like the profile picture: checked, re-encoded to WebP, served at its own URL, replaced and removed', async () => {

@@ -16,7 +16,10 @@ export const paths = {
         `/auth/login${redirectTo ? `?redirectTo=${enc(redirectTo)}` : ''}`,
     },
     loginTemporary: { path: '/auth/login-temporary', getHref: () => '/auth/login-temporary' },
-    register: { path: '/auth/register', getHref: () => '/auth/register' },
+    register: {
+      path: '/auth/register',
+      getHref: (redirectTo?: string) => `/auth/register${redirectTo ? `?redirectTo=${enc(redirectTo)}` : ''}`,
+    },
     forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
     resetPassword: { path: '/auth/reset-password', getHref: () => '/auth/reset-password' },
     accountDeleted: { path: '/auth/account-deleted', getHref: () => '/auth/account-deleted' },

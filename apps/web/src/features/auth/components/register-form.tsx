@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
 import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
 import { paths } from '../../../config/paths.ts';
+import { useSignInReturnPath } from '../../../lib/return-to.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { TextField, fieldErrorId } from '../../../components/ui/text-field/text-field.tsx';
 import { useRegister } from '../api/register.ts';
@@ -31,6 +32,7 @@ type RegisterFormProps = {
 export function RegisterForm({ choice, children, onSuccess }: RegisterFormProps) {
   const { t, i18n } = useTranslation('auth');
   const passwordId = useId();
+  const returnTo = useSignInReturnPath();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -87,7 +89,7 @@ export function RegisterForm({ choice, children, onSuccess }: RegisterFormProps)
         </Button>
       </form>
       <p className={styles.footer}>
-        {t('register.haveAccount')} <Link to={paths.auth.login.getHref()}>{t('register.loginLink')}</Link>
+        {t('register.haveAccount')} <Link to={paths.auth.login.getHref(returnTo)}>{t('register.loginLink')}</Link>
       </p>
     </div>
   );

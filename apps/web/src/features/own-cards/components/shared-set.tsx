@@ -11,35 +11,41 @@ import { useCopySharedSet } from '../api/copy-shared-set.ts';
 import { Face } from './own-set.tsx';
 import styles from './own-cards.module.css';
 
-/** /kaarten/gedeeld/{token}: a classmate's shared set; she adds a copy to her own sets. */
+/**
+ * /kaarten/gedeeld/{token}: a classmate's shared set; she adds a copy to her own sets. Once the
+ * server says the link is revoked or unknown, only that shows: the set is gone from the cache too.
+ */
 export function SharedSetScreen({ token, onCopied }: { token: string; onCopied: (setId: string) => void }) {
   const { t } = useTranslation(['ownCards', 'common']);
   const shared = useSharedSet(token);
   const copy = useCopySharedSet();
-  const status = shared.error instanceof ApiError ? shared.error.status : null;
+  const view = shared.data;
+  const set = view?.status === 'shared' ? view.set : null;
+  // gone by the server's answer, or not loaded at all (another failure with nothing to show)
+  const problem = view?.status === 'revoked' ? t('shared.revoked') : view?.status === 'not-found' ? t('shared.notFound') : shared.isError && !set ? t('shared.loadError') : null;
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>{shared.data?.title ?? t('shared.title')}</h1>
+      <h1 className={styles.title}>{set?.title ?? t('shared.title')}</h1>
       {shared.isPending && (
         <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
-      {shared.isError && (
+      {problem && (
         <>
           <Notice variant="error" role="alert">
-            {status === 410 ? t('shared.revoked') : status === 404 || status === 400 ? t('shared.notFound') : t('shared.loadError')}
+            {problem}
           </Notice>
           <ButtonLink to={paths.ownCards.root.getHref()} variant="secondary">
             {t('shared.toMine')}
           </ButtonLink>
         </>
       )}
-      {shared.data && (
+      {set && (
         <>
           <p className={styles.intro}>{t('shared.intro')}</p>
-          {shared.data.description && <p>{shared.data.description}</p>}
+          {set.description && <p>{set.description}</p>}
           <CardMeta>
-            {shared.data.subjectTitle && <span>{shared.data.subjectTitle}</span>}
-            <span>{t('shared.cards', { count: shared.data.cardCount })}</span>
+            {set.subjectTitle && <span>{set.subjectTitle}</span>}
+            <span>{t('shared.cards', { count: set.cardCount })}</span>
           </CardMeta>
           {copy.isError && (
             <Notice variant="error" role="alert">
@@ -49,10 +55,10 @@ export function SharedSetScreen({ token, onCopied }: { token: string; onCopied: 
           <Button fullWidth isBusy={copy.isPending} busyLabel={t('shared.adding')} onClick={() => copy.mutate(token, { onSuccess: (set) => onCopied(set.id) })}>
             {t('shared.add')}
           </Button>
-          {shared.data.cards.length > 0 && (
+          {set.cards.length > 0 && (
             <Section titleId="shared-preview" title={t('shared.preview')}>
               <CardList as="ol">
-                {shared.data.cards.map((card, index) => (
+                {set.cards.map((card, index) => (
                   <Card as="li" key={index} className={styles.faces}>
                     <Face label={t('set.front')} html={card.front.html} pictureUrl={card.front.pictureUrl} />
                     <Face label={t('set.backSide')} html={card.back.html} pictureUrl={card.back.pictureUrl} />
