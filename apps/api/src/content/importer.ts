@@ -90,19 +90,19 @@ function crossSubjectDuplicates(subjects: LoadedSubject[]): ContentError['proble
 async function databaseConflicts(db: Executor, s: LoadedSubject): Promise<ContentError['problems']> {
   const id = s.manifest.id;
   const problems: ContentError['problems'] = [];
-  const check = async (kind: IdKind, table: 'summaries' | 'chapters' | 'question_lists' | 'questions' | 'flashcard_sets' | 'flashcards', ids: string[]) => {
-    if (ids.length === 0) return;
-    const rows = await db.selectFrom(table).select(['id', 'subject_id']).where('id', 'in', ids).where('subject_id', '!=', id).execute();
-    for (const r of rows) problems.push({ file: `${id}/subject.yaml`, field: kind, message: `id ${r.id} hoort al bij vak ${r.subject_id}` });
-  };
   const ids = claimedIds(s);
   const of = (kind: IdKind) => ids.filter(([k]) => k === kind).map(([, v]) => v);
-  await check('samenvatting', 'summaries', of('samenvatting'));
-  await check('hoofdstuk', 'chapters', of('hoofdstuk'));
-  await check('vragenlijst', 'question_lists', of('vragenlijst'));
-  await check('vraag', 'questions', of('vraag'));
-  await check('flashcardset', 'flashcard_sets', of('flashcardset'));
-  await check('flashcard', 'flashcards', of('flashcard'));
+  const check = async (kind: IdKind, elsewhere: (ids: string[]) => Promise<Array<{ id: string; subject_id: string }>>) => {
+    if (of(kind).length === 0) return;
+    for (const r of await elsewhere(of(kind))) problems.push({ file: `${id}/subject.yaml`, field: kind, message: `id ${r.id} hoort al bij vak ${r.subject_id}` });
+  };
+  // one query per table, each naming its table, so the owners' lint sees them (decision 020)
+  await check('samenvatting', (x) => db.selectFrom('summaries').select(['id', 'subject_id']).where('id', 'in', x).where('subject_id', '!=', id).execute());
+  await check('hoofdstuk', (x) => db.selectFrom('chapters').select(['id', 'subject_id']).where('id', 'in', x).where('subject_id', '!=', id).execute());
+  await check('vragenlijst', (x) => db.selectFrom('question_lists').select(['id', 'subject_id']).where('id', 'in', x).where('subject_id', '!=', id).execute());
+  await check('vraag', (x) => db.selectFrom('questions').select(['id', 'subject_id']).where('id', 'in', x).where('subject_id', '!=', id).execute());
+  await check('flashcardset', (x) => db.selectFrom('flashcard_sets').select(['id', 'subject_id']).where('id', 'in', x).where('subject_id', '!=', id).execute());
+  await check('flashcard', (x) => db.selectFrom('flashcards').select(['id', 'subject_id']).where('id', 'in', x).where('subject_id', '!=', id).execute());
   return problems;
 }
 
