@@ -23,6 +23,15 @@ const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 60);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const REFRESH_REQUESTS = Number(process.env.BENCH_REFRESH_REQUESTS ?? 3000);
 const pgUrl = process.env.BENCH_DATABASE_URL;
+/**
+ * BENCH_AGAINST='NAME=value …': an A/B of two Blok configurations instead of Blok against its twin.
+ * The second server is Blok's own build again, with these variables added (e.g.
+ * `STAND_INS_OFF=pg-prepared`); its columns are the "twin" ones, and the run only prints
+ * its table.
+ */
+const AGAINST = process.env.BENCH_AGAINST
+  ? Object.fromEntries(process.env.BENCH_AGAINST.trim().split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))
+  : undefined;
 const dir = mkdtempSync(join(tmpdir(), 'blok-bench-'));
 const schema = `bench_${randomBytes(4).toString('hex')}`;
 const databaseUrl = pgUrl ? `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}` : `file:${join(dir, 'bench.db')}`;
@@ -62,12 +71,13 @@ async function start(name: Server['name'], port: number): Promise<Server> {
     JOBS: 'off',
     VAPID_PUBLIC_KEY: VAPID.publicKey,
     VAPID_PRIVATE_KEY: VAPID.privateKey,
+    ...(name === 'twin' ? AGAINST : undefined),
   };
   // BENCH_CPU_PROF=<dir>: Blok and the twin each write V8 CPU profiles into <dir>/blok and <dir>/twin
   // when they end (one file per thread: the twin's tsx loader thread writes its own; the largest file
   // is the main thread's). bench/profile.mjs sums one.
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(resolve(process.env.BENCH_CPU_PROF), name)}`] : [];
-  const args = name === 'blok' ? [...prof, join(ROOT, 'apps/api/dist/server.js')] : [...prof, '--import', 'tsx', join(ROOT, 'bench/twin.ts')];
+  const args = name === 'blok' || AGAINST ? [...prof, join(ROOT, 'apps/api/dist/server.js')] : [...prof, '--import', 'tsx', join(ROOT, 'bench/twin.ts')];
   // Blok logs as in production (JSON to stdout, info); the output is discarded, not its cost.
   // BENCH_BLOK_LOG=<file> keeps it (e.g. to see what a non-2xx answer was).
   const log = name === 'blok' && process.env.BENCH_BLOK_LOG ? openSync(resolve(process.env.BENCH_BLOK_LOG), 'a') : 'ignore';
@@ -388,6 +398,7 @@ try {
     '',
     `${machine}; autocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s (save-answer: one request per unanswered question), medians; ratio = median of per-round ratios.`,
     '',
+    ...(AGAINST ? [`A/B: "twin" is Blok's build again with ${process.env.BENCH_AGAINST?.trim()}; ratio = Blok / that.`, ''] : []),
     `Load average (1 min) after each measured run: median ${median(loads).toFixed(1)}, lowest ${Math.min(...loads).toFixed(1)}, highest ${Math.max(...loads).toFixed(1)} (2 cores; the machine is shared: compare ratios, not req/s).`,
     '',
     'CPU µs/req: CPU time (user + system) of the server process per answered request; CPU ratio = twin µs / Blok µs (median of per-round ratios): the share of the twin\'s speed Blok would reach if CPU were all that limits it.',
@@ -400,8 +411,8 @@ try {
     '',
   ].join('\n');
   console.log(`\n${table}`);
-  // A partial run (BENCH_ONLY) only prints its table: the files keep the last full run's.
-  if (!ONLY) {
+  // A partial run (BENCH_ONLY) or an A/B (BENCH_AGAINST) only prints its table: the files keep the last full run's.
+  if (!ONLY && !AGAINST) {
     writeFileSync(join(ROOT, `bench/results-${dialect}.json`), `${JSON.stringify({ dialect, date, machine, connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS, rows, memory, loads, runs }, null, 2)}\n`);
     // RESULTS.md keeps its notes (the profiles); the table of this dialect is replaced between markers.
     const resultsFile = join(ROOT, 'bench/RESULTS.md');

@@ -125,13 +125,15 @@ for (const stage of plan) {
   index += 1;
   if (stage === 'lint') {
     if (plan.includes('typecheck')) typecheck = run(process.execPath, [join(root, 'scripts', 'typecheck.mjs')], { logFile: typecheckLog });
-    header(index, plan.length, 'lint: eslint . and the commit messages after the rule');
+    header(index, plan.length, 'lint: eslint ., the declared dependencies and the commit messages after the rule');
     const r = await run(bin('eslint'), ['.']);
+    // every workspace declares what it imports (scripts/dependencies.mjs)
+    const d = await run(process.execPath, [join(root, 'scripts', 'dependencies.mjs')]);
     // subjects of at most 72 characters, then a blank line (scripts/commit-message.mjs)
     const m = await run(process.execPath, [join(root, 'scripts', 'commit-message.mjs'), '--range']);
-    const ok = r.ok && m.ok;
+    const ok = r.ok && d.ok && m.ok;
     if (!ok) totals.failed += 1;
-    results.push({ stage, ok, detail: ok ? 'clean' : !r.ok ? 'problems found' : 'commit messages', seconds: r.seconds });
+    results.push({ stage, ok, detail: ok ? 'clean' : !r.ok ? 'problems found' : !d.ok ? 'undeclared dependencies' : 'commit messages', seconds: r.seconds });
   }
 
   if (stage === 'typecheck') {
