@@ -7,6 +7,7 @@ import { TrashIcon } from '../../../components/icons/icons.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog/dialog.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
 import { Card, CardActions, CardList, CardMeta, CardText, CardTitle } from '../../../components/ui/card/card.tsx';
@@ -40,9 +41,13 @@ export function OwnSetScreen({ setId, subjects }: { setId: string; subjects: rea
       {set.isError && (
         <>
           <h1 className={styles.title}>{t('title')}</h1>
-          <Notice variant="error" role="alert">
-            {notFound ? t('set.notFound') : t('set.loadError')}
-          </Notice>
+          {notFound ? (
+            <MissingItem message={t('set.notFound')} ways={[{ to: paths.ownCards.root.getHref(), label: t('set.toSets') }]} />
+          ) : (
+            <Notice variant="error" role="alert">
+              {t('set.loadError')}
+            </Notice>
+          )}
         </>
       )}
       {set.data && <SetContent set={set.data} subjects={subjects} />}
