@@ -33,12 +33,12 @@ export type NewCardPrefill = { back?: string; chapterId?: string; summaryId?: st
  * "Maak flashcard" opens it with the selection on the back and the chapter linked
  * (?achterkant=…&hoofdstuk=…&samenvatting=…).
  */
-export function NewCardScreen({ prefill, onSaved }: { prefill: NewCardPrefill; onSaved: (setId: string) => void }) {
+export function NewCardScreen({ prefill, onSaved, back }: { prefill: NewCardPrefill; onSaved: (setId: string) => void; back?: { to: string; label: string } }) {
   const { t } = useTranslation(['ownCards', 'common']);
   const sets = useOwnSets();
   return (
     <div className={styles.page}>
-      <BackLink to={prefill.setId ? paths.ownCards.set.getHref(prefill.setId) : paths.ownCards.root.getHref()}>{t('editor.back')}</BackLink>
+      <BackLink to={back?.to ?? (prefill.setId ? paths.ownCards.set.getHref(prefill.setId) : paths.ownCards.root.getHref())}>{back?.label ?? t('editor.back')}</BackLink>
       <h1 className={styles.title}>{t('editor.newTitle')}</h1>
       {sets.isPending && (
         <LoadingRow label={t('common:loading')} spinnerSize={24} />
