@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { requireAuth, resolveUnmatched } from './guards.ts';
+import { requireAuth, resolveRoot } from './guards.ts';
 import { signIn } from '../lib/auth/session.ts';
 import { TOKEN_COOKIE } from '../lib/auth/token-storage.ts';
 import { mockApi } from '../testing/test-utils.tsx';
@@ -44,9 +44,9 @@ describe('route guard', () => {
     await expect(result).resolves.toBeNull();
   });
 
-  it('sends unmatched paths to Home when authenticated, else to Register', async () => {
-    expect(location(await resolveUnmatched())).toBe('/auth/register');
+  it('sends / to Home when authenticated, else to Register', async () => {
+    expect(location(await resolveRoot())).toBe('/auth/register');
     await signIn(testTokens);
-    expect(location(await resolveUnmatched())).toBe('/home');
+    expect(location(await resolveRoot())).toBe('/home');
   });
 });

@@ -20,7 +20,7 @@ export async function requireAuth({ request }: { request?: Request } = {}): Prom
   return redirect(logout);
 }
 
-/** Unmatched paths: Home when authenticated (or a refresh succeeds), otherwise Register. */
-export async function resolveUnmatched(): Promise<Response> {
+/** The bare address `/`: Home when authenticated (or a refresh succeeds), otherwise Register. */
+export async function resolveRoot(): Promise<Response> {
   return redirect((await ensureAuthenticated()) ? paths.home.root.getHref() : paths.auth.register.getHref());
 }

@@ -32,22 +32,47 @@ describe('routing and guards', () => {
     expect(screen.getByRole('link', { name: 'Terug naar de bibliotheek' })).toHaveAttribute('href', '/bibliotheek');
   });
 
-  it('sends unmatched paths to Register when logged out and to Home when logged in', async () => {
+  it('opens / as Register when logged out and as Home when logged in', async () => {
     mockApi([{ path: 'catalogue', body: testCatalogue }]);
-    const first = await renderApp('/bestaat-niet');
+    const first = await renderApp('/');
     expect(first.router.state.location.pathname).toBe('/auth/register');
     first.unmount();
 
     await signedInApi();
-    const second = await renderApp('/bestaat/ook/niet');
+    const second = await renderApp('/');
     expect(second.router.state.location.pathname).toBe('/home');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welkom terug' })).toBeInTheDocument();
   });
 
-  it('shows the spec text on /not-found', async () => {
+  it('says an unknown address is not found, keeps it, and leads on to Home and login when logged out', async () => {
     mockApi([]);
-    await renderApp('/not-found');
-    expect(screen.getByText('The page you entered is not found.')).toBeInTheDocument();
+    const { router } = await renderApp('/bestaat-niet');
+    expect(router.state.location.pathname).toBe('/bestaat-niet');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' })).toBeInTheDocument();
+    expect(screen.getByText(/Op dit adres staat niets in Blok/)).toBeInTheDocument();
+    const waysOn = screen.getByRole('navigation', { name: 'Verder naar' });
+    expect(within(waysOn).getByRole('link', { name: 'Naar Home' })).toHaveAttribute('href', '/home');
+    expect(within(waysOn).getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/auth/login');
+    expect(document.title).toContain('Pagina niet gevonden');
+  });
+
+  it('says an unknown address is not found when logged in, with the library as a way on', async () => {
+    await signedInApi();
+    const { router } = await renderApp('/bibliotheek/bestaat/ook/niet');
+    expect(router.state.location.pathname).toBe('/bibliotheek/bestaat/ook/niet');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Hoofdmenu' })).toBeInTheDocument();
+    const waysOn = screen.getByRole('navigation', { name: 'Verder naar' });
+    expect(within(waysOn).getByRole('link', { name: 'Naar de bibliotheek' })).toHaveAttribute('href', '/bibliotheek');
+    await userEvent.setup().click(within(waysOn).getByRole('link', { name: 'Naar Home' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welkom terug' })).toBeInTheDocument();
+  });
+
+  it('answers an unknown address under /auth with the not-found page too', async () => {
+    mockApi([]);
+    const { router } = await renderApp('/auth/bestaat-niet');
+    expect(router.state.location.pathname).toBe('/auth/bestaat-niet');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' })).toBeInTheDocument();
   });
 
   it('/logout revokes the refresh token, clears the session and opens login', async () => {

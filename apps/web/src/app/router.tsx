@@ -6,7 +6,7 @@ import { logout } from '../features/auth/api/logout.ts';
 import { onSessionEvent } from '../lib/auth/session.ts';
 import { signInReturnPath } from '../lib/return-to.ts';
 import { AppSplash } from './app-splash.tsx';
-import { requireAuth, resolveUnmatched } from './guards.ts';
+import { requireAuth, resolveRoot } from './guards.ts';
 import { requireFlashcards } from './feature-guards.ts';
 import { lazyRoute } from './lazy-route.ts';
 import { allOf, namespaces, prefetchOnNavigation, screenNamespaces } from './route-loaders.ts';
@@ -216,6 +216,8 @@ export const routes: RouteObject[] = [
           },
           { path: paths.tutorial.root.path, handle: handle({ titleKey: 'tutorial:title' }), loader: namespaces('tutorial'), lazy: lazyRoute(() => import('./routes/tutorial.tsx')) },
           { path: paths.notFound.path, handle: handle({ titleKey: 'common:notFound.title' }), lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
+          // An address no route knows (issue 42): says so, signed in or not, and keeps the address.
+          { path: '*', handle: handle({ titleKey: 'common:notFound.title' }), lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
           {
             id: 'guarded',
             // Each screen's strings come with its code: the namespaces its handle names (issue 30).
@@ -235,8 +237,7 @@ export const routes: RouteObject[] = [
           return redirect(paths.auth.login.getHref(signInReturnPath(new URL(request.url).searchParams.get('redirectTo'))));
         },
       },
-      { index: true, loader: resolveUnmatched, Component: AppSplash },
-      { path: '*', loader: resolveUnmatched, Component: AppSplash },
+      { index: true, loader: resolveRoot, Component: AppSplash },
     ],
   },
 ];

@@ -7,6 +7,9 @@ import { clearGlobalApiError } from '../lib/api-error.ts';
 
 configure({ asyncUtilTimeout: 3000 });
 
+// The app's query defaults, put back after a test changed them (failQueriesAtOnce).
+const queryDefaults = queryClient.getDefaultOptions();
+
 // The app loads the signed-in screens' strings with their route (decision 014); tests that render a
 // feature's component without the router need them from the start.
 await loadLaterNamespaces();
@@ -59,6 +62,7 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   queryClient.clear();
+  queryClient.setDefaultOptions(queryDefaults);
   clearGlobalApiError();
   vi.useRealTimers();
 });

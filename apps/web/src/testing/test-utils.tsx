@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import { AppProvider } from '../app/provider.tsx';
 import { followSessionEvents, routes } from '../app/router.tsx';
+import { queryClient } from '../lib/react-query.ts';
 
 /** Renders a piece of the app inside the app's providers (translations, server state, toasts), without the router. */
 export function renderWithProviders(ui: ReactNode) {
@@ -38,6 +39,31 @@ export async function renderApp(path: string) {
       view.unmount();
     },
   };
+}
+
+/**
+ * Server errors (5xx, a lost connection) fail a query at once, without the app's two retries a second
+ * and two apart: for tests of a screen's load error. The setup restores the app's defaults after each test.
+ */
+export function failQueriesAtOnce() {
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+}
+
+/**
+ * What a screen reader reads of an element's text: its text nodes in order, as they run together,
+ * without the parts hidden from it (aria-hidden). Two numbers in adjacent nodes merge here as they do
+ * when spoken.
+ */
+export function spokenText(element: Element): string {
+  let text = '';
+  const walk = (node: Node) => {
+    if (node instanceof Element && node.getAttribute('aria-hidden') === 'true') return;
+    if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? '';
+    node.childNodes.forEach(walk);
+  };
+  walk(element);
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 type MockRoute = {

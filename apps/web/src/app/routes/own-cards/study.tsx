@@ -2,6 +2,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
 import { FlashcardSettingsForm } from '../../../features/flashcards/components/flashcard-settings.tsx';
@@ -26,11 +28,14 @@ export function Component() {
       {set.isPending && (
         <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
-      {set.isError && (
-        <Notice variant="error" role="alert">
-          {t('set.notFound')}
-        </Notice>
-      )}
+      {set.isError &&
+        (set.error instanceof ApiError && (set.error.status === 404 || set.error.status === 400) ? (
+          <MissingItem message={t('set.notFound')} ways={[{ to: paths.ownCards.root.getHref(), label: t('set.toSets') }]} />
+        ) : (
+          <Notice variant="error" role="alert">
+            {t('set.loadError')}
+          </Notice>
+        ))}
       {set.data && set.data.cardCount === 0 && <Notice>{t('set.noCards')}</Notice>}
       {set.data && set.data.cardCount > 0 && (
         <FlashcardSettingsForm

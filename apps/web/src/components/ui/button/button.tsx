@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from '../spinner/spinner.tsx';
 import styles from './button.module.css';
@@ -16,6 +16,8 @@ export function buttonClassName({ variant = 'primary', size = 'md', fullWidth = 
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   StyleProps & {
+    /** the button element (React 19: a prop like any other) */
+    ref?: Ref<HTMLButtonElement>;
     /** Shows a spinner, swaps the label for `busyLabel` and blocks further clicks. */
     isBusy?: boolean;
     busyLabel?: string;

@@ -132,3 +132,28 @@ export function useDeleteAnnotation(summaryId: string) {
     },
   });
 }
+
+/**
+ * Undo of a delete: the same highlight or note again, with its own id, through the create call (the
+ * API stores a deleted id anew). Shown at once where it was in the list; the outbox sends the create
+ * after the delete, in the order she did them.
+ */
+export function useRestoreAnnotation(summaryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ annotation, index }: { annotation: ListedAnnotation; index: number }) => {
+      const body: CreateAnnotationBody = { id: annotation.id, chapterId: annotation.chapterId, color: annotation.color, note: annotation.note, anchor: annotation.anchor };
+      edit(queryClient, summaryId, (list) => {
+        const others = list.annotations.filter((a) => a.id !== annotation.id);
+        return { ...list, annotations: [...others.slice(0, index), annotation, ...others.slice(index)] };
+      });
+      const result = await sendThroughOutbox(
+        { kind: 'annotation', method: 'POST', path: listPath(summaryId), body, refreshOnRefusal: [[...annotationsQueryKey(summaryId)]] },
+        AnnotationSchema,
+      );
+      if (result.status === 'sent') {
+        edit(queryClient, summaryId, (list) => ({ ...list, annotations: list.annotations.map((a) => (a.id === body.id ? { ...a, ...result.data } : a)) }));
+      }
+    },
+  });
+}

@@ -9,8 +9,9 @@ import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
 import { ArrowLeftIcon, CheckIcon, TrashIcon } from '../../../components/icons/icons.tsx';
 import type { SummaryDetail } from '@blok/contract/library';
-import { annotationsQueryKey, useAnnotations, useDeleteAnnotation, useUpdateAnnotation } from '../api/annotations.ts';
+import { annotationsQueryKey, useAnnotations, useUpdateAnnotation } from '../api/annotations.ts';
 import { markAnchorId } from './chapter-annotations.tsx';
+import { useDeleteWithUndo } from './undo-delete.tsx';
 import styles from './annotations.module.css';
 
 const shorten = (text: string, max = 40) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -25,6 +26,8 @@ export function AnnotationList({ summaryId, summary }: { summaryId: string; summ
   const list = useAnnotations(summaryId);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus({ preventScroll: true }), []);
+  const [announcement, setAnnouncement] = useState('');
+  const deletion = useDeleteWithUndo(summaryId, { onRestored: () => setAnnouncement(t('restored')) });
 
   const annotations = list.data?.annotations ?? [];
   const chapters: Array<{ chapterId: string; heading: string; items: ListedAnnotation[] }> = [];
@@ -74,21 +77,32 @@ export function AnnotationList({ summaryId, summary }: { summaryId: string; summ
             </h2>
             <ul className={styles.items}>
               {group.items.map((a) => (
-                <AnnotationItem key={a.id} summaryId={summaryId} annotation={a} onDeleted={() => headingRef.current?.focus()} />
+                <AnnotationItem
+                  key={a.id}
+                  summaryId={summaryId}
+                  annotation={a}
+                  onDelete={() => {
+                    deletion.remove(a);
+                    headingRef.current?.focus();
+                  }}
+                />
               ))}
             </ul>
           </section>
         ))
       )}
+      {deletion.toast}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
     </div>
   );
 }
 
-function AnnotationItem({ summaryId, annotation: a, onDeleted }: { summaryId: string; annotation: ListedAnnotation; onDeleted: () => void }) {
+function AnnotationItem({ summaryId, annotation: a, onDelete }: { summaryId: string; annotation: ListedAnnotation; onDelete: () => void }) {
   const { t } = useTranslation(['annotations', 'common']);
   const queryClient = useQueryClient();
   const update = useUpdateAnnotation(summaryId);
-  const remove = useDeleteAnnotation(summaryId);
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState(a.note ?? '');
   const [color, setColor] = useState<AnnotationColor>(a.color);
@@ -156,10 +170,7 @@ function AnnotationItem({ summaryId, annotation: a, onDeleted }: { summaryId: st
           <button ref={editRef} type="button" className={buttonClassName({ variant: 'ghost', size: 'sm' })} onClick={() => setEditing(true)} aria-label={t('editLabel', { quote })}>
             <span>{t('edit')}</span>
           </button>
-          <Button type="button" variant="ghost" size="sm" className={styles.rowEnd} icon={<TrashIcon size={18} />} onClick={() => {
-              remove.mutate(a.id, { onError: failed });
-              onDeleted();
-            }} aria-label={t('deleteLabel', { quote })}>
+          <Button type="button" variant="ghost" size="sm" className={styles.rowEnd} icon={<TrashIcon size={18} />} onClick={onDelete} aria-label={t('deleteLabel', { quote })}>
             {t('delete')}
           </Button>
         </div>

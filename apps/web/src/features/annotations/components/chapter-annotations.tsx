@@ -9,7 +9,8 @@ import { paths } from '../../../config/paths.ts';
 import { Button, ButtonLink, buttonClassName } from '../../../components/ui/button/button.tsx';
 import { useFeatureFlags } from '../../../lib/app-config.ts';
 import { CheckIcon, CloseIcon, TrashIcon } from '../../../components/icons/icons.tsx';
-import { annotationsQueryKey, useAnnotations, useCreateAnnotation, useDeleteAnnotation, useUpdateAnnotation } from '../api/annotations.ts';
+import { annotationsQueryKey, useAnnotations, useCreateAnnotation, useUpdateAnnotation } from '../api/annotations.ts';
+import { useDeleteWithUndo } from './undo-delete.tsx';
 import { paragraphAround, rangeOf, selectionOffsets, sentences, textMap, unwrapAll, wrapText } from '../utils/dom-text.ts';
 import { HighlightIcon, NOTE_ICON_HTML, NoteIcon } from './icons.tsx';
 import styles from './annotations.module.css';
@@ -34,7 +35,6 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
   const list = useAnnotations(chapter.summaryId);
   const create = useCreateAnnotation(chapter.summaryId);
   const update = useUpdateAnnotation(chapter.summaryId);
-  const remove = useDeleteAnnotation(chapter.summaryId);
   const { flashcardsEnabled } = useFeatureFlags();
   const all = list.data?.annotations;
   // what is painted: a refetch that only brings the server's timestamps paints nothing again
@@ -47,6 +47,7 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
   const [writing, setWriting] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const deletion = useDeleteWithUndo(chapter.summaryId, { onFailed: () => setAnnouncement(t('failed')), onRestored: () => setAnnouncement(t('restored')) });
   const chooseRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   /** where the focus goes back to when the panel closes: 'Tekst kiezen', or a note's button */
@@ -290,6 +291,7 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
+      {deletion.toast}
       {open && (
         <div ref={panelRef} className={styles.panel} role="region" aria-label={editing ? t('editTitle') : t('toolbar')}>
           <div className={styles.panelInner}>
@@ -304,8 +306,8 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
                   close();
                 }}
                 onDelete={() => {
-                  remove.mutate(editing.id, { onError: failed });
-                  setAnnouncement(t('deleted'));
+                  // the toast says it, with its undo
+                  deletion.remove(editing);
                   close();
                 }}
                 onClose={close}

@@ -33,4 +33,16 @@ describe('the subject page', () => {
     const unnamed = [...container.querySelectorAll('span[aria-label]:not([role]), div[aria-label]:not([role])')].map((el) => el.outerHTML);
     expect(unnamed).toEqual([]);
   });
+
+  it('says an unknown subject does not exist and leads back to the library', async () => {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    mockApi([
+      { path: 'user/profile', body: testProfile, headers: { deviceid } },
+      { path: 'subjects/bestaat-niet', status: 404, body: { error: 'not_found', error_description: 'Dit vak bestaat niet.' }, headers: { deviceid } },
+    ]);
+    await renderApp('/bibliotheek/subject/bestaat-niet');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dit vak bestaat niet (meer). Kies een ander vak in je bibliotheek.');
+    expect(screen.getByRole('link', { name: 'Naar de bibliotheek' })).toHaveAttribute('href', '/bibliotheek');
+  });
 });

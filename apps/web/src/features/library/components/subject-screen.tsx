@@ -5,6 +5,7 @@ import type { SubjectDetail, SubjectQuestionList, SubjectSummary } from '@blok/c
 import { paths } from '../../../config/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
 import { CheckIcon, ChevronRightIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAddSubject } from '../api/add-subject.ts';
@@ -218,9 +219,13 @@ export function SubjectScreen({ subjectId, plan }: { subjectId: string; plan?: R
       {subject.isError && (
         <>
           <h1 className={styles.pageTitle}>{t('subject.title')}</h1>
-          <Notice variant="error" role="alert">
-            {notFound ? t('subject.notFound') : t('subject.error')}
-          </Notice>
+          {notFound ? (
+            <MissingItem message={t('subject.notFound')} ways={[{ to: paths.library.root.getHref(), label: t('common:toLibrary') }]} />
+          ) : (
+            <Notice variant="error" role="alert">
+              {t('subject.error')}
+            </Notice>
+          )}
         </>
       )}
       {subject.data && <SubjectContent subject={subject.data} plan={plan} />}

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
 import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
 import { useMockExam } from '../api/get-exam.ts';
 import { MockExamResults } from './mock-exam-results.tsx';
@@ -26,9 +27,19 @@ export function MockExamScreen({ subjectId, examId }: { subjectId: string; examI
       ) : (
         <>
           <h1 className={styles.pageTitle}>{t('start.title')}</h1>
-          <Notice variant="error" role="alert">
-            {notFound ? t('exam.notFound') : t('exam.error')}
-          </Notice>
+          {notFound ? (
+            <MissingItem
+              message={t('exam.notFound')}
+              ways={[
+                { to: paths.library.mockExam.getHref(subjectId), label: t('exam.toStart') },
+                { to: paths.library.root.getHref(), label: t('common:toLibrary') },
+              ]}
+            />
+          ) : (
+            <Notice variant="error" role="alert">
+              {t('exam.error')}
+            </Notice>
+          )}
         </>
       )}
     </div>

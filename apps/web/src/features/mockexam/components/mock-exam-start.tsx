@@ -5,7 +5,9 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
 import { ArrowLeftIcon, ChevronRightIcon } from '../../../components/icons/icons.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useMockExamOverview } from '../api/get-overview.ts';
 import { useStartMockExam } from '../api/start-exam.ts';
 import styles from './mockexam.module.css';
@@ -31,11 +33,14 @@ export function MockExamStart({ subjectId }: { subjectId: string }) {
       </Link>
       <h1 className={styles.pageTitle}>{t('start.title')}</h1>
       {overview.isPending && <div role="status" aria-label={t('common:loading')} className={styles.skeleton} />}
-      {overview.isError && (
-        <Notice variant="error" role="alert">
-          {t('start.error')}
-        </Notice>
-      )}
+      {overview.isError &&
+        (overview.error instanceof ApiError && overview.error.status === 404 ? (
+          <MissingItem message={t('start.notFound')} ways={[{ to: paths.library.root.getHref(), label: t('common:toLibrary') }]} />
+        ) : (
+          <Notice variant="error" role="alert">
+            {t('start.error')}
+          </Notice>
+        ))}
       {data && (
         <>
           <p className={styles.intro}>{t(data.openQuestions > 0 ? 'start.introOpen' : 'start.intro', { subject: data.subjectTitle })}</p>

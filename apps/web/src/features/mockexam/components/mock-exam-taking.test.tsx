@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { MockExam } from '@blok/contract/mockexam';
 import { queryClient } from '../../../lib/react-query.ts';
-import { mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { mockApi, renderWithProviders, spokenText } from '../../../testing/test-utils.tsx';
 import { mockExamKeys } from '../api/keys.ts';
 import { MockExamScreen } from './mock-exam-screen.tsx';
 
@@ -47,6 +47,17 @@ function makeExam(): MockExam {
 afterEach(() => queryClient.clear());
 
 describe('answering a mock exam question', () => {
+  it('reads the question counter on its own, not run together with the answered count', async () => {
+    mockApi([]);
+    queryClient.setQueryData(mockExamKeys.exam(EXAM_ID), makeExam());
+    renderWithProviders(<MockExamScreen subjectId="vak" examId={EXAM_ID} />);
+    const line = await screen.findByText(/^Vraag 1 van 3/);
+    // was "Vraag 1 van 30 van 3 beantwoord": heard as "Vraag 1 van 30", then "van 3 beantwoord"
+    expect(spokenText(line)).toBe('Vraag 1 van 3');
+    expect(line).toHaveTextContent('Vraag 1 van 3 · 0 van 3 beantwoord');
+    expect(screen.getByRole('progressbar', { name: 'Voortgang van het tentamen' })).toHaveAttribute('aria-valuetext', '0 van 3 vragen beantwoord');
+  });
+
   it('checks the picked radio in the same event, before the cache tells its observers', async () => {
     const exam = makeExam();
     mockApi([{ method: 'POST', path: `mock-exams/${EXAM_ID}/answer`, body: { ...exam.questions[0], pickedAnswerIds: ['q0-a1'] } }]);

@@ -128,10 +128,14 @@ export function MockExamTaking({ exam }: { exam: MockExam }) {
           <ExamTimer exam={exam} onExpire={handIn} />
         </div>
         <ProgressBar value={(exam.answeredCount / total) * 100} label={t('exam.progressLabel')} valueText={t('exam.progressValue', { answered: exam.answeredCount, count: total })} />
+        {/* The bar says how many are answered; a screen reader hears the counter alone, not the two run
+            together ("Vraag 1 van 10 0 van 10 beantwoord" was heard as "Vraag 1 van 100 van 10 …"). */}
         <p className={styles.muted}>
           {t('exam.counter', { number: position + 1, total })}
-          <span aria-hidden="true"> · </span>
-          {t('exam.answered', { answered: exam.answeredCount, total })}
+          <span aria-hidden="true">
+            {' · '}
+            {t('exam.answered', { answered: exam.answeredCount, total })}
+          </span>
         </p>
       </header>
 

@@ -4,6 +4,7 @@ import { OWN_CARD_PICTURE_MAX_BYTES, OWN_CARD_SIDE_MAX, OWN_CARD_TAG_MAX, OWN_CA
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
 import { CardActions } from '../../../components/ui/card/card.tsx';
@@ -32,12 +33,12 @@ export type NewCardPrefill = { back?: string; chapterId?: string; summaryId?: st
  * "Maak flashcard" opens it with the selection on the back and the chapter linked
  * (?achterkant=…&hoofdstuk=…&samenvatting=…).
  */
-export function NewCardScreen({ prefill, onSaved }: { prefill: NewCardPrefill; onSaved: (setId: string) => void }) {
+export function NewCardScreen({ prefill, onSaved, back }: { prefill: NewCardPrefill; onSaved: (setId: string) => void; back?: { to: string; label: string } }) {
   const { t } = useTranslation(['ownCards', 'common']);
   const sets = useOwnSets();
   return (
     <div className={styles.page}>
-      <BackLink to={prefill.setId ? paths.ownCards.set.getHref(prefill.setId) : paths.ownCards.root.getHref()}>{t('editor.back')}</BackLink>
+      <BackLink to={back?.to ?? (prefill.setId ? paths.ownCards.set.getHref(prefill.setId) : paths.ownCards.root.getHref())}>{back?.label ?? t('editor.back')}</BackLink>
       <h1 className={styles.title}>{t('editor.newTitle')}</h1>
       {sets.isPending && (
         <LoadingRow label={t('common:loading')} spinnerSize={24} />
@@ -65,9 +66,10 @@ export function EditCardScreen({ setId, cardId, onSaved }: { setId: string; card
         <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
       {(set.isError || (set.data && !card)) && (
-        <Notice variant="error" role="alert">
-          {t('editor.notFound')}
-        </Notice>
+        <MissingItem
+          message={t('editor.notFound')}
+          ways={set.data ? [{ to: paths.ownCards.set.getHref(setId), label: t('editor.toSet') }] : [{ to: paths.ownCards.root.getHref(), label: t('set.toSets') }]}
+        />
       )}
       {card && <CardForm key={card.id} sets={[]} card={card} prefill={{ setId }} onSaved={onSaved} />}
     </div>

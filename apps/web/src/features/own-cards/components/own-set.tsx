@@ -7,6 +7,7 @@ import { TrashIcon } from '../../../components/icons/icons.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog/dialog.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { BackLink } from '../../../components/ui/back-link/back-link.tsx';
 import { Card, CardActions, CardList, CardMeta, CardText, CardTitle } from '../../../components/ui/card/card.tsx';
@@ -22,6 +23,7 @@ import { useShareOwnSet } from '../api/share-set.ts';
 import { useRevokeOwnShare } from '../api/revoke-share.ts';
 import { startOwnSession } from '../api/start-own-session.ts';
 import { SubjectSelect, type SubjectOption } from './own-sets.tsx';
+import { useMoveFocus } from '../hooks/use-move-focus.ts';
 import styles from './own-cards.module.css';
 
 const describe = (error: unknown, fallback: string) => (error instanceof ApiError && error.description ? error.description : fallback);
@@ -40,9 +42,13 @@ export function OwnSetScreen({ setId, subjects }: { setId: string; subjects: rea
       {set.isError && (
         <>
           <h1 className={styles.title}>{t('title')}</h1>
-          <Notice variant="error" role="alert">
-            {notFound ? t('set.notFound') : t('set.loadError')}
-          </Notice>
+          {notFound ? (
+            <MissingItem message={t('set.notFound')} ways={[{ to: paths.ownCards.root.getHref(), label: t('set.toSets') }]} />
+          ) : (
+            <Notice variant="error" role="alert">
+              {t('set.loadError')}
+            </Notice>
+          )}
         </>
       )}
       {set.data && <SetContent set={set.data} subjects={subjects} />}
@@ -128,11 +134,15 @@ function Cards({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
   const reorder = useReorderOwnCards();
   const remove = useDeleteOwnCard();
   const [deleting, setDeleting] = useState<OwnCard | null>(null);
+  const focus = useMoveFocus(set.cards.map((c) => c.id));
   const move = (index: number, by: -1 | 1) => {
+    // Busy, the buttons stay enabled (aria-disabled): a disabled button would drop her focus.
+    if (reorder.isPending) return;
     const ids = set.cards.map((c) => c.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
-    reorder.mutate({ setId: set.id, cardIds: ids }, { onSuccess: () => onAnnounce(t('set.moved', { position: index + by + 1 })) });
+    focus.moving(moved!, by);
+    reorder.mutate({ setId: set.id, cardIds: ids }, { onSuccess: () => onAnnounce(t('set.moved', { position: index + by + 1 })), onError: focus.failed });
   };
   return (
     <Section titleId="own-set-cards" title={t('set.cardsTitle')}>
@@ -164,13 +174,23 @@ function Cards({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
                 <Button variant="ghost" size="sm" onClick={() => setDeleting(card)} aria-label={t('set.deleteLabel', { number: index + 1 })}>
                   {t('set.delete')}
                 </Button>
-                <Button variant="ghost" className={styles.iconButton} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)} aria-label={t('set.moveUp', { number: index + 1 })}>
+                <Button
+                  ref={focus.buttonRef(card.id, -1)}
+                  variant="ghost"
+                  className={styles.iconButton}
+                  disabled={index === 0}
+                  aria-disabled={reorder.isPending || undefined}
+                  onClick={() => move(index, -1)}
+                  aria-label={t('set.moveUp', { number: index + 1 })}
+                >
                   ↑
                 </Button>
                 <Button
+                  ref={focus.buttonRef(card.id, 1)}
                   variant="ghost"
                   className={styles.iconButton}
-                  disabled={index === set.cards.length - 1 || reorder.isPending}
+                  disabled={index === set.cards.length - 1}
+                  aria-disabled={reorder.isPending || undefined}
                   onClick={() => move(index, 1)}
                   aria-label={t('set.moveDown', { number: index + 1 })}
                 >

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useOwnSets } from '../api/get-own-sets.ts';
 import { useCreateOwnSet } from '../api/create-set.ts';
 import { useReorderOwnSets } from '../api/reorder-sets.ts';
+import { useMoveFocus, type MoveDirection } from '../hooks/use-move-focus.ts';
 import styles from './own-cards.module.css';
 
 /** A subject she can put a set in (her library's subjects, given by the route). */
@@ -24,12 +25,16 @@ export function OwnSetsScreen({ subjects }: { subjects: readonly SubjectOption[]
   const reorder = useReorderOwnSets();
   const [announcement, setAnnouncement] = useState('');
   const list = sets.data?.sets ?? [];
+  const focus = useMoveFocus(list.map((s) => s.id));
 
-  const move = (index: number, by: -1 | 1) => {
+  const move = (index: number, by: MoveDirection) => {
+    // Busy, the buttons stay enabled (aria-disabled): a disabled button would drop her focus.
+    if (reorder.isPending) return;
     const ids = list.map((s) => s.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
-    reorder.mutate(ids, { onSuccess: () => setAnnouncement(t('sets.moved', { title: list[index]!.title, position: index + by + 1 })) });
+    focus.moving(moved!, by);
+    reorder.mutate(ids, { onSuccess: () => setAnnouncement(t('sets.moved', { title: list[index]!.title, position: index + by + 1 })), onError: focus.failed });
   };
 
   return (
@@ -56,7 +61,15 @@ export function OwnSetsScreen({ subjects }: { subjects: readonly SubjectOption[]
         {list.length > 0 && (
           <CardList>
             {list.map((set, index) => (
-              <SetItem key={set.id} set={set} canUp={index > 0} canDown={index < list.length - 1} onMove={(by) => move(index, by)} busy={reorder.isPending} />
+              <SetItem
+                key={set.id}
+                set={set}
+                canUp={index > 0}
+                canDown={index < list.length - 1}
+                onMove={(by) => move(index, by)}
+                busy={reorder.isPending}
+                buttonRef={(by) => focus.buttonRef(set.id, by)}
+              />
             ))}
           </CardList>
         )}
@@ -72,7 +85,21 @@ export function OwnSetsScreen({ subjects }: { subjects: readonly SubjectOption[]
   );
 }
 
-function SetItem({ set, canUp, canDown, onMove, busy }: { set: OwnSetSummary; canUp: boolean; canDown: boolean; onMove: (by: -1 | 1) => void; busy: boolean }) {
+function SetItem({
+  set,
+  canUp,
+  canDown,
+  onMove,
+  busy,
+  buttonRef,
+}: {
+  set: OwnSetSummary;
+  canUp: boolean;
+  canDown: boolean;
+  onMove: (by: MoveDirection) => void;
+  busy: boolean;
+  buttonRef: (by: MoveDirection) => (element: HTMLButtonElement | null) => void;
+}) {
   const { t } = useTranslation('ownCards');
   return (
     <Card as="li">
@@ -89,10 +116,10 @@ function SetItem({ set, canUp, canDown, onMove, busy }: { set: OwnSetSummary; ca
         <ButtonLink to={paths.ownCards.set.getHref(set.id)} aria-label={t('sets.openLabel', { title: set.title })}>
           {t('sets.open')}
         </ButtonLink>
-        <Button variant="ghost" className={styles.iconButton} disabled={!canUp || busy} onClick={() => onMove(-1)} aria-label={t('sets.moveUp', { title: set.title })}>
+        <Button ref={buttonRef(-1)} variant="ghost" className={styles.iconButton} disabled={!canUp} aria-disabled={busy || undefined} onClick={() => onMove(-1)} aria-label={t('sets.moveUp', { title: set.title })}>
           ↑
         </Button>
-        <Button variant="ghost" className={styles.iconButton} disabled={!canDown || busy} onClick={() => onMove(1)} aria-label={t('sets.moveDown', { title: set.title })}>
+        <Button ref={buttonRef(1)} variant="ghost" className={styles.iconButton} disabled={!canDown} aria-disabled={busy || undefined} onClick={() => onMove(1)} aria-label={t('sets.moveDown', { title: set.title })}>
           ↓
         </Button>
       </CardActions>

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
 import { ButtonLink } from '../../../components/ui/button/button.tsx';
 import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
 import { useProgress } from '../api/get-progress.ts';
@@ -270,9 +271,13 @@ export function ProgressScreen({ subjectId }: { subjectId: string }) {
       )}
       {progress.isPending && <div role="status" aria-label={t('common:loading')} className={styles.skeleton} />}
       {progress.isError && !progress.data && (
-        <Notice variant="error" role="alert">
-          {notFound ? t('notFound') : t('error')}
-        </Notice>
+        notFound ? (
+          <MissingItem message={t('notFound')} ways={[{ to: paths.library.root.getHref(), label: t('common:toLibrary') }]} />
+        ) : (
+          <Notice variant="error" role="alert">
+            {t('error')}
+          </Notice>
+        )
       )}
       {progress.data && <ProgressContent progress={progress.data} readiness={readiness.data} readinessState={readinessState} />}
     </div>

@@ -6,7 +6,7 @@ import { signIn } from '../../../lib/auth/session.ts';
 import { getDeviceId } from '../../../lib/device-id.ts';
 import { clearOutbox, flushOutbox } from '../../../lib/offline/outbox.ts';
 import { outboxAll } from '../../../lib/offline/offline-db.ts';
-import { renderApp } from '../../../testing/test-utils.tsx';
+import { renderApp, spokenText } from '../../../testing/test-utils.tsx';
 import { testTokens } from '../../../testing/fixtures.ts';
 import { SESSION_ID, answered, makeOverview, makeQuestion } from '../test-data.ts';
 
@@ -63,7 +63,11 @@ describe('answering questions', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 1' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Grondslagen' })).toBeInTheDocument();
     expect(screen.getByText('Vraag 1 van 2')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Voortgang' })).toHaveAttribute('aria-valuenow', '50');
+    const bar = screen.getByRole('progressbar', { name: 'Voortgang' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    // the bar tells a screen reader where she is; the visible counter beside it is not read twice
+    expect(bar).toHaveAttribute('aria-valuetext', 'Vraag 1 van 2');
+    expect(spokenText(bar.parentElement!)).not.toContain('Vraag 1 van 2');
     expect(screen.getByRole('button', { name: 'Sla over' })).toBeInTheDocument();
 
     const user = userEvent.setup();

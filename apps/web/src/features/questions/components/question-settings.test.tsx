@@ -77,4 +77,22 @@ describe('question settings', () => {
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/session/lijst-a/start'));
     expect(JSON.parse(String(call![1]!.body))).toEqual({ showAnswers: true, questionListIds: ['lijst-b'] });
   });
+
+  it('says when the list she came for does not exist, and offers the subject\'s lists instead', async () => {
+    await signIn(testTokens);
+    mockApi([{ path: 'question-lists', body: lists, headers: { deviceid: getDeviceId() } }]);
+    await renderApp('/bibliotheek/question-settings/vak/bestaat-niet');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Deze oefenvragen bestaan niet (meer). Kies hieronder uit de oefenvragen van dit vak.');
+    // not silently the defaults of one list: every list of the subject, the first chosen
+    expect(screen.getByRole('checkbox', { name: /Onderwerp A/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Onderwerp B/ })).not.toBeChecked();
+  });
+
+  it('says an unknown subject does not exist and leads to the library', async () => {
+    await signIn(testTokens);
+    mockApi([{ path: 'question-lists', status: 404, body: { error: 'not_found', error_description: 'Dit vak bestaat niet.' }, headers: { deviceid: getDeviceId() } }]);
+    await renderApp('/bibliotheek/question-settings/bestaat-niet');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dit vak bestaat niet (meer). Kies een ander vak in je bibliotheek.');
+    expect(screen.getByRole('link', { name: 'Naar de bibliotheek' })).toHaveAttribute('href', '/bibliotheek');
+  });
 });

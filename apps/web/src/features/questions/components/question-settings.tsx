@@ -3,6 +3,8 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { ANSWER_DISPLAYING_IN_BETWEEN, type QuestionListSummary } from '@blok/contract/questions';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useQuestionLists } from '../api/get-question-lists.ts';
 import { useStartSession } from '../api/start-session.ts';
@@ -28,6 +30,7 @@ type QuestionSettingsProps = {
 export function QuestionSettings({ subjectId, questionListId, backTo, sessionHref, onStarted }: QuestionSettingsProps) {
   const { t } = useTranslation(['questions', 'common']);
   const lists = useQuestionLists(subjectId);
+  const listKnown = !questionListId || Boolean(lists.data?.questionLists.some((l) => l.id === questionListId));
 
   return (
     <div className={styles.page}>
@@ -38,11 +41,14 @@ export function QuestionSettings({ subjectId, questionListId, backTo, sessionHre
       {lists.isPending && (
         <LoadingRow label={t('common:loading')} spinnerSize={24} />
       )}
-      {lists.isError && (
-        <Notice variant="error" role="alert">
-          {lists.error instanceof ApiError && lists.error.status === 404 ? t('settings.notFound') : t('settings.error')}
-        </Notice>
-      )}
+      {lists.isError &&
+        (lists.error instanceof ApiError && lists.error.status === 404 ? (
+          <MissingItem message={t('settings.notFound')} ways={[{ to: paths.library.root.getHref(), label: t('common:toLibrary') }]} />
+        ) : (
+          <Notice variant="error" role="alert">
+            {t('settings.error')}
+          </Notice>
+        ))}
       {lists.data &&
         (lists.data.questionLists.length === 0 ? (
           <>
@@ -50,13 +56,21 @@ export function QuestionSettings({ subjectId, questionListId, backTo, sessionHre
             <Notice>{t('settings.empty')}</Notice>
           </>
         ) : (
-          <SettingsForm
-            subjectTitle={lists.data.subjectTitle}
-            lists={lists.data.questionLists}
-            initialListId={questionListId}
-            sessionHref={sessionHref}
-            onStarted={onStarted}
-          />
+          <>
+            {/* The list she came for is not (or no longer) the subject's: say so; the subject's lists follow. */}
+            {!listKnown && (
+              <Notice variant="warning" role="alert">
+                {t('settings.listNotFound')}
+              </Notice>
+            )}
+            <SettingsForm
+              subjectTitle={lists.data.subjectTitle}
+              lists={lists.data.questionLists}
+              initialListId={listKnown ? questionListId : undefined}
+              sessionHref={sessionHref}
+              onStarted={onStarted}
+            />
+          </>
         ))}
     </div>
   );

@@ -110,7 +110,10 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
         <h1 className={styles.topic}>{overview.title}</h1>
         <ProgressBar value={overview.progress} label={t('step.progressLabel')} valueText={t('step.counter', { number, total: overview.questionsCount })} />
         <div className={styles.meta}>
-          <p className={styles.counter}>{t('step.counter', { number, total: overview.questionsCount })}</p>
+          {/* the bar above says it to a screen reader already */}
+          <p className={styles.counter} aria-hidden="true">
+            {t('step.counter', { number, total: overview.questionsCount })}
+          </p>
           {canSkip && (
             <Button variant="ghost" size="sm" onClick={() => onAction({ type: 'skip' })} disabled={isBusy} isBusy={busyWith('skip')}>
               {t('step.skip')}

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import type { SummaryChapter, SummaryDetail } from '@blok/contract/library';
 import { paths } from '../../../config/paths.ts';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
 import { CheckIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSummary } from '../api/get-summary.ts';
@@ -94,9 +95,13 @@ export function ChapterList({ summaryId }: { summaryId: string }) {
       {summary.isError && (
         <>
           <h1 className={styles.pageTitle}>{t('chapters.title')}</h1>
-          <Notice variant="error" role="alert">
-            {notFound ? t('read.summaryNotFound') : t('read.error')}
-          </Notice>
+          {notFound ? (
+            <MissingItem message={t('read.summaryNotFound')} ways={[{ to: paths.library.root.getHref(), label: t('common:toLibrary') }]} />
+          ) : (
+            <Notice variant="error" role="alert">
+              {t('read.error')}
+            </Notice>
+          )}
         </>
       )}
       {data && (

@@ -4,6 +4,7 @@ import type { SummaryDetail } from '@blok/contract/library';
 import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
 import { CheckIcon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSummary } from '../api/get-summary.ts';
@@ -156,9 +157,13 @@ export function SummaryDetails({ summaryId, back }: { summaryId: string; back: {
       {summary.isError && (
         <>
           <h1 className={styles.pageTitle}>{t('library:details.title')}</h1>
-          <Notice variant="error" role="alert">
-            {notFound ? t('read.summaryNotFound') : t('read.error')}
-          </Notice>
+          {notFound ? (
+            <MissingItem message={t('read.summaryNotFound')} ways={[{ to: paths.library.root.getHref(), label: t('common:toLibrary') }]} />
+          ) : (
+            <Notice variant="error" role="alert">
+              {t('read.error')}
+            </Notice>
+          )}
         </>
       )}
       {summary.data && <DetailsContent summary={summary.data} />}
