@@ -10,84 +10,16 @@
 // of its process, sampled every 50 ms) before and at its peak, and the health poll's worst wait.
 // Then IMPORT_IDLE_SECONDS (300) idle, and RSS after. Writes its table between the card-import
 // markers of RESULTS.md and everything to results-card-import.json.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import yazl from 'yazl';
 import { ROOT, load, machine, register, rssMb, startBlok, writeSection, type Blok } from './harness.ts';
-import { BASIC, buildAnkiPackage, type TestNote } from '../apps/api/test/card-import/packages.ts';
+import { startPoller } from './health-poller.ts';
+import { picturePackage, thousandCards, zipOf } from './import-files.ts';
 
 const IDLE_SECONDS = Number(process.env.IMPORT_IDLE_SECONDS ?? 300);
 const HOSTILE = join(ROOT, 'apps/api/test/card-import/hostile');
-
-/** The second client: polls /api/health every 50 ms; on "mark" prints the worst wait since the last mark. */
-const POLLER = `
-const url = process.argv[1];
-let worst = 0, count = 0, failed = 0;
-const poll = async () => {
-  const t = performance.now();
-  try { const r = await fetch(url); await r.arrayBuffer(); if (!r.ok) failed++; } catch { failed++; }
-  worst = Math.max(worst, performance.now() - t); count++;
-  setTimeout(poll, 50);
-};
-poll();
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (d) => { for (const line of d.split('\\n').filter(Boolean)) { process.stdout.write(JSON.stringify({ worst: Math.round(worst), count, failed }) + '\\n'); worst = 0; count = 0; failed = 0; } });
-`;
-
-function startPoller(url: string) {
-  const proc = spawn(process.execPath, ['-e', POLLER, `${url}/api/health`], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let buffered = '';
-  const waiting: Array<(v: { worst: number; count: number; failed: number }) => void> = [];
-  proc.stdout.setEncoding('utf8');
-  proc.stdout.on('data', (d: string) => {
-    buffered += d;
-    let i: number;
-    while ((i = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, i);
-      buffered = buffered.slice(i + 1);
-      waiting.shift()?.(JSON.parse(line));
-    }
-  });
-  return {
-    /** the worst wait since the previous mark */
-    mark: () => new Promise<{ worst: number; count: number; failed: number }>((resolve) => (waiting.push(resolve), proc.stdin.write('mark\n'))),
-    stop: () => proc.kill(),
-  };
-}
-
-function zipOf(entries: Array<{ name: string; bytes: Uint8Array; compress?: boolean }>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const e of entries) zip.addBuffer(Buffer.from(e.bytes), e.name, { compress: e.compress ?? true });
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
-
-/** 380 notes, each with its own 480 x 360 JPEG of noise (about 60 KB: photos of slides). */
-async function picturePackage(): Promise<Buffer> {
-  const media: Array<{ name: string; bytes: Uint8Array }> = [];
-  const notes: TestNote[] = [];
-  for (let i = 0; i < 380; i++) {
-    const raw = randomBytes(160 * 120 * 3);
-    const jpg = await sharp(raw, { raw: { width: 160, height: 120, channels: 3 } }).resize(480, 360).jpeg({ quality: 80 }).toBuffer();
-    media.push({ name: `dia-${i}.jpg`, bytes: jpg });
-    notes.push({ mid: BASIC.id, fields: [`Dia ${i + 1}: wat zie je hier?`, `<img src="dia-${i}.jpg">`], ords: [0] });
-  }
-  return buildAnkiPackage({ version: 2, noteTypes: [BASIC], decks: [{ id: 1, name: 'Default' }, { id: 1700000000100, name: 'Anatomie' }], notes: notes.map((n) => ({ ...n, did: 1700000000100 })), media });
-}
-
-const thousandCards = () =>
-  Buffer.from(
-    Array.from({ length: 1000 }, (_, i) => `**Begrip ${i + 1}** met _nadruk_\tDe uitleg van begrip ${i + 1}: een zin van gemiddelde lengte, met een [link](https://example.nl/${i}) erin.`).join('\n'),
-  );
 
 interface Row {
   name: string;

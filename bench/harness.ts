@@ -19,8 +19,11 @@ export interface Blok {
   stop(): Promise<void>;
 }
 
-/** The production bundle (NODE_ENV=production, JSON logs at info to a discarded stdout), its own process. */
-export async function startBlok(databaseUrl: string, dir: string, jwtSecret: string): Promise<Blok> {
+/**
+ * The production bundle (NODE_ENV=production, JSON logs at info to a discarded stdout), its own process.
+ * `server`: another build's server.js (an A/B in one run); `nodeArgs`: before it (e.g. --cpu-prof).
+ */
+export async function startBlok(databaseUrl: string, dir: string, jwtSecret: string, options: { server?: string; nodeArgs?: string[] } = {}): Promise<Blok> {
   const port = 43_000 + Math.floor(Math.random() * 1000);
   const vapid = webpush.generateVAPIDKeys();
   const env = {
@@ -47,7 +50,7 @@ export async function startBlok(databaseUrl: string, dir: string, jwtSecret: str
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
   };
-  const proc = spawn(process.execPath, [join(ROOT, 'apps/api/dist/server.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), options.server ?? join(ROOT, 'apps/api/dist/server.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (proc.exitCode !== null) return;

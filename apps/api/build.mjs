@@ -7,8 +7,14 @@ const workspaceOrRelative = /^(\.|\/|@blok\/)/;
 
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 await build({
-  // the card import's parsing thread is its own entry: runner.ts starts dist/card-import-worker.js
-  entryPoints: ['src/server.ts', 'src/cli/content-import.ts', { in: 'src/card-import/worker.ts', out: 'card-import-worker' }],
+  // the card import's parsing thread and the work threads are entries of their own: runner.ts starts
+  // dist/card-import-worker.js, threads/pool.ts dist/work-worker.js
+  entryPoints: [
+    'src/server.ts',
+    'src/cli/content-import.ts',
+    { in: 'src/card-import/worker.ts', out: 'card-import-worker' },
+    { in: 'src/threads/worker.ts', out: 'work-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -208,6 +208,14 @@ export async function buildApp(opts: BuildOptions) {
       resetFailuresPerIp: env.RESET_PASSWORD_FAILURE_LIMIT_IP,
     },
     shop: { publicUrl: env.PUBLIC_URL, mollieApiKey: env.MOLLIE_API_KEY, payments: env.payments, production: env.NODE_ENV === 'production' },
+    work: {
+      threads: env.WORK_THREADS,
+      queue: env.WORK_QUEUE,
+      perStudent: env.WORK_PER_STUDENT,
+      timeoutMs: env.WORK_TIMEOUT_S * 1000,
+      heapMb: env.WORK_HEAP_MB,
+      idleMs: env.WORK_IDLE_S * 1000,
+    },
   });
   // Before both contexts below: they inherit it (the API's errors and the pages' alike).
   await app.register(errorHandler);

@@ -233,6 +233,18 @@ const EnvSchema = z.object({
   CARD_IMPORT_WORKER_HEAP_MB: z.coerce.number().int().min(64).max(4096).default(256),
   /** Card import: an idle parsing thread ends after this many seconds. */
   CARD_IMPORT_WORKER_IDLE_S: z.coerce.number().int().min(0).max(3600).default(10),
+  /** Work threads (issue 38): CPU work of large sets off the event loop (rendering an import's sides, writing an .apkg); threads at once. */
+  WORK_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  /** Work threads: tasks that may wait for a thread beyond the running ones; past it 429. */
+  WORK_QUEUE: z.coerce.number().int().min(0).max(256).default(16),
+  /** Work threads: tasks of one student at once (running or waiting); past it 429. */
+  WORK_PER_STUDENT: z.coerce.number().int().min(1).max(16).default(2),
+  /** Work threads: longest one task may run, seconds; its thread is then stopped (429, try again). */
+  WORK_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
+  /** Work threads: heap cap of a work thread, MB. */
+  WORK_HEAP_MB: z.coerce.number().int().min(64).max(4096).default(256),
+  /** Work threads: an idle work thread ends after this many seconds. */
+  WORK_IDLE_S: z.coerce.number().int().min(0).max(3600).default(30),
   /** Mollie API key (test_… or live_…). Unset: the built-in test checkout (see PAYMENTS). */
   MOLLIE_API_KEY: z
     .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRange, resolveAnchor } from './anchoring.ts';
+import { anchorResolver, describeRange, resolveAnchor, type TextAnchor } from './anchoring.ts';
 import { readerText } from './markup.ts';
 
 const TEXT =
@@ -71,6 +71,29 @@ describe('resolveAnchor', () => {
     const anchor = describeRange(TEXT, start, start + SENTENCE.length);
     expect(resolveAnchor(TEXT.replace(SENTENCE, 'Zij onderzoekt hoe dieren leren.'), anchor)).toBeNull();
     expect(resolveAnchor(TEXT, { ...anchor, quote: { ...anchor.quote, exact: '   ' } })).toBeNull();
+  });
+});
+
+describe('anchorResolver', () => {
+  it('places many anchors in one text as resolveAnchor places each', () => {
+    const corrected = 'Een nieuwe inleiding. ' + TEXT.replace('hoe mensen denken', 'hoe Mensen\n  denken');
+    const anchors: TextAnchor[] = [
+      describeRange(TEXT, TEXT.indexOf(SENTENCE), TEXT.indexOf(SENTENCE) + SENTENCE.length),
+      describeRange(TEXT, 0, 11),
+      describeRange(TEXT, TEXT.lastIndexOf('Gedrag'), TEXT.lastIndexOf('Gedrag') + 27),
+      { quote: { exact: 'een citaat dat er nooit stond', prefix: '', suffix: '' }, position: { start: 5, end: 34 } },
+      { quote: { exact: 'WAT JE NIET   kunt', prefix: '', suffix: '' }, position: { start: 0, end: 18 } },
+    ];
+    const resolve = anchorResolver(corrected);
+    const one = anchors.map((a) => resolveAnchor(corrected, a));
+    expect(anchors.map((a) => resolve(a))).toEqual(one);
+    expect(one.map((m) => m && corrected.slice(m.start, m.end))).toEqual(['Zij onderzoekt hoe Mensen\n  denken en voelen.', 'Psychologie', 'Gedrag is wat je kunt zien.', null, 'Wat je niet kunt']);
+  });
+
+  it("folds every white space JavaScript's \\s knows, and capitals beyond ASCII", () => {
+    const text = 'Één\u00a0citaat\u3000met\u2009rare\ufeff  spaties.';
+    const match = resolveAnchor(text, { quote: { exact: 'één citaat met rare spaties', prefix: '', suffix: '' }, position: { start: 0, end: 27 } });
+    expect(match && text.slice(match.start, match.end)).toBe('Één\u00a0citaat\u3000met\u2009rare\ufeff  spaties');
   });
 });
 

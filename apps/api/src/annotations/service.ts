@@ -8,7 +8,7 @@ import {
   type UpdateAnnotationBody,
 } from '@blok/contract';
 import type { AnnotationsTable } from '@blok/db';
-import { describeRange, resolveAnchor, type TextAnchor } from '@blok/domain/anchoring';
+import { anchorResolver, describeRange, resolveAnchor, type TextAnchor } from '@blok/domain/anchoring';
 import { AppError } from '../errors.ts';
 import type { Reader } from '../library/chapters.ts';
 import type { ReaderChapterText } from '../library/reader-service.ts';
@@ -65,9 +65,11 @@ export class AnnotationsService {
     const rows = await this.repo.ofSummary(reader.id, summaryId);
     const chapters = await this.library.readerTexts(reader, summaryId, [...new Set(rows.map((r) => r.chapter_id))]);
     const byId = new Map(chapters.map((c) => [c.chapterId, c]));
+    // each chapter's text is indexed once for all its highlights (issue 38: 1,000 quotes not found)
+    const resolvers = new Map(chapters.map((c) => [c.chapterId, c.text != null ? anchorResolver(c.text) : null]));
     const listed: ListedAnnotation[] = rows.map((row) => {
       const chapter = byId.get(row.chapter_id);
-      const found = chapter?.text != null ? resolveAnchor(chapter.text, anchorOf(row)) : null;
+      const found = resolvers.get(row.chapter_id)?.(anchorOf(row)) ?? null;
       return { ...toAnnotation(row), chapterTitleText: chapter?.titleText ?? null, chapterNumber: chapter?.number ?? null, found };
     });
     const order = (a: ListedAnnotation) => a.chapterNumber ?? Number.MAX_SAFE_INTEGER;

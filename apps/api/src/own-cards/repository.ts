@@ -36,7 +36,18 @@ export interface NewOwnCard {
   source_note: string | null;
 }
 
+/** A picture ready to store: re-encoded, its bytes already as base64 (made outside the transaction). */
+export interface StoredPicture {
+  mime: string;
+  base64: string;
+  /** its size in bytes */
+  bytes: number;
+}
+
 const now = () => new Date().toISOString();
+
+/** Base64 characters per statement of insertPictures: a few statements for an import's pictures, none of them long. */
+const PICTURE_CHARS_PER_STATEMENT = 4 * 1024 * 1024;
 
 /** Public URL of one of her card pictures: unguessable, like a profile picture (an <img> sends no bearer token). */
 export const ownPictureUrl = (id: string) => `/api/own-card-pictures/${id}`;
@@ -305,14 +316,48 @@ export class OwnCardsRepository implements OwnStudyStore {
     return id;
   }
 
+  /** Stores pictures, a few per statement; returns their ids in the given order. */
+  async insertPictures(userId: string, pictures: StoredPicture[]): Promise<string[]> {
+    const ts = now();
+    const rows = pictures.map((p) => ({ id: uuidv7(), user_id: userId, mime: p.mime, data_base64: p.base64, bytes: p.bytes, created_at: ts }));
+    for (let i = 0; i < rows.length; ) {
+      let j = i + 1;
+      for (let chars = rows[i]!.data_base64.length; j < rows.length && j - i < 100 && chars + rows[j]!.data_base64.length <= PICTURE_CHARS_PER_STATEMENT; j++) chars += rows[j]!.data_base64.length;
+      await this.db.insertInto('own_flashcard_pictures').values(rows.slice(i, j)).execute();
+      i = j;
+    }
+    return rows.map((r) => r.id);
+  }
+
+  /** A copy of a picture for another student (a shared set's), made by the database: its bytes never pass through here. */
+  async copyPicture(userId: string, pictureId: string): Promise<string> {
+    const id = uuidv7();
+    await this.db
+      .insertInto('own_flashcard_pictures')
+      .columns(['id', 'user_id', 'mime', 'data_base64', 'bytes', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('own_flashcard_pictures')
+          .select((s) => [s.val(id).as('id'), s.val(userId).as('user_id'), 'mime', 'data_base64', 'bytes', s.val(now()).as('created_at')])
+          .where('id', '=', pictureId),
+      )
+      .execute();
+    return id;
+  }
+
   findPicture(id: string): Promise<OwnPictureRow | undefined> {
     return this.db.selectFrom('own_flashcard_pictures').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Pictures by id, read 50 at a time: an export's 380 pictures (15 MB) are never one long read. */
   async picturesByIds(ids: string[]): Promise<Map<string, OwnPictureRow>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('own_flashcard_pictures').selectAll().where('id', 'in', ids).execute();
-    return new Map(rows.map((r) => [r.id, r]));
+    const map = new Map<string, OwnPictureRow>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 50) {
+      const rows = await this.db.selectFrom('own_flashcard_pictures').selectAll().where('id', 'in', unique.slice(i, i + 50)).execute();
+      for (const r of rows) map.set(r.id, r);
+    }
+    return map;
   }
 
   async countPictures(userId: string): Promise<number> {

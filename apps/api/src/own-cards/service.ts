@@ -21,9 +21,10 @@ import {
   type UpdateOwnSetBody,
 } from '@blok/contract';
 import { AppError } from '../errors.ts';
-import { renderCardHtml } from '../content/render.ts';
+import { PICTURE_WORKERS } from '../uploads/picture-work.ts';
+import { renderOwnCardHtml } from './render.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { OwnCardsRepository, ownPictureUrl, type NewOwnCard, type OwnCardRow, type OwnPictureRow, type OwnSetListRow, type OwnSetRow } from './repository.ts';
+import { OwnCardsRepository, ownPictureUrl, type NewOwnCard, type OwnCardRow, type OwnPictureRow, type OwnSetListRow, type OwnSetRow, type StoredPicture } from './repository.ts';
 import { processCardPicture, type PictureInput } from './picture.ts';
 import type { FlashcardsService } from '../flashcards/service.ts';
 
@@ -84,10 +85,13 @@ const linkNotFound = () => new AppError('not_found', 'Deze link bestaat niet. Co
 const linkRevoked = () => new AppError('share_link_revoked', 'Deze link is ingetrokken door wie de set deelde. Vraag om een nieuwe link.');
 const limit = (message: string) => new AppError('limit_reached', message);
 
-/** A side's HTML: the demo cards' Markdown renderer (decision 011), without images (a card has a picture instead). */
-export function renderOwnCardHtml(markdown: string): string {
-  return renderCardHtml(markdown, 'own', { typed: true }).replace(/<img\b[^>]*>/g, '');
-}
+export { renderOwnCardHtml } from './render.ts';
+
+/**
+ * Renders many sides (an import's) as renderOwnCardHtml does each, off the event loop: the work
+ * threads (threads/pool.ts), for the student they are for (her share of the threads).
+ */
+export type SideRenderer = (markdowns: string[], userId: string) => Promise<string[]>;
 
 /** Tags as a card keeps them: without spaces, each once (case-insensitively), at most OWN_CARD_TAGS_MAX of OWN_CARD_TAG_MAX characters. */
 export function cleanTags(tags: readonly string[]): string[] {
@@ -123,6 +127,8 @@ export class OwnCardsService {
     private readonly library: OwnCardsLibrary,
     /** the session engine: what she can study in a set */
     private readonly flashcards: FlashcardsService,
+    /** an import's sides to HTML off the event loop (one card's sides are rendered here) */
+    private readonly renderSides: SideRenderer = async (markdowns) => markdowns.map(renderOwnCardHtml),
   ) {}
 
   private get repo(): OwnCardsRepository {
@@ -401,9 +407,9 @@ export class OwnCardsService {
       const pictureIds = cards.flatMap((c) => [c.front_picture_id, c.back_picture_id]).filter((id): id is string => id !== null);
       if ((await repo.countSets(userId)) >= OWN_SETS_MAX) throw limit(`Je hebt al ${OWN_SETS_MAX} sets. Verwijder er een voordat je deze toevoegt.`);
       await this.checkRoom(repo, userId, null, cards.length, pictureIds.length);
-      const pictures = await repo.picturesByIds(pictureIds);
+      // copied by the database (issue 38): their bytes are never decoded and encoded again here
       const copies = new Map<string, string>();
-      for (const [id, p] of pictures) copies.set(id, await repo.insertPicture(userId, { mime: p.mime, data: Buffer.from(p.data_base64, 'base64') }));
+      for (const id of new Set(pictureIds)) copies.set(id, await repo.copyPicture(userId, id));
       // the copy stays in the set's subject when that is one of hers, else it is personal
       const subjectId = source.subject_id !== null && (await this.library.inLibrary(userId, source.subject_id)) ? source.subject_id : null;
       const setId = await repo.insertSet({ userId, subjectId, title: source.title, description: source.description, sortIndex: await repo.nextSetSortIndex(userId) });
@@ -449,20 +455,10 @@ export class OwnCardsService {
       if (c.front.trim() === '' && !c.frontPicture) throw new AppError('invalid_request', `Kaart ${i + 1}: de voorkant is leeg.`);
       if (c.back.trim() === '' && !c.backPicture) throw new AppError('invalid_request', `Kaart ${i + 1}: de achterkant is leeg.`);
     }
-    // pictures one at a time through the process's image queue, before any transaction is open
-    const processed: Array<{ front: { mime: string; data: Buffer } | null; back: { mime: string; data: Buffer } | null }> = [];
-    for (const [i, c] of cards.entries()) {
-      const one = async (p: PictureInput | null | undefined) => {
-        if (!p) return null;
-        try {
-          return await processCardPicture(p);
-        } catch (err) {
-          if (err instanceof AppError && err.code !== 'too_many_requests') throw new AppError(err.code, `Kaart ${i + 1}: ${err.message}`);
-          throw err;
-        }
-      };
-      processed.push({ front: await one(c.frontPicture), back: await one(c.backPicture) });
-    }
+    // Before any transaction is open (issue 38): the pictures through the process's image queue, as
+    // many at once as it decodes (an error names the first card in order that has one, as one at a
+    // time would), and the sides' HTML on a work thread, not on the event loop.
+    const [processed, html] = await Promise.all([this.processPictures(cards), this.renderSides(cards.flatMap((c) => [c.front, c.back]), userId)]);
     const pictureCount = processed.reduce((n, p) => n + (p.front ? 1 : 0) + (p.back ? 1 : 0), 0);
     return this.uow.run(async () => {
       const repo = this.repo;
@@ -483,18 +479,54 @@ export class OwnCardsService {
         links.push(chapterId === null ? { chapterId: null, summaryId: null } : places.get(chapterId)!);
       }
       const setId = await repo.insertSet({ userId, subjectId, title, description, sortIndex: await repo.nextSetSortIndex(userId) });
-      const rows: NewOwnCard[] = [];
-      for (const [i, c] of cards.entries()) {
-        const front = processed[i]!.front ? await repo.insertPicture(userId, processed[i]!.front!) : null;
-        const back = processed[i]!.back ? await repo.insertPicture(userId, processed[i]!.back!) : null;
-        rows.push(this.newCard(c.front, c.back, front, back, links[i]!, c.tags ?? [], c.sourceNote ?? null));
-      }
+      // the pictures in a few statements, in the cards' order (front, then back)
+      const pictureIds = await repo.insertPictures(userId, processed.flatMap((p) => [p.front, p.back]).filter((p) => p !== null));
+      let nextPicture = 0;
+      const rows: NewOwnCard[] = cards.map((c, i) => {
+        const front = processed[i]!.front ? pictureIds[nextPicture++]! : null;
+        const back = processed[i]!.back ? pictureIds[nextPicture++]! : null;
+        return this.newCard(c.front, c.back, front, back, links[i]!, c.tags ?? [], c.sourceNote ?? null, { front: html[2 * i]!, back: html[2 * i + 1]! });
+      });
       await repo.insertCards(userId, setId, 0, rows);
       return this.detailOf(repo, userId, (await repo.findSet(userId, setId))!);
     });
   }
 
   // ------------------------------------------------------------------ helpers
+
+  /**
+   * Every picture of an import checked and re-encoded (processCardPicture), PICTURE_WORKERS at a
+   * time: the image queue's width, so a 380-picture import takes both and others still take turns
+   * between them. As one at a time: an error is the first card's in order (front before back), and
+   * nothing after it is started; its base64 is made here, outside the transaction.
+   */
+  private async processPictures(cards: ImportCardInput[]): Promise<Array<{ front: StoredPicture | null; back: StoredPicture | null }>> {
+    const out = cards.map(() => ({ front: null as StoredPicture | null, back: null as StoredPicture | null }));
+    const jobs = cards.flatMap((c, i) => (['front', 'back'] as const).map((side) => ({ i, side, file: side === 'front' ? c.frontPicture : c.backPicture }))).filter((j) => j.file);
+    let next = 0;
+    let failedAt = Infinity;
+    const failures = new Map<number, unknown>();
+    const lane = async () => {
+      while (next < jobs.length && next < failedAt) {
+        const n = next++;
+        const job = jobs[n]!;
+        try {
+          const p = await processCardPicture(job.file!);
+          out[job.i]![job.side] = { mime: p.mime, base64: p.data.toString('base64'), bytes: p.data.length };
+        } catch (err) {
+          failures.set(n, err);
+          failedAt = Math.min(failedAt, n);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PICTURE_WORKERS, jobs.length) }, lane));
+    if (failures.size > 0) {
+      const err = failures.get(failedAt);
+      if (err instanceof AppError && err.code !== 'too_many_requests') throw new AppError(err.code, `Kaart ${jobs[failedAt]!.i + 1}: ${err.message}`);
+      throw err;
+    }
+    return out;
+  }
 
   private newCard(
     front: string,
@@ -504,14 +536,15 @@ export class OwnCardsService {
     link: { chapterId: string | null; summaryId: string | null },
     tags: readonly string[],
     sourceNote: string | null,
+    html?: { front: string; back: string },
   ): NewOwnCard {
     return {
       tags: JSON.stringify(cleanTags(tags)),
       source_note: sourceNote,
       front_markdown: front,
       back_markdown: back,
-      front_html: renderOwnCardHtml(front),
-      back_html: renderOwnCardHtml(back),
+      front_html: html?.front ?? renderOwnCardHtml(front),
+      back_html: html?.back ?? renderOwnCardHtml(back),
       front_picture_id: frontPicture,
       back_picture_id: backPicture,
       chapter_id: link.chapterId,

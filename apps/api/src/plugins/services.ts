@@ -48,6 +48,7 @@ import { StudioService } from '../studio/service.ts';
 import { StudioAuditLog } from '../studio/audit-log.ts';
 import { ReportsService } from '../reports/service.ts';
 import { CatalogueService } from '../catalogue/service.ts';
+import { WorkPool, type WorkPoolOptions } from '../threads/pool.ts';
 import { CATALOGUE } from '@blok/content/catalogue';
 import { Composition } from './composition.ts';
 
@@ -89,6 +90,8 @@ export interface ApiServices {
   /** the onboarding catalogue: universities, studies, year layers (decision 031) */
   catalogue: CatalogueService;
   annotations: AnnotationsService;
+  /** CPU work of large sets off the event loop: an import's sides, an .apkg (issue 38) */
+  work: WorkPool;
 }
 
 /** Every part the root makes: the services, and the parts only other parts use. */
@@ -149,6 +152,8 @@ export interface ServicesOptions {
   };
   /** PUBLIC_URL, MOLLIE_API_KEY and who takes payments (PAYMENTS; decision 015) */
   shop: { publicUrl: string; mollieApiKey?: string; payments: 'mollie' | 'test'; production: boolean };
+  /** WORK_*: the work threads (threads/pool.ts) */
+  work: WorkPoolOptions;
 }
 
 /** How long finished jobs are kept (their dedupe keys with them). */
@@ -174,6 +179,7 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   c.add('jobs', [], () => new JobRunner(db, dialect, { pollIntervalMs: opts.jobs.pollIntervalMs, leaseSeconds: opts.jobs.leaseSeconds, batchSize: 10, log: app.log }));
   c.add('idempotency', [], () => new IdempotencyStore(db, opts.jwtSecret));
   c.add('health', [], () => new HealthService(db, dialect));
+  c.add('work', [], () => new WorkPool(opts.work));
 
   // ---------------------------------------------------------------- accounts, catalogue, sign-in
   c.add('accounts', ['uow'], (p) => new UserAccounts(p.uow));
@@ -246,8 +252,9 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   c.add('flashcards', ['uow', 'library', 'events'], (p) =>
     new FlashcardsService(p.uow, opts.flashcards, p.library, { recordCard: (tx, e) => p.events.emit(tx, 'card.judged', e) }, (executor) => new OwnCardsRepository(executor)),
   );
-  // her sets go only into subjects of her library: the library knows which, from her study and year
-  c.add('ownCards', ['uow', 'library', 'accounts', 'flashcards'], (p) =>
+  // her sets go only into subjects of her library: the library knows which, from her study and year;
+  // a large import's sides are rendered on a work thread
+  c.add('ownCards', ['uow', 'library', 'accounts', 'flashcards', 'work'], (p) =>
     new OwnCardsService(
       p.uow,
       {
@@ -257,6 +264,7 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
         inLibrary: async (userId, subjectId) => p.library.inLibrary(await p.accounts.student(userId), subjectId),
       },
       p.flashcards,
+      (markdowns, userId) => p.work.run('renderOwnCardSides', markdowns, { owner: userId }),
     ),
   );
   c.add('flashcardsPlanSource', ['uow'], (p) => (cardsOn ? new FlashcardsPlanSource(p.uow, opts.flashcards.leitnerEnabled) : null));
@@ -366,6 +374,7 @@ export default fp<ServicesOptions>(
     if (await parts.catalogue.seed(CATALOGUE)) app.log.info('demo catalogue seeded');
 
     app.addHook('onClose', async () => push.sender.close());
+    app.addHook('onClose', async () => parts.work.close());
     registerPushJobs(jobs, push);
     registerMailJobs(jobs, mailer);
     if (mailer instanceof SmtpMailer) app.addHook('onClose', async () => mailer.close());
@@ -388,7 +397,7 @@ export default fp<ServicesOptions>(
       uow: parts.uow, health: parts.health, idempotency, tokens: parts.tokens, auth, user: parts.user, push, passwords: parts.passwords, mail: parts.mail, mailer,
       library: parts.library, reader: parts.reader, home: parts.home, questions: parts.questions, questionSessions: parts.questionSessions,
       flashcards: parts.flashcards, ownCards: parts.ownCards, payments, subscriptions, mockExams: parts.mockExams, progress: parts.progress,
-      plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations,
+      plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations, work: parts.work,
     };
     app.decorate('services', services);
     app.decorate('jobs', jobs);

@@ -94,11 +94,27 @@ function discard(payload: NodeJS.ReadableStream & { destroy?: () => void }, max:
   });
 }
 
+/** The buffers among these views that each fill their whole memory, once each: those can move to a thread instead of being copied. */
+function wholeBuffers(views: Uint8Array[]): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const v of views) if (v.byteOffset === 0 && v.byteLength === v.buffer.byteLength && v.buffer instanceof ArrayBuffer) out.add(v.buffer);
+  return [...out];
+}
+
 const cardImportRoutes: FastifyPluginAsyncZod<CardImportRoutesOptions> = async (app, opts) => {
   // her sets are written and read by their owner, flashcards (decision 020), and look as it renders them
   const runner = new ParseRunner(opts.runner);
   app.addHook('onClose', async () => runner.close());
-  const service = new CardImportService(app.services.ownCards, { limits: opts.limits, maxSideChars: OWN_CARD_SIDE_MAX, render: renderOwnCardHtml, runner });
+  const { work } = app.services;
+  const service = new CardImportService(app.services.ownCards, {
+    limits: opts.limits,
+    maxSideChars: OWN_CARD_SIDE_MAX,
+    render: renderOwnCardHtml,
+    // an export's rendering and its .apkg on the work threads (issue 38), the pictures moved there, not copied
+    renderMany: (markdowns, userId) => work.run('renderOwnCardSides', markdowns, { owner: userId }),
+    writeApkg: (input, userId) => work.run('writeApkg', input, { owner: userId, transfer: wholeBuffers(input.media.map((m) => m.bytes)) }),
+    runner,
+  });
   const maxMb = Math.round(opts.limits.maxFileBytes / 1024 / 1024);
 
   await app.register(async (scope) => {
