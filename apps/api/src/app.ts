@@ -1,10 +1,12 @@
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 import pino, { type DestinationStream } from 'pino';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
 import type { DatabaseHandle } from '@blok/db';
 import type { Env, StandIn } from './env.ts';
 import { AppError } from './errors.ts';
@@ -14,7 +16,7 @@ import commands from './plugins/commands.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler, { notFound } from './plugins/error-handler.ts';
 import web from './plugins/web.ts';
-import securityHeaders, { securityHeadersByLibrary } from './plugins/security-headers.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import authRoutes from './routes/auth/index.ts';
 import userRoutes from './routes/user/index.ts';
 import userPublicRoutes from './routes/user/public.ts';
@@ -37,9 +39,7 @@ import planRoutes from './routes/plan/index.ts';
 import studioRoutes from './routes/studio/index.ts';
 import studioCatalogueRoutes from './routes/studio/catalogue.ts';
 import reportRoutes, { reportInboxRoutes } from './routes/reports/index.ts';
-import compressJson, { compressJsonByLibrary } from './plugins/compress-json.ts';
-import accessLog from './plugins/access-log.ts';
-import requestLimit, { requestLimitByLibrary } from './plugins/request-limit.ts';
+import requestLimit from './plugins/request-limit.ts';
 import clientKey from './plugins/client-key.ts';
 
 function containsNul(value: unknown, depth = 0): boolean {
@@ -78,6 +78,9 @@ export interface BuildOptions {
   pushResolver?: PushResolver;
 }
 
+/** Smaller answers go as they are: compressing them costs more CPU than the bytes it saves. */
+export const COMPRESS_MIN_BYTES = 8 * 1024;
+
 /** What the logs gather before they are written: about a dozen access lines. */
 export const LOG_BUFFER_BYTES = 4096;
 /** The longest a log line waits in that buffer. */
@@ -112,6 +115,8 @@ export async function buildApp(opts: BuildOptions) {
   /** Whether a stand-in for a library is on (decision 019; STAND_INS_OFF names those that are not). */
   const standIn = (name: StandIn) => !env.STAND_INS_OFF.has(name);
   const app = Fastify({
+    // JSON logs through pino, with Fastify's own request logging: `incoming request` and `request
+    // completed` (the status and the response time) per request; no header or body is logged.
     logger:
       opts.logger === false
         ? false
@@ -123,8 +128,6 @@ export async function buildApp(opts: BuildOptions) {
             },
             stream: opts.logStream ?? logDestination(env),
           },
-    // One log line per request (when it is answered) instead of Fastify's two: plugins/access-log.ts.
-    logController: new LogController({ disableRequestLogging: standIn('access-log') }),
     trustProxy: trustProxy(env.TRUST_PROXY),
     // A client's X-Request-Id becomes the log id only when it is a UUID (no log forging).
     requestIdHeader: false,
@@ -155,8 +158,6 @@ export async function buildApp(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   // request.clientKey: the one key every per-address counter counts a client by (IPv6 by its network).
   await app.register(clientKey, { ipv6Prefix: env.IPV6_SUBNET_PREFIX });
-  // One line per answered request (plugins/access-log.ts).
-  if (opts.logger !== false && standIn('access-log')) await app.register(accessLog);
   // NUL characters are never meaningful input, and PostgreSQL cannot store them in text: refuse
   // them at the door for every route, so both dialects answer alike (400, never a 500).
   // A callback hook, not an async one: every request passes here (no promise and microtask turn each).
@@ -229,7 +230,7 @@ export async function buildApp(opts: BuildOptions) {
       // JSON answers: nothing may load or frame them, no type sniffing, no cross-origin no-cors reads,
       // no caching unless the route says otherwise. The documentation (/api/docs) gets the same set;
       // swagger-ui sends its own content security policy there (staticCSP).
-      await api.register(standIn('security-headers') ? securityHeaders : securityHeadersByLibrary, {
+      await api.register(securityHeaders, {
         api: {
           headers: {
             'content-security-policy': API_CONTENT_SECURITY_POLICY,
@@ -244,7 +245,7 @@ export async function buildApp(opts: BuildOptions) {
         },
         httpsOnly: HSTS,
       });
-      await api.register(standIn('request-limit') ? requestLimit : requestLimitByLibrary, { max: env.API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+      await api.register(requestLimit, { max: env.API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
       await api.register(formbody);
       await api.register(swagger, {
         openapi: {
@@ -258,7 +259,17 @@ export async function buildApp(opts: BuildOptions) {
       // Before the routes: it turns every write route registered after it into a command.
       await api.register(commands, { anonymousKeysPerAddress: env.IDEMPOTENCY_ANONYMOUS_LIMIT_IP });
       await api.register(authenticate);
-      await api.register(standIn('compress-json') ? compressJson : compressJsonByLibrary);
+      // Large answers (the register screen's catalogue is 99 KB, a long chapter tens of KB) go
+      // compressed when the client accepts it: brotli at quality 5 or gzip at level 6, from
+      // COMPRESS_MIN_BYTES up; smaller ones as they are. The web's static files are precompressed at
+      // build time (plugins/web.ts), not here.
+      await api.register(compress, {
+        global: true,
+        threshold: COMPRESS_MIN_BYTES,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+        zlibOptions: { level: 6 },
+      });
 
       await api.register(healthRoutes, { prefix: '/health' });
       await api.register(catalogueRoutes, { prefix: '/catalogue' });
@@ -307,17 +318,17 @@ export async function buildApp(opts: BuildOptions) {
       await api.register(reportInboxRoutes, { prefix: '/studio' });
       await api.register(shopRoutes, { prefix: '/shop', testCheckout: env.payments === 'test' });
       await api.register(planRoutes);
-      // An address below /api that is no route: a JSON 404 with the API's headers, counted by the limit.
-      api.setNotFoundHandler(notFound);
+      // An address below /api that is no route: a JSON 404 with the API's headers, counted by the limit
+      // (@fastify/rate-limit counts routes; its handler counts the not-found answers too).
+      api.setNotFoundHandler({ preHandler: api.rateLimit() }, notFound);
     },
     { prefix: '/api' },
   );
 
   // The pages: the built web app (its files, the SPA fallback for deep links) and every other address,
-  // with helmet's document headers and the permissions policy, worked out once at start-up (not per
-  // request as @fastify/helmet does).
+  // with helmet's document headers (@fastify/helmet) and the permissions policy.
   await app.register(async (pages) => {
-    await pages.register(standIn('security-headers') ? securityHeaders : securityHeadersByLibrary, {
+    await pages.register(securityHeaders, {
       permissionsPolicy: PERMISSIONS_POLICY,
       // HSTS only means something over https (behind TLS at the load balancer, say).
       httpsOnly: HSTS,

@@ -10,14 +10,6 @@ import { DEFAULT_PUSH_ENDPOINT_HOSTS } from './push/endpoint-policy.ts';
  * naming it in STAND_INS_OFF.
  */
 export const STAND_INS = {
-  /** plugins/request-limit.ts instead of @fastify/rate-limit */
-  'request-limit': '@fastify/rate-limit',
-  /** plugins/security-headers.ts instead of @fastify/helmet */
-  'security-headers': '@fastify/helmet',
-  /** plugins/compress-json.ts instead of @fastify/compress */
-  'compress-json': '@fastify/compress',
-  /** plugins/access-log.ts instead of Fastify's request logging through pino */
-  'access-log': "Fastify's request logging",
   /** AccessTokens.sign's node:crypto HMAC instead of jose's SignJWT */
   'token-signer': 'jose SignJWT',
   /** named prepared statements on PostgreSQL instead of unnamed queries */
@@ -27,6 +19,8 @@ export const STAND_INS = {
 } as const;
 export type StandIn = keyof typeof STAND_INS;
 const STAND_IN_NAMES = Object.keys(STAND_INS) as StandIn[];
+/** Stand-ins issue 42 gave back to their libraries: no switch any more, the library always runs. */
+const RETIRED_STAND_INS = ['request-limit', 'security-headers', 'compress-json', 'access-log'];
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -170,8 +164,7 @@ const EnvSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(12_000),
   /**
    * Stand-ins to switch back to their libraries (decision 019): a comma-separated list of names
-   * (request-limit, security-headers, compress-json, access-log, token-signer, pg-prepared,
-   * sqlite-checkpointer), or `all`. Empty (default): every stand-in on.
+   * (token-signer, pg-prepared, sqlite-checkpointer), or `all`. Empty (default): every stand-in on.
    */
   STAND_INS_OFF: z
     .string()
@@ -179,7 +172,9 @@ const EnvSchema = z.object({
     .transform((v, ctx) => {
       const names = v.split(',').map((n) => n.trim()).filter(Boolean);
       if (names.length === 1 && names[0] === 'all') return new Set<StandIn>(STAND_IN_NAMES);
-      const unknown = names.filter((n) => !(STAND_IN_NAMES as string[]).includes(n));
+      const retired = names.filter((n) => RETIRED_STAND_INS.includes(n));
+      if (retired.length > 0) ctx.addIssue({ code: 'custom', message: `${retired.join(', ')}: no stand-in any more, the library always runs (decision 019): leave it out` });
+      const unknown = names.filter((n) => !(STAND_IN_NAMES as string[]).includes(n) && !RETIRED_STAND_INS.includes(n));
       if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown stand-in(s) ${unknown.join(', ')}: use all or some of ${STAND_IN_NAMES.join(', ')}` });
       return new Set(names as StandIn[]);
     }),

@@ -102,17 +102,15 @@ describe.each(DIALECTS)('the per-address counters count an IPv6 client by its /6
     }
   });
 
-  it('the API request limit, the stand-in and @fastify/rate-limit alike: two addresses of one /64 share it', async () => {
-    for (const off of ['', 'request-limit']) {
-      const ctx = await createTestApp(dialect, { API_RATE_LIMIT_PER_MINUTE: '2', STAND_INS_OFF: off });
-      try {
-        expect((await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '2001:db8:8:1::1' })).statusCode, off).toBe(200);
-        expect((await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '2001:db8:8:1::2' })).statusCode, off).toBe(200);
-        expect((await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '2001:db8:8:1::3' })).statusCode, off).toBe(429);
-        expect((await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '2001:db8:8:2::1' })).statusCode, off).toBe(200);
-      } finally {
-        await ctx.close();
-      }
+  it('the API request limit: two addresses of one /64 share it', async () => {
+    const ctx = await createTestApp(dialect, { API_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '2001:db8:8:1::1' })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '2001:db8:8:1::2' })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '2001:db8:8:1::3' })).statusCode).toBe(429);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '2001:db8:8:2::1' })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
     }
   });
 });

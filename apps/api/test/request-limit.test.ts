@@ -5,9 +5,9 @@ import errorHandler from '../src/plugins/error-handler.ts';
 import clientKey from '../src/plugins/client-key.ts';
 
 /**
- * The API's per-address request limit (plugins/request-limit.ts): a fixed window per client address,
- * a 429 with retry-after and the limit headers past it, nothing for requests outside its context, and a
- * bounded number of remembered addresses.
+ * The API's per-address request limit (plugins/request-limit.ts, @fastify/rate-limit): a fixed window
+ * per client address, a 429 with retry-after and the limit headers past it, nothing for requests
+ * outside its context, and a bounded number of remembered addresses.
  */
 describe('the per-address request limit', () => {
   afterEach(() => vi.useRealTimers());
@@ -65,15 +65,15 @@ describe('the per-address request limit', () => {
     await a.close();
   });
 
-  it('remembers at most maxClients addresses, the longest known forgotten first', async () => {
+  it('remembers at most maxClients addresses, the one seen longest ago forgotten first', async () => {
     const a = await app({ max: 1, windowMs: 60_000, maxClients: 2 });
     expect((await get(a, '/api/ping', '10.0.0.1')).statusCode).toBe(200);
     expect((await get(a, '/api/ping', '10.0.0.2')).statusCode).toBe(200);
     expect((await get(a, '/api/ping', '10.0.0.1')).statusCode).toBe(429);
-    // a third address pushes out the first: it starts over; the second is still counted
+    // a third address pushes out the second, seen longest ago: it starts over; the first is still counted
     expect((await get(a, '/api/ping', '10.0.0.3')).statusCode).toBe(200);
-    expect((await get(a, '/api/ping', '10.0.0.2')).statusCode).toBe(429);
-    expect((await get(a, '/api/ping', '10.0.0.1')).statusCode).toBe(200);
+    expect((await get(a, '/api/ping', '10.0.0.1')).statusCode).toBe(429);
+    expect((await get(a, '/api/ping', '10.0.0.2')).statusCode).toBe(200);
     await a.close();
   });
 });
