@@ -80,7 +80,7 @@ export interface ChapterEvidence {
   evidence: readonly EvidenceItem[];
 }
 
-export interface ChapterEstimate {
+export interface ChapterStanding {
   id: string;
   /** 0..1: the probability she answers an exam question of this chapter right; null without a graded answer ("nog niet getoetst") */
   probability: number | null;
@@ -101,7 +101,7 @@ export interface ExpectedGrade {
 }
 
 export interface SubjectStanding {
-  chapters: ChapterEstimate[];
+  chapters: ChapterStanding[];
   /** 0..1: the expected share right of a mock exam; null without a graded answer in the subject */
   probability: number | null;
   /** null: the subject has no exam questions. Without a graded answer it stays below passing. */
@@ -154,7 +154,7 @@ export function chapterAbility(chapters: readonly ChapterEvidence[], chapterId: 
 export function subjectStanding(chapters: readonly ChapterEvidence[], studentPrior: Belief = STUDENT_PRIOR): SubjectStanding {
   const obs = chapters.map((c) => observations(c.evidence));
   const gradedAnswers = obs.reduce((n, o) => n + o.gradedAnswers, 0);
-  const standings = chapters.map((c, i): ChapterEstimate & { slope: number } => {
+  const standings = chapters.map((c, i): ChapterStanding & { slope: number } => {
     const own = obs[i]!;
     const ability = abilityIn(obs, i, studentPrior);
     const difficulties = c.examDifficulties.length > 0 ? c.examDifficulties : [DIFFICULTY_BY_PRIORITY[c.priority] ?? 0];
