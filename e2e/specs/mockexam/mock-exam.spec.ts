@@ -155,7 +155,7 @@ test.describe('mock exam', () => {
     await page.getByRole('link', { name: /^Voortgang/ }).click();
     await expect(page).toHaveURL(`/bibliotheek/voortgang/${SUBJECT}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Voortgang' })).toBeVisible();
-    for (const name of ['Je zwakste hoofdstuk', 'Klaar voor het tentamen, per hoofdstuk', 'Cijfer per hoofdstuk in de tijd', 'Dagen en minuten gestudeerd', 'Kaarten om te herhalen, komende twee weken']) {
+    for (const name of ['Je zwakste hoofdstuk', 'Kans op een goed antwoord, per hoofdstuk', 'Cijfer per hoofdstuk in de tijd', 'Dagen en minuten gestudeerd', 'Kaarten om te herhalen, komende twee weken']) {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     }
     await expect(page.getByText(/^4 cijfers uit oefenvragen en proeftentamens/)).toBeVisible();

@@ -5,8 +5,8 @@ import { WeekdaySchema } from './push.ts';
 /*
  * Exam-ready (issue 27, decision 021): her exam date per subject, where she stands per chapter
  * (readiness) and today's plan ("Vandaag"). Readiness and plan are computed by @blok/domain
- * (readiness.ts, study-plan.ts) from aggregates the API keeps current with every answer, card
- * verdict and read chapter.
+ * (standing.ts, study-plan.ts) from what the API keeps current with every answer, card verdict,
+ * mock exam and read chapter (decision 034: readiness from graded answers only).
  */
 
 const ContentId = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
@@ -50,6 +50,14 @@ export const ExamPlanSchema = z.object({
 });
 export type ExamPlan = z.infer<typeof ExamPlanSchema>;
 
+/** "Verwacht cijfer 6,4 (5,6-7,2)": the grade she can expect on a mock exam, with the range it lies in with 80 %. */
+export const ExpectedGradeSchema = z.object({
+  grade: z.number(),
+  low: z.number(),
+  high: z.number(),
+});
+export type ExpectedGrade = z.infer<typeof ExpectedGradeSchema>;
+
 /** One chapter's readiness. */
 export const ChapterReadinessSchema = z.object({
   chapterId: z.string(),
@@ -61,8 +69,13 @@ export const ChapterReadinessSchema = z.object({
   priority: z.int(),
   /** a Premium chapter she cannot read (no subscription): the plan gives no task for it and counts no work of it */
   locked: z.boolean(),
-  /** 0..100 */
-  readiness: z.int().check(z.minimum(0), z.maximum(100)),
+  /**
+   * 0..100: the probability (in %) that she answers an exam question of this chapter right, from her
+   * graded answers (decision 034); null: no graded answer yet ("nog niet getoetst")
+   */
+  readiness: z.nullable(z.int().check(z.minimum(0), z.maximum(100))),
+  /** graded answers (practice, mock exam, typed cards) the figure rests on */
+  gradedAnswers: z.int(),
   read: z.boolean(),
   questionListId: z.nullable(z.string()),
   questionCount: z.int(),
@@ -92,10 +105,17 @@ export const SubjectReadinessSchema = z.object({
   subjectTitle: z.string(),
   examDate: z.nullable(z.string()),
   daysUntilExam: z.nullable(z.int()),
-  /** 0..100: the chapters weighted by exam priority (high 3, medium 2, low 1) */
-  readiness: z.int().check(z.minimum(0), z.maximum(100)),
+  /**
+   * 0..100: the share (in %) of a 40-question mock exam she is expected to answer right, chapters
+   * weighted as the exam draws them; null without a graded answer in the subject ("nog niet getoetst")
+   */
+  readiness: z.nullable(z.int().check(z.minimum(0), z.maximum(100))),
+  /** the grade she can expect on a mock exam (1-10, one decimal) with its 80 % range; null without a graded answer */
+  expectedGrade: z.nullable(ExpectedGradeSchema),
+  /** graded answers in the subject */
+  gradedAnswers: z.int(),
   spacedRepetition: z.boolean(),
-  /** the weakest chapter (lowest readiness), or null without chapters */
+  /** the weakest chapter she can open (lowest estimate, untested ones count low), or null */
   weakestChapterId: z.nullable(z.string()),
   chapters: z.array(ChapterReadinessSchema),
 });
@@ -145,7 +165,8 @@ export const SubjectDayPlanSchema = z.object({
   minutesLeft: z.int(),
   /** the work left does not fit her minutes before the exam */
   tooShort: z.boolean(),
-  readiness: z.int(),
+  /** as the subject's readiness: null without a graded answer */
+  readiness: z.nullable(z.int()),
   tasks: z.array(PlanTaskSchema),
   done: z.boolean(),
 });

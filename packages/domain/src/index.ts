@@ -9,6 +9,8 @@ export * from './search.ts';
 export * from './answer-order.ts';
 export * from './readiness.ts';
 export * from './evidence.ts';
+export * from './rasch.ts';
+export * from './standing.ts';
 export * from './study-plan.ts';
 export * from './list-progress.ts';
 export * from './anchoring.ts';

@@ -16,7 +16,8 @@ import {
 import { evaluateSelect } from '@blok/domain/status';
 import { AppError } from '../errors.ts';
 import { contentImageUrl } from '../content/render.ts';
-import { keepChanges, type UnitOfWork } from '../write/unit-of-work.ts';
+import { keepChanges, type Executor, type UnitOfWork } from '../write/unit-of-work.ts';
+import type { MockExamClosedEvent } from '../write/events.ts';
 import { MockExamRepository, parseAnswerIds, type MockExamQuestionRow, type MockExamRow } from './repository.ts';
 
 /** How late an answer may arrive and still count: the request in flight when the clock ran out. */
@@ -92,7 +93,21 @@ export class MockExamService {
     private readonly questionSource: MockExamQuestionSource,
     /** the clock; tests pin it */
     private readonly now: () => Date = () => new Date(),
+    /** tells who keeps what she knows (the plan, decision 034) that an exam closed, in the closing transaction */
+    private readonly closed: (tx: Executor, event: MockExamClosedEvent) => Promise<void> = async () => {},
   ) {}
+
+  /** Says in transaction `tx` that the exam closed, with the answers that count. */
+  private async tellClosed(exam: MockExamRow, at: string, rows: MockExamQuestionRow[]): Promise<void> {
+    const counted = await this.counted(rows);
+    await this.closed(this.uow.executor, {
+      userId: exam.user_id,
+      subjectId: exam.subject_id,
+      examId: exam.id,
+      at,
+      answers: counted.map((r) => ({ questionId: r.question_id, chapterId: r.chapter_id, status: r.status })),
+    });
+  }
 
   private get repo(): MockExamRepository {
     return new MockExamRepository(this.uow.executor);
@@ -220,7 +235,7 @@ export class MockExamService {
       if (exam.finished_at !== null) throw closedError();
       const now = this.now();
       if (now.getTime() > Date.parse(exam.deadline_at) + DEADLINE_GRACE_MS) {
-        await this.repo.close(exam.id, exam.deadline_at, (await this.grade(rows)).score);
+        if (await this.repo.close(exam.id, exam.deadline_at, (await this.grade(rows)).score)) await this.tellClosed(exam, exam.deadline_at, rows);
         throw keepChanges(closedError());
       }
       const [content] = await this.questionSource.questionsWithAnswers([row.question_id]);
@@ -259,7 +274,10 @@ export class MockExamService {
         const now = this.now();
         const finishedAt = now.getTime() > Date.parse(exam.deadline_at) ? exam.deadline_at : now.toISOString();
         const score = (await this.grade(rows)).score;
-        if (await this.repo.close(exam.id, finishedAt, score)) Object.assign(exam, { finished_at: finishedAt, score });
+        if (await this.repo.close(exam.id, finishedAt, score)) {
+          Object.assign(exam, { finished_at: finishedAt, score });
+          await this.tellClosed(exam, finishedAt, rows);
+        }
       }
       return this.view(exam, rows);
     });
@@ -290,8 +308,10 @@ export class MockExamService {
       row.status = status;
       const score = (await this.grade(rows)).score;
       // An exam past its deadline that no call closed yet closes now, at its deadline.
-      if (exam.finished_at === null && (await this.repo.close(exam.id, exam.deadline_at, score))) Object.assign(exam, { finished_at: exam.deadline_at });
-      else await this.repo.setScore(exam.id, score);
+      if (exam.finished_at === null && (await this.repo.close(exam.id, exam.deadline_at, score))) {
+        Object.assign(exam, { finished_at: exam.deadline_at });
+        await this.tellClosed(exam, exam.deadline_at, rows);
+      } else await this.repo.setScore(exam.id, score);
       exam.score = score;
       return this.view(exam, rows);
     });

@@ -1,8 +1,11 @@
-import { sql, type Executor, type ExamPlansTable, type PlanChapterStatsTable, type PlanMarksTable } from '@blok/db';
+import { sql, type Executor, type ExamPlansTable, type ItemDifficultiesTable, type PlanChapterStatsTable, type PlanMarksTable } from '@blok/db';
 
 export type ExamPlanRow = ExamPlansTable;
 export type ChapterStatsRow = PlanChapterStatsTable;
 export type MarkRow = PlanMarksTable;
+export type DifficultyRow = ItemDifficultiesTable;
+/** Her latest answer to an item as evidence (decision 034). */
+export type EvidenceMark = Pick<MarkRow, 'kind' | 'item_id' | 'chapter_id' | 'source' | 'score' | 'updated_at'>;
 
 /** Changes to one chapter's aggregates (added to what is stored). */
 export interface StatsDelta {
@@ -135,6 +138,40 @@ export class PlanRepository {
       .execute();
   }
 
+  /** Her latest answers of a subject that are evidence of what she knows (decision 034): at most one per item and kind. */
+  async evidenceMarks(userId: string, subjectId: string): Promise<EvidenceMark[]> {
+    const rows = await this.db
+      .selectFrom('plan_marks')
+      .select(['kind', 'item_id', 'chapter_id', 'source', 'score', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('subject_id', '=', subjectId)
+      .where('source', 'is not', null)
+      .execute();
+    return rows.map((r) => ({ ...r, score: r.score === null ? null : Number(r.score) }));
+  }
+
+  // ------------------------------------------------------------ difficulties (decision 034)
+
+  /** Every item difficulty learnt in a subject (one row per question or card anyone answered). */
+  async difficulties(subjectId: string): Promise<Array<Pick<DifficultyRow, 'kind' | 'item_id' | 'chapter_id' | 'difficulty'>>> {
+    const rows = await this.db.selectFrom('item_difficulties').select(['kind', 'item_id', 'chapter_id', 'difficulty']).where('subject_id', '=', subjectId).execute();
+    return rows.map((r) => ({ ...r, difficulty: Number(r.difficulty) }));
+  }
+
+  async findDifficulty(kind: string, itemId: string): Promise<DifficultyRow | undefined> {
+    const row = await this.db.selectFrom('item_difficulties').selectAll().where('kind', '=', kind).where('item_id', '=', itemId).executeTakeFirst();
+    return row && { ...row, difficulty: Number(row.difficulty), information: Number(row.information), answers: Number(row.answers) };
+  }
+
+  async saveDifficulty(row: DifficultyRow): Promise<void> {
+    const { kind: _k, item_id: _i, ...changes } = row;
+    await this.db
+      .insertInto('item_difficulties')
+      .values(row)
+      .onConflict((oc) => oc.columns(['kind', 'item_id']).doUpdateSet(changes))
+      .execute();
+  }
+
   // ------------------------------------------------------------ activity and days
 
   async addActivity(userId: string, subjectId: string, date: string, chapterId: string, delta: { questions?: number; cards?: number; read?: number }, nowIso: string): Promise<void> {
@@ -217,8 +254,9 @@ export class PlanRepository {
     }
   }
 
+  /** Forgets what a rebuild makes again from her history; her mock exam answers (kind 'mock', kept from their events only) stay. */
   async clearSubject(userId: string, subjectId: string): Promise<void> {
     await this.db.deleteFrom('plan_chapter_stats').where('user_id', '=', userId).where('subject_id', '=', subjectId).execute();
-    await this.db.deleteFrom('plan_marks').where('user_id', '=', userId).where('subject_id', '=', subjectId).execute();
+    await this.db.deleteFrom('plan_marks').where('user_id', '=', userId).where('subject_id', '=', subjectId).where('kind', '!=', 'mock').execute();
   }
 }

@@ -1,14 +1,17 @@
-import type { ChapterReadiness as ChapterReadinessOut, ExamPlan, PlanTask as PlanTaskOut, SaveExamPlanBody, SubjectDayPlan, SubjectReadiness, TodayPlan } from '@blok/contract';
+import type { ChapterReadiness as ChapterReadinessOut, ExamPlan, ExpectedGrade, PlanTask as PlanTaskOut, SaveExamPlanBody, SubjectDayPlan, SubjectReadiness, TodayPlan } from '@blok/contract';
 import { PLAN_MAX_DAYS_AHEAD } from '@blok/contract';
 import type { DialectName, Executor } from '@blok/db';
-import { chapterReadiness, questionValue, retrievability, subjectReadiness } from '@blok/domain/readiness';
+import { questionValue, retrievability } from '@blok/domain/readiness';
+import { priorDifficulty, updateDifficulty } from '@blok/domain/rasch';
+import { chapterAbility, readinessPercent, standingReason, subjectStanding, type ChapterEvidence, type EvidenceItem } from '@blok/domain/standing';
+import type { EvidenceSource } from '@blok/domain/evidence';
 import { ALL_DAYS, DEFAULT_MINUTES_PER_DAY, addDays, daysBetween, planDay, readingMinutes, taskTitle, type DayPlan, type PlanTask } from '@blok/domain/study-plan';
 import { plainText } from '@blok/domain/markup';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { PlanRepository, type ChapterStatsRow, type ExamPlanRow, type StatsDelta } from './repository.ts';
+import { PlanRepository, type ChapterStatsRow, type EvidenceMark, type ExamPlanRow, type MarkRow, type StatsDelta } from './repository.ts';
 import { DEFAULT_TIME_ZONE, localDate, startOfLocalDay } from './zone.ts';
-import type { AnswerEvent, CardEvent, ReadEvent } from '../write/events.ts';
+import type { AnswerEvent, CardEvent, MockExamClosedEvent, ReadEvent } from '../write/events.ts';
 
 /** The signed-in student, as far as the plan needs her (her library depends on study and year). */
 export interface Student {
@@ -104,8 +107,24 @@ const parseDays = (s: string) =>
 interface Standing {
   subjectTitle: string;
   chapters: ChapterReadinessOut[];
-  readiness: number;
+  readiness: number | null;
+  expectedGrade: ExpectedGrade | null;
+  gradedAnswers: number;
+  /** per chapter: the probability estimated also without a graded answer, 0..100 (the plan's order of weakness) */
+  estimates: Map<string, number>;
 }
+
+const DAY_MS = 86_400_000;
+
+/** A practice answer's score as evidence, or null when it is none (a skip, an answer waiting for her assessment, one the app did not judge). */
+function practiceScore(e: Pick<AnswerEvent, 'status' | 'score' | 'graded'>): number | null {
+  if (e.graded === false) return null;
+  if (e.status !== 0 && e.status !== 1 && e.status !== 2) return null;
+  return e.score ?? (e.status === 1 ? 1 : e.status === 2 ? 0.5 : 0);
+}
+
+/** Which kind of item a mark's evidence is about (a mock exam answer is one to a question). */
+const itemKind = (kind: MarkRow['kind']) => (kind === 'card' ? 'card' : 'question');
 
 /**
  * Exam-ready (issue 27, decision 021): her exam date per subject, readiness per chapter and subject,
@@ -221,13 +240,17 @@ export class PlanService {
     const zone = timeZone ?? plan?.time_zone ?? DEFAULT_TIME_ZONE;
     const today = localDate(this.now().getTime(), zone);
     const standing = await this.standing(student, subjectId, plan?.exam_date ?? null);
-    const weakest = [...standing.chapters].sort((a, b) => a.readiness - b.readiness || a.priority - b.priority || a.number - b.number)[0];
+    // The weakest chapter she can open: lowest estimate (an untested chapter counts low), never a paywall.
+    const estimate = (c: ChapterReadinessOut) => standing.estimates.get(c.chapterId) ?? 0;
+    const weakest = standing.chapters.filter((c) => !c.locked).sort((a, b) => estimate(a) - estimate(b) || a.priority - b.priority || a.number - b.number)[0];
     return {
       subjectId,
       subjectTitle: standing.subjectTitle,
       examDate: plan?.exam_date ?? null,
       daysUntilExam: plan?.exam_date ? daysBetween(today, plan.exam_date) : null,
       readiness: standing.readiness,
+      expectedGrade: standing.expectedGrade,
+      gradedAnswers: standing.gradedAnswers,
       spacedRepetition: this.sources.cards?.spacedRepetition ?? false,
       weakestChapterId: weakest?.chapterId ?? null,
       chapters: standing.chapters,
@@ -239,13 +262,15 @@ export class PlanService {
     const userId = student.id;
     await this.ensureRebuilt(userId, subjectId);
     const cards = this.sources.cards;
-    const [titles, chapters, lists, cardCounts, stats, cardMarks] = await Promise.all([
+    const [titles, chapters, lists, cardCounts, stats, cardMarks, evidence, difficulties] = await Promise.all([
       this.sources.library.subjectTitles([subjectId]),
       this.sources.library.chaptersOf(subjectId),
       this.sources.practice.listsOfSubject(subjectId),
       cards ? cards.cardCounts(subjectId) : Promise.resolve(new Map<string, number>()),
       this.repo.chapterStats(userId, subjectId),
       cards?.spacedRepetition ? this.repo.cardMarks(userId, subjectId) : Promise.resolve([]),
+      this.repo.evidenceMarks(userId, subjectId),
+      this.repo.difficulties(subjectId),
     ]);
     // Her own cards carry their latest verdict on the card itself: a count over her cards of these
     // chapters (one indexed read, bounded by her own-card limit), not a scan of her history.
@@ -262,27 +287,23 @@ export class PlanService {
       if (examMs !== null) r.onExam += retrievability((examMs - last) / 86_400_000, m.stability);
       retention.set(m.chapter_id, r);
     }
+    const questionCounts = chapters.map((c) => lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId)).reduce((sum, l) => sum + l.total_questions, 0));
+    const known = this.standingOf(chapters, questionCounts, evidence, difficulties, nowMs);
     const out = chapters.map((c, index): ChapterReadinessOut => {
       const own = lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId));
-      const questionCount = own.reduce((sum, l) => sum + l.total_questions, 0);
+      const questionCount = questionCounts[index]!;
+      const estimate = known.chapters[index]!;
       const listId = own.sort((a, b) => a.sort_index - b.sort_index)[0]?.id ?? null;
       const s = statsOf.get(c.id);
       const cardCount = cardCounts.get(c.id) ?? 0;
       const sums = retention.get(c.id);
       const ret = cards?.spacedRepetition && cardCount > 0 ? { today: (sums?.today ?? 0) / cardCount, onExam: examMs !== null ? (sums?.onExam ?? 0) / cardCount : null } : null;
       const standing = {
-        number: index + 1,
-        priority: c.priority,
         read: s?.read === 1,
-        questionCount,
-        questionPoints: (s?.question_points ?? 0) / MILLI,
         questionsCorrect: Math.min(questionCount, s?.questions_correct ?? 0),
-        cardCount,
         cardsKnown: Math.min(cardCount, s?.cards_known ?? 0),
-        retention: ret,
         ownCards: { count: ownCounts.get(c.id)?.cards ?? 0, known: Math.min(ownCounts.get(c.id)?.cards ?? 0, ownCounts.get(c.id)?.known ?? 0) },
       };
-      const r = chapterReadiness(standing);
       return {
         chapterId: c.id,
         locked: c.access === 'premium' && !student.hasSubscription,
@@ -290,7 +311,8 @@ export class PlanService {
         title: plainText(c.title),
         summaryId: c.summaryId,
         priority: c.priority,
-        readiness: r.readiness,
+        readiness: readinessPercent(estimate.probability),
+        gradedAnswers: estimate.gradedAnswers,
         read: standing.read,
         questionListId: listId,
         questionCount,
@@ -304,10 +326,95 @@ export class PlanService {
         retentionToday: ret ? Math.round(ret.today * 1000) / 1000 : null,
         retentionOnExam: ret?.onExam != null ? Math.round(ret.onExam * 1000) / 1000 : null,
         readingMinutes: readingMinutes(c.wordCount),
-        reason: r.reason,
+        reason: standingReason({ number: index + 1, probability: estimate.probability, questionCount, questionsCorrect: standing.questionsCorrect }),
       };
     });
-    return { subjectTitle: titles.get(subjectId) ?? '', chapters: out, readiness: subjectReadiness(out) };
+    return {
+      subjectTitle: titles.get(subjectId) ?? '',
+      chapters: out,
+      readiness: readinessPercent(known.probability),
+      expectedGrade: known.gradedAnswers > 0 ? known.expectedGrade : null,
+      gradedAnswers: known.gradedAnswers,
+      estimates: new Map(chapters.map((c, i) => [c.id, Math.round(100 * known.chapters[i]!.estimate)])),
+    };
+  }
+
+  /**
+   * What she knows per chapter and the grade she can expect (@blok/domain/standing, decision 034),
+   * from her latest answer per item and the items' current difficulties: a question nobody answered
+   * yet has its prior difficulty (its chapter's priority). Her marks are one per item, so this reads
+   * at most the subject's items, whatever her history.
+   */
+  private standingOf(
+    chapters: ReadonlyArray<Pick<ContentChapter, 'id' | 'priority'>>,
+    questionCounts: readonly number[],
+    evidence: readonly EvidenceMark[],
+    difficulties: ReadonlyArray<{ kind: string; item_id: string; chapter_id: string; difficulty: number }>,
+    nowMs: number,
+  ) {
+    return subjectStanding(this.chapterEvidence(chapters, questionCounts, evidence, difficulties, nowMs));
+  }
+
+  private chapterEvidence(
+    chapters: ReadonlyArray<Pick<ContentChapter, 'id' | 'priority'>>,
+    questionCounts: readonly number[],
+    evidence: readonly EvidenceMark[],
+    difficulties: ReadonlyArray<{ kind: string; item_id: string; chapter_id: string; difficulty: number }>,
+    nowMs: number,
+  ): ChapterEvidence[] {
+    const difficultyOf = new Map(difficulties.map((d) => [`${d.kind}:${d.item_id}`, d.difficulty]));
+    const questionsOf = new Map<string, number[]>();
+    for (const d of difficulties) {
+      if (d.kind !== 'question') continue;
+      const list = questionsOf.get(d.chapter_id);
+      if (list) list.push(d.difficulty);
+      else questionsOf.set(d.chapter_id, [d.difficulty]);
+    }
+    const byChapter = new Map<string, EvidenceMark[]>();
+    for (const m of evidence) {
+      const list = byChapter.get(m.chapter_id);
+      if (list) list.push(m);
+      else byChapter.set(m.chapter_id, [m]);
+    }
+    return chapters.map((c, i) => {
+      const prior = priorDifficulty(c.priority).difficulty;
+      const count = questionCounts[i] ?? 0;
+      const learnt = (questionsOf.get(c.id) ?? []).slice(0, count);
+      return {
+        id: c.id,
+        priority: c.priority,
+        examDifficulties: [...learnt, ...Array.from({ length: count - learnt.length }, () => prior)],
+        evidence: (byChapter.get(c.id) ?? []).map(
+          (m): EvidenceItem => ({
+            source: m.source as EvidenceSource,
+            score: m.score ?? 0,
+            ageDays: Math.max(0, (nowMs - Date.parse(m.updated_at)) / DAY_MS),
+            difficulty: difficultyOf.get(`${itemKind(m.kind)}:${m.item_id}`) ?? prior,
+          }),
+        ),
+      };
+    });
+  }
+
+  /**
+   * Her first graded answer to an item teaches its difficulty (online, @blok/domain/rasch): read
+   * against her ability in its chapter before this answer, as an average student's until her answers
+   * say more. Later answers of hers to the same item do not (she has seen its feedback). In the
+   * answer's transaction; reads her marks of the subject (one per item) and the subject's difficulties.
+   */
+  private async learnDifficulty(repo: PlanRepository, e: { userId: string; subjectId: string; chapterId: string }, kind: 'question' | 'card', itemId: string, score: number, nowIso: string): Promise<void> {
+    const [chapters, evidence, difficulties] = await Promise.all([
+      this.sources.library.chaptersOf(e.subjectId),
+      repo.evidenceMarks(e.userId, e.subjectId),
+      repo.difficulties(e.subjectId),
+    ]);
+    const chapter = chapters.find((c) => c.id === e.chapterId);
+    const priority = chapter?.priority ?? 2;
+    const before = evidence.filter((m) => !(itemKind(m.kind) === kind && m.item_id === itemId));
+    const ability = chapterAbility(this.chapterEvidence(chapters, chapters.map(() => 0), before, difficulties, Date.parse(nowIso)), e.chapterId);
+    const row = await repo.findDifficulty(kind, itemId);
+    const next = updateDifficulty(row ?? priorDifficulty(priority), ability, score);
+    await repo.saveDifficulty({ kind, item_id: itemId, subject_id: e.subjectId, chapter_id: e.chapterId, difficulty: next.difficulty, information: next.information, answers: next.answers, updated_at: nowIso });
   }
 
   // ------------------------------------------------------------------ today's plan
@@ -361,7 +468,7 @@ export class PlanService {
           questionCount: c.questionCount,
           questionsCorrect: c.questionsCorrect,
           questionListId: c.questionListId,
-          readiness: c.readiness,
+          readiness: standing.estimates.get(c.chapterId) ?? 0,
           // Cards tasks are the chapter's cards: they tick off from its sessions (her own cards count
           // in readiness only).
           cardCount: c.cardCount - c.ownCardCount,
@@ -498,6 +605,10 @@ export class PlanService {
       };
       await repo.addToStats(e.userId, e.subjectId, e.chapterId, delta, nowIso);
     }
+    // As evidence: her latest judged answer to the question; a skip or an answer waiting for her
+    // own assessment keeps what her earlier answer showed.
+    const score = practiceScore(e);
+    if (score !== null && e.chapterId && !mark?.source) await this.learnDifficulty(repo, { ...e, chapterId: e.chapterId }, 'question', e.questionId, score, nowIso);
     await repo.saveMark({
       user_id: e.userId,
       kind: 'question',
@@ -509,7 +620,9 @@ export class PlanService {
       previous_state: previous,
       stability: null,
       last_review: null,
-      updated_at: nowIso,
+      source: score !== null ? 'practice' : (mark?.source ?? null),
+      score: score ?? mark?.score ?? null,
+      updated_at: score !== null || !mark ? nowIso : mark.updated_at,
     });
     if (counts) await repo.addActivity(e.userId, e.subjectId, await this.dateFor(repo, e.userId, e.subjectId), e.chapterId ?? '', { questions: 1 }, nowIso);
   }
@@ -521,6 +634,10 @@ export class PlanService {
     const nowIso = this.now().toISOString();
     const mark = await repo.findMark(e.userId, 'card', e.flashcardId);
     const state = e.known ? 1 : 0;
+    // A typed or checked answer the app judged is graded evidence; her own verdict is self-report.
+    const source: EvidenceSource = e.score !== undefined ? 'card-typed' : 'self-report';
+    const score = e.score !== undefined ? Math.min(1, Math.max(0, e.score)) : state;
+    if (source === 'card-typed' && e.chapterId && mark?.source !== 'card-typed') await this.learnDifficulty(repo, { ...e, chapterId: e.chapterId }, 'card', e.flashcardId, score, nowIso);
     if (e.chapterId && mark?.state !== state) {
       const delta: StatsDelta = { cardsKnown: (state === 1 ? 1 : 0) - (mark?.state === 1 ? 1 : 0), cardsUnknown: (state === 0 ? 1 : 0) - (mark && mark.state === 0 ? 1 : 0) };
       await repo.addToStats(e.userId, e.subjectId, e.chapterId, delta, nowIso);
@@ -536,9 +653,45 @@ export class PlanService {
       previous_state: mark?.state ?? null,
       stability: e.fsrs?.stability ?? mark?.stability ?? null,
       last_review: e.fsrs?.lastReview ?? mark?.last_review ?? null,
+      source,
+      score,
       updated_at: nowIso,
     });
     await repo.addActivity(e.userId, e.subjectId, await this.dateFor(repo, e.userId, e.subjectId), e.chapterId ?? '', { cards: 1 }, nowIso);
+  }
+
+  /**
+   * A mock exam closed (handed in, or at its deadline): called in the transaction that closed it.
+   * Each answer the app judged (a multiple-choice question: right, partly right or wrong) becomes
+   * her latest mock exam answer to that question, strong evidence (decision 034); an unanswered
+   * question or an open answer she assesses herself is none. A question she never answered before
+   * teaches its difficulty.
+   */
+  async recordMockExam(tx: Executor, e: MockExamClosedEvent): Promise<void> {
+    const repo = new PlanRepository(tx);
+    await this.lock(repo, e.userId, e.subjectId);
+    const nowIso = this.now().toISOString();
+    for (const a of e.answers) {
+      const score = practiceScore({ status: a.status });
+      if (score === null || !a.chapterId) continue;
+      const [practised, earlier] = await Promise.all([repo.findMark(e.userId, 'question', a.questionId), repo.findMark(e.userId, 'mock', a.questionId)]);
+      if (!practised?.source && !earlier?.source) await this.learnDifficulty(repo, { ...e, chapterId: a.chapterId }, 'question', a.questionId, score, nowIso);
+      await repo.saveMark({
+        user_id: e.userId,
+        kind: 'mock',
+        item_id: a.questionId,
+        subject_id: e.subjectId,
+        chapter_id: a.chapterId,
+        session_id: e.examId,
+        state: a.status,
+        previous_state: earlier?.state ?? null,
+        stability: null,
+        last_review: null,
+        source: 'mock-exam',
+        score,
+        updated_at: e.at,
+      });
+    }
   }
 
   /** Chapters were marked read: called by the library service in its unit of work. */
@@ -616,7 +769,10 @@ export class PlanService {
           d.questionsAnswered += 1;
           if (latest.status === 1) d.questionsCorrect += 1;
         }
-        await repo.saveMark({ user_id: userId, kind: 'question', item_id: questionId, subject_id: subjectId, chapter_id: q.chapterId ?? '', session_id: latest.sessionId, state: latest.status, previous_state: previous, stability: null, last_review: null, updated_at: nowIso });
+        // As evidence: her latest judged answer (a later skip keeps it); its time is not in the history, so it counts as now.
+        const judged = [...q.sessions].reverse().find((x) => practiceScore(x) !== null);
+        const score = judged ? practiceScore(judged) : null;
+        await repo.saveMark({ user_id: userId, kind: 'question', item_id: questionId, subject_id: subjectId, chapter_id: q.chapterId ?? '', session_id: latest.sessionId, state: latest.status, previous_state: previous, stability: null, last_review: null, source: score === null ? null : 'practice', score, updated_at: nowIso });
       }
       for (const c of cardStates) {
         if (c.known === null && c.stability === null) continue;
@@ -625,7 +781,22 @@ export class PlanService {
           if (c.known) d.cardsKnown += 1;
           else d.cardsUnknown += 1;
         }
-        await repo.saveMark({ user_id: userId, kind: 'card', item_id: c.flashcardId, subject_id: subjectId, chapter_id: c.chapterId ?? '', session_id: null, state: c.known ? 1 : 0, previous_state: null, stability: c.stability, last_review: c.lastReview, updated_at: nowIso });
+        await repo.saveMark({
+          user_id: userId,
+          kind: 'card',
+          item_id: c.flashcardId,
+          subject_id: subjectId,
+          chapter_id: c.chapterId ?? '',
+          session_id: null,
+          state: c.known ? 1 : 0,
+          previous_state: null,
+          stability: c.stability,
+          last_review: c.lastReview,
+          // her verdict is self-report, from its review time (or now), so it decays as a new one does
+          source: c.known === null ? null : 'self-report',
+          score: c.known === null ? null : c.known ? 1 : 0,
+          updated_at: c.lastReview ?? nowIso,
+        });
       }
       for (const chapterId of readSet) deltaOf(chapterId);
       for (const [chapterId, d] of deltas) {

@@ -291,12 +291,16 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
     p.events.on('practice.answered', (tx, e) => plan.recordAnswer(tx, e));
     p.events.on('chapters.read', (tx, e) => plan.recordRead(tx, e));
     p.events.on('card.judged', (tx, e) => plan.recordCard(tx, e));
+    p.events.on('mock-exam.closed', (tx, e) => plan.recordMockExam(tx, e));
     p.events.on('questions.outdated', (tx, e) => plan.questionsOutdated(tx, e.subjectId, e.questionIds));
     return plan;
   });
   c.add('annotations', ['uow', 'reader'], (p) => new AnnotationsService(p.uow, p.reader));
-  // Mock exams: chapters from the library, questions from the questions catalogue.
-  c.add('mockExams', ['uow', 'library', 'questionCatalogue'], (p) => new MockExamService(p.uow, p.library, p.questionCatalogue));
+  // Mock exams: chapters from the library, questions from the questions catalogue; a closed exam's
+  // answers reach the plan as an event in the closing transaction (decision 034).
+  c.add('mockExams', ['uow', 'library', 'questionCatalogue', 'events'], (p) =>
+    new MockExamService(p.uow, p.library, p.questionCatalogue, undefined, (tx, e) => p.events.emit(tx, 'mock-exam.closed', e)),
+  );
   // The progress page: every figure from its owner (decision 020).
   c.add('progress', ['uow', 'mockExams'], (p) =>
     new ProgressService(

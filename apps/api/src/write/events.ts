@@ -9,6 +9,14 @@ export interface AnswerEvent {
   sessionId: string;
   /** @blok/domain/status: 0 wrong, 1 correct, 2 partial, 3 skipped, 4 open for review */
   status: number;
+  /**
+   * As evidence (@blok/domain/evidence, decision 034): the score 0..1 the app gave the answer when
+   * it is finer than the status (a question type with partial credit, issue 40); absent: from the
+   * status (1 right, 2 half, 0 wrong).
+   */
+  score?: number;
+  /** false: the app did not judge it (a self-assessed open answer): not evidence of what she knows. Absent: judged. */
+  graded?: boolean;
 }
 
 /** A card verdict the flashcards service stored (inside its unit of work). */
@@ -20,6 +28,22 @@ export interface CardEvent {
   known: boolean;
   /** FSRS rating: the card's new stability and review time */
   fsrs?: { stability: number; lastReview: string };
+  /**
+   * A typed or checked answer the app judged (issue 40): its score 0..1, graded evidence
+   * ('card-typed'). Absent: her own verdict ("Wist ik"), self-report that decays (decision 034).
+   */
+  score?: number;
+}
+
+/** A mock exam was handed in or closed at its deadline (inside the unit of work that closed it). */
+export interface MockExamClosedEvent {
+  userId: string;
+  subjectId: string;
+  examId: string;
+  /** when it closed (ISO-8601) */
+  at: string;
+  /** the answers that count (a question changed since she answered it is left out), in exam order */
+  answers: Array<{ questionId: string; chapterId: string | null; /** @blok/domain/mock-exam statuses: -1 not answered, 0, 1, 2, 4 awaiting her assessment */ status: number }>;
 }
 
 /** Chapters the reader marked read (inside its unit of work). */
@@ -52,6 +76,7 @@ export interface DomainEventMap {
   'practice.answered': AnswerEvent;
   'card.judged': CardEvent;
   'chapters.read': ReadEvent;
+  'mock-exam.closed': MockExamClosedEvent;
   'questions.outdated': QuestionsOutdatedEvent;
   'catalogue.audiences-changed': AudiencesChangedEvent;
   'account.deleted': AccountDeletedEvent;

@@ -26,6 +26,8 @@ const CATALOGUE = new Set([
   'answers',
   'flashcard_sets',
   'flashcards',
+  // one row per question or card anyone answered (decision 034): as large as the content, whatever the students
+  'item_difficulties',
 ]);
 
 /** Every other table of the schema grows with the data (users, devices, tokens, sessions, answers, …). */

@@ -92,6 +92,10 @@ describe.each(DIALECTS)("a free student's plan on %s", (dialect) => {
     }
     const practice = (await dayOf(s)).tasks.find((t) => t.kind === 'practice')!;
     expect(practice).toMatchObject({ progress: 6, target: 6, done: true });
+    // Her free chapter is now her strongest, yet her weakest chapter is never one behind the paywall.
+    const readiness = await s.readiness(SUBJECT);
+    expect(readiness.chapters.find((c) => c.chapterId === 'fx-gratis-h1')!.readiness!).toBeGreaterThan(50);
+    expect(readiness.weakestChapterId).toBe('fx-gratis-h1');
   });
 
   it('plans the Premium chapters for a subscriber', async () => {

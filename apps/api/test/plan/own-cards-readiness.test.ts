@@ -37,25 +37,25 @@ async function study(s: Student, setId: string, known: number, count: number) {
 describe.each(DIALECTS)('her own flashcards in readiness on %s', (dialect) => {
   const suite = planSuite(dialect, NOW);
 
-  it('counts her own cards linked to a chapter, and moves when she knows them', async () => {
+  it('counts her own cards linked to a chapter, but as self-report: no graded answer, "nog niet getoetst"', async () => {
     const s = await student(suite.ctx.app);
     const before = await s.readiness();
-    // Chapter 3 has no questions and no cards of its own: only reading counts, 0 unread.
-    expect(chapterOf(before, 3)).toMatchObject({ cardCount: 0, ownCardCount: 0, readiness: 0, reason: 'Hoofdstuk 3: nog niet gelezen' });
+    expect(chapterOf(before, 3)).toMatchObject({ cardCount: 0, ownCardCount: 0, readiness: null, reason: 'Hoofdstuk 3: nog niet getoetst' });
 
     const set = await ownSet(s, 4);
     const linked = await s.readiness();
-    expect(chapterOf(linked, 3)).toMatchObject({ cardCount: 4, cardsKnown: 0, ownCardCount: 4, ownCardsKnown: 0, readiness: 0, reason: 'Hoofdstuk 3: nog niet gelezen, 4 kaarten nog niet gekend' });
+    expect(chapterOf(linked, 3)).toMatchObject({ cardCount: 4, cardsKnown: 0, ownCardCount: 4, ownCardsKnown: 0, readiness: null });
 
     await study(s, set.id, 3, 4);
     const known = await s.readiness();
-    // Reading 20 % and cards 35 % share the weight: 3 of 4 known is 35 × 0.75 / 55.
-    expect(chapterOf(known, 3)).toMatchObject({ cardCount: 4, cardsKnown: 3, ownCardsKnown: 3, readiness: Math.round((100 * 0.35 * 0.75) / 0.55), reason: 'Hoofdstuk 3: nog niet gelezen, 1 kaart nog niet gekend' });
-    expect(known.readiness).toBeGreaterThan(linked.readiness);
+    // "Wist ik" is her own verdict, not a graded answer (decision 034): counted, not a percentage.
+    expect(chapterOf(known, 3)).toMatchObject({ cardCount: 4, cardsKnown: 3, ownCardsKnown: 3, readiness: null, gradedAnswers: 0, reason: 'Hoofdstuk 3: nog niet getoetst' });
+    expect(known.readiness).toBeNull();
+    expect(known.expectedGrade).toBeNull();
 
-    // Not known any more: down again (her latest verdict counts, never added up).
+    // Not known any more: her latest verdict counts, never added up.
     await study(s, set.id, 0, 4);
-    expect(chapterOf(await s.readiness(), 3)).toMatchObject({ cardCount: 4, cardsKnown: 0, readiness: 0 });
+    expect(chapterOf(await s.readiness(), 3)).toMatchObject({ cardCount: 4, cardsKnown: 0, readiness: null });
   });
 
   it("adds her own cards to a chapter's cards, and leaves chapters they are not linked to alone", async () => {
@@ -65,11 +65,11 @@ describe.each(DIALECTS)('her own flashcards in readiness on %s', (dialect) => {
     const set = await ownSet(s, 3, 'fx-plan-h2');
     await ownSet(s, 5, null); // in the subject, not linked to a chapter: counts for no chapter
     const r = await s.readiness();
-    expect(chapterOf(r, 2)).toMatchObject({ cardCount: 6, cardsKnown: 3, ownCardCount: 3, ownCardsKnown: 0, reason: 'Hoofdstuk 2: nog niet gelezen, 0 van de 4 vragen goed, 3 kaarten nog niet gekend' });
+    expect(chapterOf(r, 2)).toMatchObject({ cardCount: 6, cardsKnown: 3, ownCardCount: 3, ownCardsKnown: 0, reason: 'Hoofdstuk 2: nog niet getoetst' });
     expect(chapterOf(r, 1)).toMatchObject({ cardCount: 12, ownCardCount: 0 });
     expect(chapterOf(r, 3)).toMatchObject({ cardCount: 0, ownCardCount: 0 });
     await study(s, set.id, 3, 3);
-    expect(chapterOf(await s.readiness(), 2)).toMatchObject({ cardCount: 6, cardsKnown: 6, reason: 'Hoofdstuk 2: nog niet gelezen, 0 van de 4 vragen goed, alle kaarten gekend' });
+    expect(chapterOf(await s.readiness(), 2)).toMatchObject({ cardCount: 6, cardsKnown: 6, readiness: null });
   });
 
   it("does not count another student's own cards, and keeps today's cards tasks to the chapter's cards", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import type { ExamPlan, SaveExamPlanBody, SubjectReadiness, TodayPlan } from '@blok/contract';
+import type { ExamPlan, MockExam, SaveExamPlanBody, SubjectReadiness, TodayPlan } from '@blok/contract';
 import type { DialectName } from '@blok/db';
 import { importContent } from '../../src/content/importer.ts';
 import { createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
@@ -84,6 +84,14 @@ export async function student(app: TestApp) {
     async flipCards(chapter: 1 | 2, known: number, count: number) {
       const session = await ok<{ id: string }>('POST', '/api/flashcard-sessions', { subjectId: SUBJECT, source: 'set', flashcardSetId: `fx-plan-set-${chapter}` }, 201);
       for (let i = 0; i < count; i++) await ok('POST', `/api/flashcard-sessions/${session.id}/answer`, { position: i, known: i < known });
+    },
+    /** Sits a mock exam of `size` questions and hands it in: `right(questionId)` answers a question right. */
+    async mockExam(right: (questionId: string) => boolean, size = 5): Promise<MockExam> {
+      const exam = await ok<MockExam>('POST', '/api/mock-exams', { subjectId: SUBJECT, questionCount: size }, 201);
+      for (const q of exam.questions) {
+        await ok('POST', `/api/mock-exams/${exam.id}/answer`, { position: q.position, answerIds: [right(q.questionId) ? rightAnswer(q.questionId) : wrongAnswer(q.questionId)] });
+      }
+      return ok<MockExam>('POST', `/api/mock-exams/${exam.id}/finish`);
     },
     /** Reads a chapter to its end. */
     read: (chapterId: string) => ok('PUT', `/api/summaries/fx-plan-samenvatting/progress`, { chapterId, position: 1 }),

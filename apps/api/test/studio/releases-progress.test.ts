@@ -185,7 +185,7 @@ describe.each(DIALECTS)('progress across studio releases on %s', (dialect) => {
     });
     const changed = await chapter();
     expect(changed).toMatchObject({ questionsAnswered: 1, questionsCorrect: 1 });
-    expect(changed.readiness).toBeLessThan(before.readiness);
+    expect(changed.readiness!).toBeLessThan(before.readiness!);
     // and the session's grade agrees: one answer counts
     expect(await student.api<SessionOverview>('GET', `/session/${sessionId}`)).toMatchObject({ changedAnswers: 1, correctAnswers: 1 });
 

@@ -38,10 +38,14 @@ export interface PlanChapterStatsTable {
   updated_at: string;
 }
 
-/** Her latest state of one question or card: what the aggregates were built from, so a new answer replaces its old one. */
+/**
+ * Her latest state of one question, card or mock exam question: what the aggregates and her
+ * readiness (decision 034) are built from, so a new answer replaces its old one.
+ */
 export interface PlanMarksTable {
   user_id: string;
-  kind: 'question' | 'card';
+  /** question: practice; card: a card verdict; mock: her latest mock exam answer to a question */
+  kind: 'question' | 'card' | 'mock';
   item_id: string;
   subject_id: string;
   /** the item's chapter, or '' when it has none */
@@ -55,6 +59,31 @@ export interface PlanMarksTable {
   /** card with spaced repetition: FSRS stability (days) and last review */
   stability: number | null;
   last_review: string | null;
+  /**
+   * As evidence of what she knows (@blok/domain/evidence, decision 034): where the answer was given
+   * ('practice', 'mock-exam', 'card-typed', 'self-report'), null when it is none (a skip, an answer
+   * waiting for her own assessment, a mark from before migration 0033); `score` 0..1.
+   */
+  source: string | null;
+  score: number | null;
+  updated_at: string;
+}
+
+/**
+ * A question's (or card's) difficulty, learnt from every student's first graded answer to it
+ * (@blok/domain/rasch, decision 034): one row per item, updated in the answer's transaction.
+ */
+export interface ItemDifficultiesTable {
+  /** 'question' or 'card' */
+  kind: string;
+  item_id: string;
+  subject_id: string;
+  /** the item's chapter, or '' */
+  chapter_id: string;
+  /** logits: 0 an average item for an average student, higher harder */
+  difficulty: number;
+  information: number;
+  answers: number;
   updated_at: string;
 }
 
@@ -97,4 +126,5 @@ export interface PlanTables {
   plan_activity: PlanActivityTable;
   plan_days: PlanDaysTable;
   plan_rebuilds: PlanRebuildsTable;
+  item_difficulties: ItemDifficultiesTable;
 }

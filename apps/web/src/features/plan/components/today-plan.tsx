@@ -78,10 +78,10 @@ function SubjectPlan({ plan }: { plan: SubjectDayPlan }) {
           {plan.subjectTitle}
         </h3>
         <p className={styles.muted}>
-          {plan.daysUntilExam !== null ? t('today.examIn', { count: plan.daysUntilExam }) : t('today.noExam')}
+          {plan.daysUntilExam === null ? t('today.noExam') : plan.daysUntilExam < 0 ? t('today.examPast') : t('today.examIn', { count: plan.daysUntilExam })}
           {plan.tasks.length > 0 && <> · {t('today.meta', { minutes: plan.minutes, count: plan.minutesPerDay })}</>}
           {' · '}
-          {t('today.readiness', { percent: plan.readiness })}
+          {plan.readiness === null ? t('today.notTested') : t('today.readiness', { percent: plan.readiness })}
         </p>
       </header>
       {plan.tooShort && <Notice variant="warning">{t('today.tooShort', { hours: Math.ceil(plan.minutesLeft / 60) })}</Notice>}

@@ -25,12 +25,18 @@ const whenFormat = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'lo
 /** A local date (YYYY-MM-DD) as a Date at its UTC midnight, formatted in UTC: no time zone shifts it. */
 const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
+/** An expected grade's three figures in Dutch notation ("6,4", "5,6", "7,2"). */
+const gradeText = (g: { grade: number; low: number; high: number }) => ({ grade: formatGrade(g.grade), low: formatGrade(g.low), high: formatGrade(g.high) });
+
 type Weakest = { chapterId: string; number: number; title: string; summaryId: string; text: string };
 
 function weakestChapter(progress: Progress, readiness: SubjectReadiness | undefined, t: ReturnType<typeof useTranslation<'progress'>>['t']): Weakest | null {
   if (readiness?.weakestChapterId) {
     const c = readiness.chapters.find((ch) => ch.chapterId === readiness.weakestChapterId);
-    if (c) return { chapterId: c.chapterId, number: c.number, title: c.title, summaryId: c.summaryId, text: t('weakest.readiness', { number: c.number, title: c.title, readiness: c.readiness }) };
+    if (c) {
+      const text = c.readiness === null ? t('weakest.notTested', { number: c.number, title: c.title }) : t('weakest.readiness', { number: c.number, title: c.title, readiness: c.readiness });
+      return { chapterId: c.chapterId, number: c.number, title: c.title, summaryId: c.summaryId, text };
+    }
   }
   // Without readiness: the chapter whose latest grade is lowest.
   const latest = new Map<string, number>();
@@ -46,6 +52,7 @@ function ProgressContent({ progress, readiness, readinessState }: { progress: Pr
   const { t } = useTranslation('progress');
   const short = (n: number) => t('chapterShort', { number: n });
   const weakest = weakestChapter(progress, readiness, t);
+  const percentOrUntested = (value: number | null) => (value === null ? t('readiness.notTested') : t('readiness.value', { value }));
   const chapterOf = new Map(progress.chapters.map((c) => [c.chapterId, c]));
 
   // Grades over time: a series per chapter.
@@ -67,6 +74,11 @@ function ProgressContent({ progress, readiness, readinessState }: { progress: Pr
 
   return (
     <>
+      {readiness && (
+        <p className={styles.expected} data-testid="expected-grade">
+          {readiness.expectedGrade ? t('readiness.expectedGrade', gradeText(readiness.expectedGrade)) : t('readiness.summaryUntested')}
+        </p>
+      )}
       <section aria-labelledby="progress-weakest" className={styles.weakest}>
         <h2 id="progress-weakest" className={styles.chartTitle}>
           {t('weakest.title')}
@@ -88,9 +100,11 @@ function ProgressContent({ progress, readiness, readinessState }: { progress: Pr
         title={t('readiness.title')}
         summary={
           readiness
-            ? weakest && readiness.weakestChapterId
-              ? t('readiness.summary', { readiness: readiness.readiness, number: weakest.number, value: readiness.chapters.find((c) => c.chapterId === readiness.weakestChapterId)?.readiness ?? 0 })
-              : t('readiness.summaryNone', { readiness: readiness.readiness })
+            ? readiness.expectedGrade === null
+              ? t('readiness.summaryUntested')
+              : weakest && readiness.weakestChapterId
+                ? t('readiness.summary', { ...gradeText(readiness.expectedGrade), number: weakest.number, value: percentOrUntested(readiness.chapters.find((c) => c.chapterId === readiness.weakestChapterId)?.readiness ?? null) })
+                : t('readiness.summaryNone', gradeText(readiness.expectedGrade))
             : readinessState === 'unavailable'
               ? t('readiness.unavailable')
               : '…'
@@ -111,7 +125,7 @@ function ProgressContent({ progress, readiness, readinessState }: { progress: Pr
                     <th scope="row">
                       {short(c.number)} {c.title}
                     </th>
-                    <td>{t('readiness.value', { value: c.readiness })}</td>
+                    <td>{percentOrUntested(c.readiness)}</td>
                     <td>{c.reason}</td>
                   </tr>
                 ))}
