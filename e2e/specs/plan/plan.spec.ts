@@ -36,7 +36,7 @@ test.describe('exam-ready', () => {
     await expect(page).toHaveURL(`/bibliotheek/subject/${SUBJECT}`);
     const exam = page.getByRole('region', { name: 'Tentamen' });
     await expect(exam.getByText(/Vul je tentamendatum in/)).toBeVisible();
-    // Nothing answered yet: no percentage and no expected grade (decision 034).
+    // Nothing answered yet: no percentage and no expected grade (decision 035).
     await expect(page.getByRole('region', { name: 'Waar sta je' }).getByText(/^Verwacht cijfer: nog niet getoetst/)).toBeVisible();
 
     // By keyboard: open the form, move through its fields with Tab, type the minutes, leave a day out

@@ -6,7 +6,7 @@ import { WeekdaySchema } from './push.ts';
  * Exam-ready (issue 27, decision 021): her exam date per subject, where she stands per chapter
  * (readiness) and today's plan ("Vandaag"). Readiness and plan are computed by @blok/domain
  * (standing.ts, study-plan.ts) from what the API keeps current with every answer, card verdict,
- * mock exam and read chapter (decision 034: readiness from graded answers only).
+ * mock exam and read chapter (decision 035: readiness from graded answers only).
  */
 
 const ContentId = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
@@ -71,7 +71,7 @@ export const ChapterReadinessSchema = z.object({
   locked: z.boolean(),
   /**
    * 0..100: the probability (in %) that she answers an exam question of this chapter right, from her
-   * graded answers (decision 034); null: no graded answer yet ("nog niet getoetst")
+   * graded answers (decision 035); null: no graded answer yet ("nog niet getoetst")
    */
   readiness: z.nullable(z.int().check(z.minimum(0), z.maximum(100))),
   /** graded answers (practice, mock exam, typed cards) the figure rests on */

@@ -1,4 +1,4 @@
-// The item-response arithmetic behind readiness and the expected grade (issue 39, decision 034).
+// The item-response arithmetic behind readiness and the expected grade (issue 39, decision 035).
 // Pure. A Rasch model: the probability that a student of ability θ answers an item of difficulty b
 // right is σ(θ − b), both on the logit scale. Her ability is a normal belief (mean, variance) made
 // from a prior and weighted graded answers (a Laplace approximation of the posterior); an item's

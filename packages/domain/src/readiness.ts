@@ -1,6 +1,6 @@
 // The counts behind the plan's per-chapter aggregates (issue 27, decision 021) and FSRS retention.
 // Readiness itself, the probability of a right exam answer from graded answers only, is
-// @blok/domain/standing (decision 034, which replaces 021's weighted formula of reading 20 %,
+// @blok/domain/standing (decision 035, which replaces 021's weighted formula of reading 20 %,
 // questions 45 % and cards 35 %).
 
 /** A question's value counts its latest answer for this much and the answer of the session before for the rest. */

@@ -1,4 +1,4 @@
-// The calibration of readiness and the expected grade (issue 39, decision 034), measured on synthetic
+// The calibration of readiness and the expected grade (issue 39, decision 035), measured on synthetic
 // students whose knowledge the simulation knows. A Rasch world: each student has an ability per
 // chapter, each question a difficulty, and a student answers right with probability σ(θ − b). The
 // students practise (their answers also teach the model the questions' difficulties, online, in the

@@ -1,4 +1,4 @@
-// Where she stands in a subject (issue 39, decision 034): per chapter the probability that she answers
+// Where she stands in a subject (issue 39, decision 035): per chapter the probability that she answers
 // an exam question of it right, and the grade she can expect on a mock exam of the subject, with a
 // range. Pure: the API computes it from the graded answers the plan keeps, the calibration simulation
 // (standing.simulation.test.ts) from synthetic students, the web app may recompute it offline.

@@ -93,7 +93,7 @@ export class MockExamService {
     private readonly questionSource: MockExamQuestionSource,
     /** the clock; tests pin it */
     private readonly now: () => Date = () => new Date(),
-    /** tells who keeps what she knows (the plan, decision 034) that an exam closed, in the closing transaction */
+    /** tells who keeps what she knows (the plan, decision 035) that an exam closed, in the closing transaction */
     private readonly closed: (tx: Executor, event: MockExamClosedEvent) => Promise<void> = async () => {},
   ) {}
 

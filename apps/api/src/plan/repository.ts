@@ -4,7 +4,7 @@ export type ExamPlanRow = ExamPlansTable;
 export type ChapterStatsRow = PlanChapterStatsTable;
 export type MarkRow = PlanMarksTable;
 export type DifficultyRow = ItemDifficultiesTable;
-/** Her latest answer to an item as evidence (decision 034). */
+/** Her latest answer to an item as evidence (decision 035). */
 export type EvidenceMark = Pick<MarkRow, 'kind' | 'item_id' | 'chapter_id' | 'source' | 'score' | 'updated_at'>;
 
 /** Changes to one chapter's aggregates (added to what is stored). */
@@ -138,7 +138,7 @@ export class PlanRepository {
       .execute();
   }
 
-  /** Her latest answers of a subject that are evidence of what she knows (decision 034): at most one per item and kind. */
+  /** Her latest answers of a subject that are evidence of what she knows (decision 035): at most one per item and kind. */
   async evidenceMarks(userId: string, subjectId: string): Promise<EvidenceMark[]> {
     const rows = await this.db
       .selectFrom('plan_marks')
@@ -150,7 +150,7 @@ export class PlanRepository {
     return rows.map((r) => ({ ...r, score: r.score === null ? null : Number(r.score) }));
   }
 
-  // ------------------------------------------------------------ difficulties (decision 034)
+  // ------------------------------------------------------------ difficulties (decision 035)
 
   /** Every item difficulty learnt in a subject (one row per question or card anyone answered). */
   async difficulties(subjectId: string): Promise<Array<Pick<DifficultyRow, 'kind' | 'item_id' | 'chapter_id' | 'difficulty'>>> {

@@ -340,7 +340,7 @@ export class PlanService {
   }
 
   /**
-   * What she knows per chapter and the grade she can expect (@blok/domain/standing, decision 034),
+   * What she knows per chapter and the grade she can expect (@blok/domain/standing, decision 035),
    * from her latest answer per item and the items' current difficulties: a question nobody answered
    * yet has its prior difficulty (its chapter's priority). Her marks are one per item, so this reads
    * at most the subject's items, whatever her history.
@@ -663,7 +663,7 @@ export class PlanService {
   /**
    * A mock exam closed (handed in, or at its deadline): called in the transaction that closed it.
    * Each answer the app judged (a multiple-choice question: right, partly right or wrong) becomes
-   * her latest mock exam answer to that question, strong evidence (decision 034); an unanswered
+   * her latest mock exam answer to that question, strong evidence (decision 035); an unanswered
    * question or an open answer she assesses herself is none. A question she never answered before
    * teaches its difficulty.
    */

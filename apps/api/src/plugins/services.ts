@@ -297,7 +297,7 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   });
   c.add('annotations', ['uow', 'reader'], (p) => new AnnotationsService(p.uow, p.reader));
   // Mock exams: chapters from the library, questions from the questions catalogue; a closed exam's
-  // answers reach the plan as an event in the closing transaction (decision 034).
+  // answers reach the plan as an event in the closing transaction (decision 035).
   c.add('mockExams', ['uow', 'library', 'questionCatalogue', 'events'], (p) =>
     new MockExamService(p.uow, p.library, p.questionCatalogue, undefined, (tx, e) => p.events.emit(tx, 'mock-exam.closed', e)),
   );

@@ -10,7 +10,7 @@ export interface AnswerEvent {
   /** @blok/domain/status: 0 wrong, 1 correct, 2 partial, 3 skipped, 4 open for review */
   status: number;
   /**
-   * As evidence (@blok/domain/evidence, decision 034): the score 0..1 the app gave the answer when
+   * As evidence (@blok/domain/evidence, decision 035): the score 0..1 the app gave the answer when
    * it is finer than the status (a question type with partial credit, issue 40); absent: from the
    * status (1 right, 2 half, 0 wrong).
    */
@@ -30,7 +30,7 @@ export interface CardEvent {
   fsrs?: { stability: number; lastReview: string };
   /**
    * A typed or checked answer the app judged (issue 40): its score 0..1, graded evidence
-   * ('card-typed'). Absent: her own verdict ("Wist ik"), self-report that decays (decision 034).
+   * ('card-typed'). Absent: her own verdict ("Wist ik"), self-report that decays (decision 035).
    */
   score?: number;
 }

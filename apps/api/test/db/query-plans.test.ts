@@ -26,7 +26,7 @@ const CATALOGUE = new Set([
   'answers',
   'flashcard_sets',
   'flashcards',
-  // one row per question or card anyone answered (decision 034): as large as the content, whatever the students
+  // one row per question or card anyone answered (decision 035): as large as the content, whatever the students
   'item_difficulties',
 ]);
 

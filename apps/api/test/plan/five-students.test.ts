@@ -12,7 +12,7 @@ const CHAPTERS = ['fx-plan-h1', 'fx-plan-h2', 'fx-plan-h3'];
 
 /**
  * The five students of issue 39, through the API as students use it. Readiness must measure what
- * she knows: graded answers, not reading or her own "Wist ik" (decision 034).
+ * she knows: graded answers, not reading or her own "Wist ik" (decision 035).
  */
 describe.each(DIALECTS)('readiness of the five students of issue 39 on %s', (dialect) => {
   const suite = planSuite(dialect, NOW);

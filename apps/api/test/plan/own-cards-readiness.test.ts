@@ -48,7 +48,7 @@ describe.each(DIALECTS)('her own flashcards in readiness on %s', (dialect) => {
 
     await study(s, set.id, 3, 4);
     const known = await s.readiness();
-    // "Wist ik" is her own verdict, not a graded answer (decision 034): counted, not a percentage.
+    // "Wist ik" is her own verdict, not a graded answer (decision 035): counted, not a percentage.
     expect(chapterOf(known, 3)).toMatchObject({ cardCount: 4, cardsKnown: 3, ownCardsKnown: 3, readiness: null, gradedAnswers: 0, reason: 'Hoofdstuk 3: nog niet getoetst' });
     expect(known.readiness).toBeNull();
     expect(known.expectedGrade).toBeNull();

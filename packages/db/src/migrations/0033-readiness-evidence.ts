@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 39, readiness from graded evidence (decision 034). `plan_marks` says of her latest answer
+ * Issue 39, readiness from graded evidence (decision 035). `plan_marks` says of her latest answer
  * per item whether and how it is evidence of what she knows (`source`, `score`), and holds her
  * latest mock exam answer per question (kind 'mock'). `item_difficulties`: each question's (and
  * card's) difficulty, learnt online from every student's first graded answer; owned by the plan.

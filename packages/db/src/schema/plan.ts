@@ -40,7 +40,7 @@ export interface PlanChapterStatsTable {
 
 /**
  * Her latest state of one question, card or mock exam question: what the aggregates and her
- * readiness (decision 034) are built from, so a new answer replaces its old one.
+ * readiness (decision 035) are built from, so a new answer replaces its old one.
  */
 export interface PlanMarksTable {
   user_id: string;
@@ -60,7 +60,7 @@ export interface PlanMarksTable {
   stability: number | null;
   last_review: string | null;
   /**
-   * As evidence of what she knows (@blok/domain/evidence, decision 034): where the answer was given
+   * As evidence of what she knows (@blok/domain/evidence, decision 035): where the answer was given
    * ('practice', 'mock-exam', 'card-typed', 'self-report'), null when it is none (a skip, an answer
    * waiting for her own assessment, a mark from before migration 0033); `score` 0..1.
    */
@@ -71,7 +71,7 @@ export interface PlanMarksTable {
 
 /**
  * A question's (or card's) difficulty, learnt from every student's first graded answer to it
- * (@blok/domain/rasch, decision 034): one row per item, updated in the answer's transaction.
+ * (@blok/domain/rasch, decision 035): one row per item, updated in the answer's transaction.
  */
 export interface ItemDifficultiesTable {
   /** 'question' or 'card' */

@@ -5,7 +5,7 @@ import { useReadiness } from '../api/get-readiness.ts';
 import styles from './plan.module.css';
 
 /**
- * The subject page's 'Waar sta je' (decision 034): the grade she can expect on a mock exam with its
+ * The subject page's 'Waar sta je' (decision 035): the grade she can expect on a mock exam with its
  * range, and per chapter the probability of a right answer, or "Nog niet getoetst" without a graded
  * answer. A Premium chapter she cannot open is marked.
  */
