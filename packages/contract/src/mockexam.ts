@@ -34,7 +34,7 @@ export type StartMockExamBody = z.infer<typeof StartMockExamBodySchema>;
  */
 export const MockExamAnswerBodySchema = z.object({
   position: z.int().check(z.minimum(0), z.maximum(1000)),
-  /** the picked answer ids; empty clears her answer */
+  /** the picked answer ids, as the exam names them (`answers[].id`); empty clears her answer */
   answerIds: z.optional(z.array(ContentIdSchema).check(z.maxLength(20))),
   /** her written answer to an open question */
   textAnswer: z.optional(z.string().check(z.maxLength(MAX_TEXT_ANSWER_LENGTH))),
@@ -57,6 +57,7 @@ export const MockExamAssessBodySchema = z.strictObject({
 export type MockExamAssessBody = z.infer<typeof MockExamAssessBodySchema>;
 
 export const MockExamAnswerSchema = z.object({
+  /** the exam's own id of this answer (issue 40): says nothing about it, the same on every call of this exam */
   id: z.string(),
   answerText: z.string(),
   /** null while the exam is open */

@@ -9,6 +9,8 @@ export interface NewMockExam {
   subjectId: string;
   timeLimitSeconds: number;
   answerSeed: number;
+  /** key of the exam's answer ids (../questions/answer-ids.ts) */
+  answerKey: string;
   startedAt: Date;
   /** the drawn questions in exam order */
   questions: Array<{ questionId: string; chapterId: string | null }>;
@@ -43,6 +45,7 @@ export class MockExamRepository {
         question_count: exam.questions.length,
         time_limit_seconds: exam.timeLimitSeconds,
         answer_seed: exam.answerSeed,
+        answer_key: exam.answerKey,
         started_at: startedAt,
         deadline_at: deadlineAt,
         finished_at: null,

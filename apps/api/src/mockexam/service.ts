@@ -15,6 +15,7 @@ import {
 } from '@blok/domain/mock-exam';
 import { evaluateSelect } from '@blok/domain/status';
 import { AppError } from '../errors.ts';
+import { AnswerIds, keyOf, newAnswerKey } from '../questions/answer-ids.ts';
 import { contentImageUrl } from '../content/render.ts';
 import { keepChanges, type UnitOfWork } from '../write/unit-of-work.ts';
 import { MockExamRepository, parseAnswerIds, type MockExamQuestionRow, type MockExamRow } from './repository.ts';
@@ -196,6 +197,7 @@ export class MockExamService {
         subjectId: subject.id,
         timeLimitSeconds: drawn.length * MOCK_EXAM_SECONDS_PER_QUESTION,
         answerSeed: randomInt(1, MAX_ANSWER_SEED + 1),
+        answerKey: newAnswerKey(),
         startedAt,
         questions: drawn,
       });
@@ -234,9 +236,10 @@ export class MockExamService {
       } else {
         if (body.textAnswer !== undefined) throw new AppError('invalid_request', 'Kies bij deze vraag een antwoord.');
         const answers = content?.answers ?? [];
-        picked = [...new Set(body.answerIds ?? [])];
-        const ids = new Set(answers.map((a) => a.id));
-        if (picked.some((id) => !ids.has(id))) throw new AppError('invalid_request', 'Dit antwoord hoort niet bij deze vraag.');
+        // the page names answers by the exam's own ids (issue 40): back to the content's
+        const mapped = new AnswerIds(keyOf(exam)).toContent([...new Set(body.answerIds ?? [])], answers.map((a) => a.id));
+        if (!mapped) throw new AppError('invalid_request', 'Dit antwoord hoort niet bij deze vraag.');
+        picked = mapped;
         const correct = answers.filter((a) => a.is_correct === 1).map((a) => a.id);
         if (correct.length <= 1 && picked.length > 1) throw new AppError('invalid_request', 'Bij deze vraag kies je één antwoord.');
         status = picked.length === 0 ? -1 : evaluateSelect(picked, correct);
@@ -245,7 +248,7 @@ export class MockExamService {
       const version = (picked.length || text !== null) && content ? content.answer_version : null;
       if (!(await this.repo.saveAnswer(exam.id, row.position, status, picked, text, now.toISOString(), version))) throw closedError();
       Object.assign(row, { status, answer_ids: picked.length ? JSON.stringify(picked) : null, text_answer: text, answer_version: version });
-      return this.question(exam, row, content, false);
+      return this.question(exam, row, content, false, new AnswerIds(keyOf(exam)));
     });
   }
 
@@ -338,6 +341,7 @@ export class MockExamService {
       closed ? this.library.chaptersOfSubject(exam.subject_id) : Promise.resolve({ chapters: [] }),
     ]);
     const byId = new Map(contents.map((c) => [c.id, c]));
+    const ids = new AnswerIds(keyOf(exam));
     const counted = rows.filter((r) => !isChanged(r, byId.get(r.question_id)?.answer_version));
     let chapterResults: MockExamChapterResult[] = [];
     if (closed) {
@@ -369,13 +373,15 @@ export class MockExamService {
       closed,
       finishedAt: exam.finished_at ?? (closed ? exam.deadline_at : null),
       answeredCount: rows.filter(isGiven).length,
-      questions: rows.map((r) => this.question(exam, r, byId.get(r.question_id), closed)),
+      questions: rows.map((r) => this.question(exam, r, byId.get(r.question_id), closed, ids)),
       result: closed ? toGrade(gradeMockExam(counted.map((r) => r.status))) : null,
       chapters: chapterResults,
     };
   }
 
-  private question(exam: MockExamRow, row: MockExamQuestionRow, content: Content | undefined, closed: boolean): MockExamQuestion {
+  /** A question as shown: answers named by the exam's own ids (`ids`, issue 40), never the content's. */
+  private question(exam: MockExamRow, row: MockExamQuestionRow, content: Content | undefined, closed: boolean, ids: AnswerIds): MockExamQuestion {
+    const show = (id: string) => ids.toShown(id);
     const answers = orderAnswers(content?.answers ?? [], exam.answer_seed, row.question_id, (a) => a.pinned === 1);
     const open = isOpenQuestion(content);
     return {
@@ -386,8 +392,8 @@ export class MockExamService {
       questionText: content?.question_text ?? '',
       pictureUrl: content?.picture ? contentImageUrl(content.subject_id, content.picture) : null,
       multipleAnswers: answers.filter((a) => a.is_correct === 1).length > 1,
-      answers: answers.map((a) => ({ id: a.id, answerText: a.answer_text, isCorrect: closed ? a.is_correct === 1 : null })),
-      pickedAnswerIds: parseAnswerIds(row.answer_ids),
+      answers: answers.map((a) => ({ id: show(a.id), answerText: a.answer_text, isCorrect: closed ? a.is_correct === 1 : null })),
+      pickedAnswerIds: parseAnswerIds(row.answer_ids).map(show),
       textAnswer: row.text_answer,
       status: closed ? row.status : null,
       changedSinceAnswer: isChanged(row, content?.answer_version),

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockExam, MockExamOverview, MockExamQuestion } from '@blok/contract';
 import { importContent } from '../../src/content/importer.ts';
+import { shownAnswerId } from '../../src/questions/answer-ids.ts';
+import { answerKey } from '../questions/support.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
 
 // Issue 27, mock exams (decision 022). Fixture fixture-tentamen: chapters fxt-h1 (priority 1, six
@@ -21,7 +23,9 @@ async function student(app: TestApp) {
     async start(questionCount: number): Promise<MockExam> {
       const res = await call('POST', '/api/mock-exams', { subjectId: SUBJECT, questionCount });
       expect(res.statusCode, res.body).toBe(201);
-      return res.json();
+      const exam = res.json() as MockExam;
+      examKeys.push(await answerKey(app.database.db, 'mock_exams', exam.id));
+      return exam;
     },
     async answer(examId: string, position: number, answerIds: string[]): Promise<MockExamQuestion> {
       const res = await call('POST', `/api/mock-exams/${examId}/answer`, { position, answerIds });
@@ -46,8 +50,21 @@ async function student(app: TestApp) {
   };
 }
 
-const correctId = (q: MockExamQuestion) => `${q.questionId}-a1`;
-const wrongId = (q: MockExamQuestion) => `${q.questionId}-a3`;
+/**
+ * The keys of the exams started here (test knowledge, read from the database): the exam shows each
+ * answer by an id of its own (issue 40); `shown` finds the one a content answer id has in it.
+ */
+const examKeys: string[] = [];
+function shown(q: MockExamQuestion, contentId: string): string {
+  const ids = new Set(q.answers.map((a) => a.id));
+  for (const key of examKeys) {
+    const id = shownAnswerId(key, contentId);
+    if (ids.has(id)) return id;
+  }
+  throw new Error(`${contentId} is not an answer of ${q.questionId}`);
+}
+const correctId = (q: MockExamQuestion) => shown(q, `${q.questionId}-a1`);
+const wrongId = (q: MockExamQuestion) => shown(q, `${q.questionId}-a3`);
 const chapterOf = (q: MockExamQuestion) => q.chapterId;
 const selects = (exam: MockExam) => exam.questions.filter((q) => q.type === 'SELECT');
 const openOf = (exam: MockExam) => {
@@ -280,7 +297,7 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     const s = await student(ctx.app);
     const exam = await s.start(5);
     const openQ = openOf(exam);
-    for (const q of selects(exam)) await s.answer(exam.id, q.position, q.multipleAnswers ? [correctId(q), `${q.questionId}-a2`] : [correctId(q)]);
+    for (const q of selects(exam)) await s.answer(exam.id, q.position, q.multipleAnswers ? [correctId(q), shown(q, `${q.questionId}-a2`)] : [correctId(q)]);
     const done = await s.finish(exam.id);
     expect(done.result).toMatchObject({ correct: 4, unanswered: 1, awaitingAssessment: 0, grade: 8 });
     expect(done.questions[openQ.position]).toMatchObject({ status: -1, textAnswer: null, modelAnswer: 'Het modelantwoord.' });

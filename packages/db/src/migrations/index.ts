@@ -25,6 +25,7 @@ import * as m0027 from './0027-mock-exam-answer-version.ts';
 import * as m0028 from './0028-mock-exam-open-answers.ts';
 import * as m0029 from './0029-question-sessions-by-subject.ts';
 import * as m0031 from './0031-reports.ts';
+import * as m0035 from './0035-opaque-answer-ids.ts';
 
 /**
  * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0028-mock-exam-open-answers': m0028,
   '0029-question-sessions-by-subject': m0029,
   '0031-reports': m0031,
+  '0035-opaque-answer-ids': m0035,
 };
