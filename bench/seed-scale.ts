@@ -3,6 +3,7 @@
 // tokens (used ones are never purged), practice sessions holding the saved answers, reading progress,
 // chapters read, library changes, flashcard verdicts, sessions, FSRS schedules and review logs, and a
 // day of idempotency keys. Every student shares one precomputed password hash. Used by bench/scale.ts.
+import { randomUUID } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
 import { sql, uuidv7, type DatabaseHandle } from '@blok/db';
 
@@ -215,6 +216,7 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions): 
       created_at: created,
       updated_at: created,
       finished_at: finished ? created : null,
+      answer_key: randomUUID().replace(/-/g, ''),
     });
     for (let q = 0; q < list.questions.length; q++) {
       const questionId = list.questions[q]!;

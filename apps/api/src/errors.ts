@@ -45,6 +45,7 @@ const STATUS: Record<ErrorCode, number> = {
   import_has_problems: 422,
   import_busy: 429,
   mock_exam_closed: 409,
+  mock_exam_limit: 409,
   catalogue_in_use: 409,
   catalogue_exists: 409,
   subject_needs_a_year: 409,

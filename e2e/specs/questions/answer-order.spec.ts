@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { CHOICE, CLIENT_ID, PASSWORD, expect, saveScreenshot, signIn, test, uniqueEmail } from '../../fixtures.ts';
-import { LETTERS, demoAnswerId, demoList, type DemoAnswer, type DemoList, type DemoQuestion } from './content.ts';
+import { LETTERS, demoList, type DemoAnswer, type DemoList, type DemoQuestion } from './content.ts';
 
 // Issue 26, answer order: each practice session shows the answers in an order of its own, seeded
 // and stored with the session, so the place of the right answer gives nothing away, and every
@@ -39,8 +39,13 @@ function demoSubjects(): Array<{ id: string; lists: DemoList[] }> {
     });
 }
 
-/** The written position of each answer of a question, by the API's answer id. */
-const writtenPositions = (q: DemoQuestion) => new Map(q.answers!.map((_, i) => [demoAnswerId(q, i), i]));
+/**
+ * The written position of each answer of a question, by its text: the API names answers by ids of
+ * the session's own that say nothing (issue 40), so the text is what ties a shown answer to the content.
+ */
+const writtenPositions = (q: DemoQuestion) => new Map(q.answers!.map((a, i) => [a.text, i]));
+/** A session's answer id: 16 hex characters, never the content's `<question>-a<n>`. */
+const OPAQUE_ID = /^[0-9a-f]{16}$/;
 
 /** A student signed in through the API (the form the web app sends), with her bearer header. */
 async function apiStudent(request: APIRequestContext) {
@@ -118,16 +123,17 @@ test.describe('answer order', () => {
           const demo = byId.get(q.questionId)!;
           const answers: DemoAnswer[] = demo.answers!;
           const positions = writtenPositions(demo);
-          const writtenIndex = (answerId: string) => positions.get(answerId)!;
+          const writtenIndex = (text: string) => positions.get(text)!;
+          expect(q.answers.every((a) => OPAQUE_ID.test(a.id)), `${q.questionId}: opaque ids`).toBe(true);
           // the order shown is a permutation that keeps pinned answers where they are written
-          expect(q.answers.map((a) => writtenIndex(a.id)).sort((a, b) => a - b)).toEqual(answers.map((_, i) => i));
+          expect(q.answers.map((a) => writtenIndex(a.answerText)).sort((a, b) => a - b)).toEqual(answers.map((_, i) => i));
           q.answers.forEach((a, i) => {
-            if (answers[writtenIndex(a.id)]!.pinned) expect(writtenIndex(a.id), `${q.questionId}: pinned`).toBe(i);
+            if (answers[writtenIndex(a.answerText)]!.pinned) expect(writtenIndex(a.answerText), `${q.questionId}: pinned`).toBe(i);
           });
-          moved += q.answers.filter((a, i) => answers[writtenIndex(a.id)]!.correct && writtenIndex(a.id) !== i).length;
+          moved += q.answers.filter((a, i) => answers[writtenIndex(a.answerText)]!.correct && writtenIndex(a.answerText) !== i).length;
 
           // always A: one point when A is the one right answer, half when it is one of several
-          const aIsCorrect = Boolean(answers[writtenIndex(q.answers[0]!.id)]!.correct);
+          const aIsCorrect = Boolean(answers[writtenIndex(q.answers[0]!.answerText)]!.correct);
           const correctCount = answers.filter((a) => a.correct).length;
           const earned = aIsCorrect ? (correctCount > 1 ? 0.5 : 1) : 0;
           points += earned;
@@ -189,9 +195,9 @@ test.describe('answer order', () => {
     const demo = list.questions.find((x) => x.id === q.questionId)!;
     const written = demo.answers!;
     const positions = writtenPositions(demo);
-    const writtenIndex = (answerId: string) => positions.get(answerId)!;
-    const correctLetter = LETTERS[q.answers.findIndex((a) => written[writtenIndex(a.id)]!.correct)]!;
-    const wrongIndex = q.answers.findIndex((a) => !written[writtenIndex(a.id)]!.correct);
+    const writtenIndex = (text: string) => positions.get(text)!;
+    const correctLetter = LETTERS[q.answers.findIndex((a) => written[writtenIndex(a.answerText)]!.correct)]!;
+    const wrongIndex = q.answers.findIndex((a) => !written[writtenIndex(a.answerText)]!.correct);
 
     // to that question (skipping any before it), where the page shows the API's order
     for (let i = 0; i < firstSelect; i++) await page.getByRole('button', { name: 'Sla over' }).click();
@@ -229,7 +235,7 @@ test.describe('answer order', () => {
     const yours = phone.getByRole('heading', { name: 'Jouw antwoord', exact: true }).locator('..');
     await expect(yours.getByRole('listitem')).toHaveText(new RegExp(`^${LETTERS[wrongIndex]}\\s*${escapeRegExp(shownStart(q.answers[wrongIndex]!.answerText))}`));
     const right = phone.getByRole('heading', { name: 'Juiste antwoord', exact: true }).locator('..');
-    const correctText = q.answers.find((a) => written[writtenIndex(a.id)]!.correct)!.answerText;
+    const correctText = q.answers.find((a) => written[writtenIndex(a.answerText)]!.correct)!.answerText;
     await expect(right.getByRole('listitem')).toHaveText(new RegExp(`^${correctLetter}\\s*${escapeRegExp(shownStart(correctText))}`));
     await saveScreenshot(phone, 'questions-order-results', testInfo);
 

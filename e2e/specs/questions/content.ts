@@ -53,6 +53,3 @@ export function chapterOfList(subjectId: string, listId: string): { summaryId: s
 }
 
 export const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
-
-/** The API's id of the answer written at `index` (the importer's scheme: <question id>-<key>). */
-export const demoAnswerId = (q: DemoQuestion, index: number): string => `${q.id}-${q.answers![index]!.id ?? `a${index + 1}`}`;

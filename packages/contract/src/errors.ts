@@ -84,6 +84,8 @@ export const ERROR_CODES = [
   // mock exams (decision 022)
   /** the mock exam is closed (handed in, or its time is up): no answer is taken any more */
   'mock_exam_closed',
+  /** she started MOCK_EXAMS_PER_DAY mock exams of this subject in the last 24 hours (issue 40) */
+  'mock_exam_limit',
   // the catalogue in the studio (decision 031): still chosen by a student, the id is taken, a subject's last year
   'catalogue_in_use',
   'catalogue_exists',

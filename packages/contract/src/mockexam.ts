@@ -20,7 +20,12 @@ const MockExamIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9
 export const MockExamParamsSchema = z.object({ id: MockExamIdSchema });
 export const MockExamsQuerySchema = z.object({ subjectId: ContentIdSchema });
 
-/** POST /api/mock-exams: a new exam of a subject with this many questions (5, 10, 20 or 40; fewer when the subject has fewer). */
+/**
+ * POST /api/mock-exams: a new exam of a subject with this many questions (5, 10, 20 or 40; fewer when
+ * the subject has fewer), 201. One exam per subject runs at a time: while one runs, the call answers
+ * that one (whatever size was asked; the one success status keeps an Idempotency-Key replay exact).
+ * At most `dailyLimit` a subject in any 24 hours: then 409 mock_exam_limit with Retry-After.
+ */
 export const StartMockExamBodySchema = z.object({
   subjectId: ContentIdSchema,
   questionCount: z.literal(MOCK_EXAM_SIZES),
@@ -34,7 +39,7 @@ export type StartMockExamBody = z.infer<typeof StartMockExamBodySchema>;
  */
 export const MockExamAnswerBodySchema = z.object({
   position: z.int().check(z.minimum(0), z.maximum(1000)),
-  /** the picked answer ids; empty clears her answer */
+  /** the picked answer ids, as the exam names them (`answers[].id`); empty clears her answer */
   answerIds: z.optional(z.array(ContentIdSchema).check(z.maxLength(20))),
   /** her written answer to an open question */
   textAnswer: z.optional(z.string().check(z.maxLength(MAX_TEXT_ANSWER_LENGTH))),
@@ -57,6 +62,7 @@ export const MockExamAssessBodySchema = z.strictObject({
 export type MockExamAssessBody = z.infer<typeof MockExamAssessBodySchema>;
 
 export const MockExamAnswerSchema = z.object({
+  /** the exam's own id of this answer (issue 40): says nothing about it, the same on every call of this exam */
   id: z.string(),
   answerText: z.string(),
   /** null while the exam is open */
@@ -172,6 +178,15 @@ export const MockExamOverviewSchema = z.object({
   /** the sizes she can choose, each at most availableQuestions */
   sizes: z.array(z.int()),
   secondsPerQuestion: z.int(),
+  /** her exams of the subject, newest first, a running one at the top */
   exams: z.array(MockExamSummarySchema),
+  /** her running exam of the subject: she continues it before she can start another (issue 40); null when none */
+  openExamId: z.nullable(z.string()),
+  /** how many exams of a subject she may start in any 24 hours */
+  dailyLimit: z.int(),
+  /** how many more she may start now; 0: POST /api/mock-exams answers 409 mock_exam_limit */
+  startsLeftToday: z.int(),
+  /** with none left: when she may start the next one (ISO-8601); null while she may */
+  nextStartAt: z.nullable(z.string()),
 });
 export type MockExamOverview = z.infer<typeof MockExamOverviewSchema>;

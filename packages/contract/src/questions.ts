@@ -41,9 +41,12 @@ export const SessionQuestionParamsSchema = z.object({ id: SessionIdSchema, quest
  *
  * Answers come in the order the session shows them: shuffled per session with a seed stored with
  * it (pinned answers at their written place; `@blok/domain/answer-order`, decision 006), the same on
- * every call and device. Answers are still named by id (save-answer takes ids).
+ * every call and device. Answers are named by ids of the session's own (issue 40): 16 hex
+ * characters, the same on every call and device within the session, different in the next; they say
+ * nothing about the answer, and save-answer takes them.
  */
 export const AnswerSchema = z.object({
+  /** the session's id of this answer (not the content's) */
   id: z.string(),
   questionId: z.string(),
   /** 0-based position in the order shown; the label A to T follows it */
@@ -249,7 +252,8 @@ export type StartSessionResponse = z.infer<typeof StartSessionResponseSchema>;
  * POST /api/question-list/{id}/save-answer. {id} is the list of the question.
  * - sessionId: the session to answer in (recommended; the web app always sends it); when left
  *   out, the student's latest session of this list is used (404 when she has none).
- * - SELECT: answerId, or answerIds for questions with several correct answers (status 1 exactly
+ * - SELECT: answerId, or answerIds for questions with several correct answers, in the session's
+ *   answer ids (`answers[].id`; any other id is 400 invalid_request) (status 1 exactly
  *   the correct set; 2 at least one correct answer picked, no wrong one, but not all correct
  *   ones; 0 otherwise).
  * - OPEN: textAnswer; the status becomes 4 (review) until POST session/{id}/assess.

@@ -9,6 +9,15 @@ export const MOCK_EXAM_SIZES = [5, 10, 20, 40] as const;
 /** Status of an open answer in a mock exam until she assessed it (as a practice session's review, 4). */
 export const MOCK_EXAM_AWAITING = 4;
 
+/**
+ * Mock exams she may start per subject in any 24 hours (issue 40). Each one shows the right answers
+ * once handed in; without a limit a student could start exams until she had seen them all (1,000
+ * were started in 22 s), and exams are for testing, not for harvesting keys.
+ */
+export const MOCK_EXAMS_PER_DAY = 5;
+/** The window the daily limit counts in. */
+export const MOCK_EXAM_LIMIT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** Seconds she gets per question (1,5 minute: the pace of a multiple-choice exam at a Dutch university). */
 export const MOCK_EXAM_SECONDS_PER_QUESTION = 90;
 

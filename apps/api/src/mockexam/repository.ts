@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import { uuidv7, type Executor, type MockExamQuestionsTable, type MockExamsTable } from '@blok/db';
 import { MOCK_EXAM_AWAITING } from '@blok/domain/mock-exam';
 
@@ -9,6 +10,8 @@ export interface NewMockExam {
   subjectId: string;
   timeLimitSeconds: number;
   answerSeed: number;
+  /** key of the exam's answer ids (../questions/answer-ids.ts) */
+  answerKey: string;
   startedAt: Date;
   /** the drawn questions in exam order */
   questions: Array<{ questionId: string; chapterId: string | null }>;
@@ -43,6 +46,7 @@ export class MockExamRepository {
         question_count: exam.questions.length,
         time_limit_seconds: exam.timeLimitSeconds,
         answer_seed: exam.answerSeed,
+        answer_key: exam.answerKey,
         started_at: startedAt,
         deadline_at: deadlineAt,
         finished_at: null,
@@ -68,6 +72,44 @@ export class MockExamRepository {
       )
       .execute();
     return id;
+  }
+
+  /**
+   * PostgreSQL: waits for, then holds to the end of the transaction, her lock on starting exams of a
+   * subject (an advisory lock on user and subject), so that two starts at once cannot both find no
+   * open exam and both draw one (issue 40). SQLite has one writer at a time: the transaction is the lock.
+   */
+  async lockStarts(userId: string, subjectId: string): Promise<void> {
+    if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_advisory_xact_lock(hashtext(${`mockexam:${userId}`}), hashtext(${subjectId}))`.execute(this.db);
+    }
+  }
+
+  /** Her exam of a subject still open at `openAfter` (not handed in, deadline not passed), newest first. */
+  openExam(userId: string, subjectId: string, openAfter: string): Promise<MockExamRow | undefined> {
+    return this.db
+      .selectFrom('mock_exams')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('subject_id', '=', subjectId)
+      .where('finished_at', 'is', null)
+      .where('deadline_at', '>=', openAfter)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** When she started the exams of a subject she started since an instant, oldest first (the daily limit). */
+  async startedSince(userId: string, subjectId: string, since: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('mock_exams')
+      .select('started_at')
+      .where('user_id', '=', userId)
+      .where('subject_id', '=', subjectId)
+      .where('started_at', '>=', since)
+      .orderBy('started_at')
+      .execute();
+    return rows.map((r) => r.started_at);
   }
 
   /** Her exam by id; another student's answers undefined, as an unknown one. */

@@ -4,7 +4,9 @@ import { MAX_ANSWER_SEED, orderAnswers } from '@blok/domain/answer-order';
 import { gradeFromScore, isPassing } from '@blok/domain/grade';
 import {
   MOCK_EXAM_AWAITING,
+  MOCK_EXAM_LIMIT_WINDOW_MS,
   MOCK_EXAM_SECONDS_PER_QUESTION,
+  MOCK_EXAMS_PER_DAY,
   MOCK_EXAM_SIZES,
   chapterWeight,
   drawCounts,
@@ -15,6 +17,7 @@ import {
 } from '@blok/domain/mock-exam';
 import { evaluateSelect } from '@blok/domain/status';
 import { AppError } from '../errors.ts';
+import { AnswerIds, keyOf, newAnswerKey } from '../questions/answer-ids.ts';
 import { contentImageUrl } from '../content/render.ts';
 import { keepChanges, type Executor, type UnitOfWork } from '../write/unit-of-work.ts';
 import type { MockExamClosedEvent } from '../write/events.ts';
@@ -71,6 +74,15 @@ const toGrade = (r: MockExamResult): MockExamGrade => ({ ...r, passed: isPassing
 const isOpenQuestion = (content: { type: string } | undefined) => content?.type === 'OPEN';
 /** She gave an answer: picks, or a text. */
 const isGiven = (row: MockExamQuestionRow) => row.answer_ids !== null || row.text_answer !== null;
+
+/**
+ * When she may start her next exam of a subject, given when she started those of the last 24 hours
+ * (oldest first): once the oldest that fills the daily limit is a day old; null while she may now.
+ */
+function nextStart(started: readonly string[]): string | null {
+  if (started.length < MOCK_EXAMS_PER_DAY) return null;
+  return new Date(Date.parse(started[started.length - MOCK_EXAMS_PER_DAY]!) + MOCK_EXAM_LIMIT_WINDOW_MS).toISOString();
+}
 
 /** A uniformly random pick of `n` items (Fisher-Yates over a copy, crypto randomness). */
 function pick<T>(items: readonly T[], n: number): T[] {
@@ -129,8 +141,14 @@ export class MockExamService {
   async overview(userId: string, subjectId: string): Promise<MockExamOverview> {
     const subject = await this.library.subjectTitle(subjectId);
     if (!subject) throw new AppError('not_found', 'Dit vak bestaat niet.');
-    const [pool, exams] = await Promise.all([this.questionSource.examPool(subjectId), this.repo.ofSubject(userId, subjectId, RECENT_EXAMS)]);
     const now = this.now();
+    const [pool, recent, started] = await Promise.all([
+      this.questionSource.examPool(subjectId),
+      this.repo.ofSubject(userId, subjectId, RECENT_EXAMS),
+      this.repo.startedSince(userId, subjectId, new Date(now.getTime() - MOCK_EXAM_LIMIT_WINDOW_MS).toISOString()),
+    ]);
+    // a running exam first (issue 40): she continues it before she can start another
+    const exams = [...recent.filter((e) => !this.isClosed(e, now)), ...recent.filter((e) => this.isClosed(e, now))];
     const awaiting = await this.repo.awaitingCounts(exams.map((e) => e.id));
     const summaries = await Promise.all(
       exams.map(async (e) => {
@@ -158,6 +176,10 @@ export class MockExamService {
       sizes: sizes.length === 0 && available > 0 ? [MOCK_EXAM_SIZES[0]] : [...sizes],
       secondsPerQuestion: MOCK_EXAM_SECONDS_PER_QUESTION,
       exams: summaries,
+      openExamId: exams.find((e) => !this.isClosed(e, now))?.id ?? null,
+      dailyLimit: MOCK_EXAMS_PER_DAY,
+      startsLeftToday: Math.max(0, MOCK_EXAMS_PER_DAY - started.length),
+      nextStartAt: nextStart(started),
     };
   }
 
@@ -174,11 +196,30 @@ export class MockExamService {
    * and open questions alike), chapters in reading order. When nothing drawn is open but a chapter
    * drawn from has an open question, one of its multiple-choice questions makes way for it: an
    * exam has at least one open question when it can (decision 022).
+   *
+   * One open exam per subject (issue 40): while one runs, starting answers that one, so a second
+   * exam can never hand her the answers of the first. At most MOCK_EXAMS_PER_DAY a subject
+   * in any 24 hours: the next is 409 mock_exam_limit with when she can start again.
    */
   start(userId: string, body: StartMockExamBody): Promise<MockExam> {
     return this.uow.run(async () => {
       const subject = await this.library.subjectTitle(body.subjectId);
       if (!subject) throw new AppError('not_found', 'Dit vak bestaat niet.');
+      const now = this.now();
+      await this.repo.lockStarts(userId, subject.id);
+      const open = await this.repo.openExam(userId, subject.id, new Date(now.getTime() - DEADLINE_GRACE_MS).toISOString());
+      if (open) return this.view(open, await this.repo.questions(open.id));
+      const started = await this.repo.startedSince(userId, subject.id, new Date(now.getTime() - MOCK_EXAM_LIMIT_WINDOW_MS).toISOString());
+      const next = nextStart(started);
+      if (next !== null) {
+        const seconds = Math.max(1, Math.ceil((Date.parse(next) - now.getTime()) / 1000));
+        const hours = Math.ceil(seconds / 3600);
+        throw new AppError(
+          'mock_exam_limit',
+          `Je hebt vandaag al ${MOCK_EXAMS_PER_DAY} proeftentamens van dit vak gemaakt. Over ${hours === 1 ? 'een uur' : `${hours} uur`} kun je een nieuw proeftentamen starten; oefen tot die tijd met de oefenvragen.`,
+          { 'retry-after': String(seconds) },
+        );
+      }
       const [pool, { chapters }] = await Promise.all([this.questionSource.examPool(subject.id), this.library.chaptersOfSubject(subject.id)]);
       if (pool.length === 0) throw new AppError('conflict', 'Dit vak heeft nog geen vragen voor een proeftentamen.');
       const order = new Map(chapters.map((c, i) => [c.id, i]));
@@ -205,12 +246,13 @@ export class MockExamService {
         picked[swap] = { key: slot.key, question: open!, open: true };
       }
       const drawn = picked.map(({ question: q }) => ({ questionId: q.id, chapterId: q.chapter_id }));
-      const startedAt = this.now();
+      const startedAt = now;
       const id = await this.repo.create({
         userId,
         subjectId: subject.id,
         timeLimitSeconds: drawn.length * MOCK_EXAM_SECONDS_PER_QUESTION,
         answerSeed: randomInt(1, MAX_ANSWER_SEED + 1),
+        answerKey: newAnswerKey(),
         startedAt,
         questions: drawn,
       });
@@ -249,9 +291,10 @@ export class MockExamService {
       } else {
         if (body.textAnswer !== undefined) throw new AppError('invalid_request', 'Kies bij deze vraag een antwoord.');
         const answers = content?.answers ?? [];
-        picked = [...new Set(body.answerIds ?? [])];
-        const ids = new Set(answers.map((a) => a.id));
-        if (picked.some((id) => !ids.has(id))) throw new AppError('invalid_request', 'Dit antwoord hoort niet bij deze vraag.');
+        // the page names answers by the exam's own ids (issue 40): back to the content's
+        const mapped = new AnswerIds(keyOf(exam)).toContent([...new Set(body.answerIds ?? [])], answers.map((a) => a.id));
+        if (!mapped) throw new AppError('invalid_request', 'Dit antwoord hoort niet bij deze vraag.');
+        picked = mapped;
         const correct = answers.filter((a) => a.is_correct === 1).map((a) => a.id);
         if (correct.length <= 1 && picked.length > 1) throw new AppError('invalid_request', 'Bij deze vraag kies je één antwoord.');
         status = picked.length === 0 ? -1 : evaluateSelect(picked, correct);
@@ -260,7 +303,7 @@ export class MockExamService {
       const version = (picked.length || text !== null) && content ? content.answer_version : null;
       if (!(await this.repo.saveAnswer(exam.id, row.position, status, picked, text, now.toISOString(), version))) throw closedError();
       Object.assign(row, { status, answer_ids: picked.length ? JSON.stringify(picked) : null, text_answer: text, answer_version: version });
-      return this.question(exam, row, content, false);
+      return this.question(exam, row, content, false, new AnswerIds(keyOf(exam)));
     });
   }
 
@@ -358,6 +401,7 @@ export class MockExamService {
       closed ? this.library.chaptersOfSubject(exam.subject_id) : Promise.resolve({ chapters: [] }),
     ]);
     const byId = new Map(contents.map((c) => [c.id, c]));
+    const ids = new AnswerIds(keyOf(exam));
     const counted = rows.filter((r) => !isChanged(r, byId.get(r.question_id)?.answer_version));
     let chapterResults: MockExamChapterResult[] = [];
     if (closed) {
@@ -389,13 +433,15 @@ export class MockExamService {
       closed,
       finishedAt: exam.finished_at ?? (closed ? exam.deadline_at : null),
       answeredCount: rows.filter(isGiven).length,
-      questions: rows.map((r) => this.question(exam, r, byId.get(r.question_id), closed)),
+      questions: rows.map((r) => this.question(exam, r, byId.get(r.question_id), closed, ids)),
       result: closed ? toGrade(gradeMockExam(counted.map((r) => r.status))) : null,
       chapters: chapterResults,
     };
   }
 
-  private question(exam: MockExamRow, row: MockExamQuestionRow, content: Content | undefined, closed: boolean): MockExamQuestion {
+  /** A question as shown: answers named by the exam's own ids (`ids`, issue 40), never the content's. */
+  private question(exam: MockExamRow, row: MockExamQuestionRow, content: Content | undefined, closed: boolean, ids: AnswerIds): MockExamQuestion {
+    const show = (id: string) => ids.toShown(id);
     const answers = orderAnswers(content?.answers ?? [], exam.answer_seed, row.question_id, (a) => a.pinned === 1);
     const open = isOpenQuestion(content);
     return {
@@ -406,8 +452,8 @@ export class MockExamService {
       questionText: content?.question_text ?? '',
       pictureUrl: content?.picture ? contentImageUrl(content.subject_id, content.picture) : null,
       multipleAnswers: answers.filter((a) => a.is_correct === 1).length > 1,
-      answers: answers.map((a) => ({ id: a.id, answerText: a.answer_text, isCorrect: closed ? a.is_correct === 1 : null })),
-      pickedAnswerIds: parseAnswerIds(row.answer_ids),
+      answers: answers.map((a) => ({ id: show(a.id), answerText: a.answer_text, isCorrect: closed ? a.is_correct === 1 : null })),
+      pickedAnswerIds: parseAnswerIds(row.answer_ids).map(show),
       textAnswer: row.text_answer,
       status: closed ? row.status : null,
       changedSinceAnswer: isChanged(row, content?.answer_version),

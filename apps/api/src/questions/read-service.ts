@@ -1,4 +1,6 @@
 import type { QuestionList, QuestionListsResponse, QuestionListSummary, SessionOverview, SessionQuestion, UserAnswer } from '@blok/contract';
+import { randomInt } from 'node:crypto';
+import { MAX_ANSWER_SEED, orderAnswers } from '@blok/domain/answer-order';
 import { computeGrade, computeScore, countStatuses } from '@blok/domain/grade';
 import { latestListSessions, listProgressOf, NO_LIST_PROGRESS, onePerList, type ListProgress } from '@blok/domain/list-progress';
 import { progressOf } from '@blok/domain/navigation';
@@ -6,6 +8,7 @@ import { isLocked } from '@blok/domain/status';
 import { AppError } from '../errors.ts';
 import { contentImageUrl } from '../content/render.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
+import { AnswerIds, newAnswerKey } from './answer-ids.ts';
 import { QuestionsRepository, parseAnswerIds, type QuestionListRow } from './repository.ts';
 import {
   isChangedSinceAnswer,
@@ -14,6 +17,7 @@ import {
   loadSession,
   questionAt,
   missingQuestion,
+  sessionAnswerIds,
   sessionQuestion,
   shownAnswers,
   shownOrder,
@@ -110,6 +114,10 @@ export class QuestionsReadService {
     const stateSession = await this.repo.latestSessionOfList(userId, list.id);
     const rows = stateSession ? await this.repo.sessionQuestions(stateSession.id) : [];
     const rowByQuestion = new Map(rows.map((r) => [r.question_id, r]));
+    // Answer ids and order as her latest session shows them; before any session, a throwaway key and
+    // order of this answer alone (issue 40): neither the ids nor the order give the key away.
+    const ids = stateSession ? sessionAnswerIds(stateSession) : new AnswerIds(newAnswerKey());
+    const seed = randomInt(1, MAX_ANSWER_SEED + 1);
     return {
       ...listSummary(list, questions.length, progress.get(list.id) ?? NO_LIST_PROGRESS),
       questions: questions.map((q) => {
@@ -124,10 +132,13 @@ export class QuestionsReadService {
           pictureUrl: q.picture ? contentImageUrl(q.subject_id, q.picture) : null,
           recommended: q.recommended === 1,
           answers: shownAnswers(
-            row && stateSession ? shownOrder(stateSession, q.id, answers.get(q.id) ?? []) : (answers.get(q.id) ?? []),
+            row && stateSession
+              ? shownOrder(stateSession, q.id, answers.get(q.id) ?? [])
+              : orderAnswers(answers.get(q.id) ?? [], seed, q.id, (a) => a.pinned === 1),
             parseAnswerIds(row?.answer_ids ?? null),
             isLocked(status),
             revealed,
+            (id) => ids.toShown(id),
           ),
         };
       }),
@@ -153,7 +164,8 @@ export class QuestionsReadService {
     const loaded = await loadSession(this.repo, userId, sessionId);
     const { session, rows } = loaded;
     const answers = await this.repo.answersOf(rows.map((r) => r.question_id));
-    const questions = rows.map((r, i) => sessionQuestion(session, r, i, answers.get(r.question_id) ?? []));
+    const ids = sessionAnswerIds(session);
+    const questions = rows.map((r, i) => sessionQuestion(session, r, i, answers.get(r.question_id) ?? [], ids));
     // An answer to an earlier version of a changed question counts for nothing, not even as open (decision 029).
     const counts = countStatuses(rows.filter((r) => !isChangedSinceAnswer(r)).map((r) => r.status));
     const step = await stepFrom(this.repo, loaded, stateOf(session, rows), questions);
@@ -172,8 +184,8 @@ export class QuestionsReadService {
       userAnswers: rows
         .filter((r) => r.answered_at !== null)
         .map((r): UserAnswer => {
-          const ids = parseAnswerIds(r.answer_ids);
-          return { questionId: r.question_id, answerId: ids[0] ?? null, answerIds: ids, textAnswer: r.text_answer };
+          const picked = parseAnswerIds(r.answer_ids).map((id) => ids.toShown(id));
+          return { questionId: r.question_id, answerId: picked[0] ?? null, answerIds: picked, textAnswer: r.text_answer };
         }),
       correctAnswers: counts.correct,
       partialAnswers: counts.partial,

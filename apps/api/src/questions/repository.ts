@@ -32,6 +32,8 @@ export interface NewSession {
   questionIds: string[];
   /** seed of the session's answer order (@blok/domain/answer-order) */
   answerSeed: number;
+  /** key of the session's answer ids (./answer-ids.ts) */
+  answerKey: string;
 }
 
 export interface SessionStatePatch {
@@ -271,6 +273,7 @@ export class QuestionsRepository {
           updated_at: ts,
           finished_at: null,
           answer_seed: s.answerSeed,
+          answer_key: s.answerKey,
         })
         .execute();
       // Chunked so that long sessions stay below the bound-parameter limits of both dialects.

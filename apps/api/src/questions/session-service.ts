@@ -7,12 +7,14 @@ import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import type { AnswerEvent } from '../write/events.ts';
 import type { Executor } from '@blok/db';
+import { newAnswerKey } from './answer-ids.ts';
 import { QuestionsRepository, parseAnswerIds, type SessionQuestionRow, type SessionRow } from './repository.ts';
 import {
   listNotFound,
   loadSession,
   questionAt,
   missingQuestion,
+  sessionAnswerIds,
   sessionNotFound,
   stateOf,
   stepFrom,
@@ -127,6 +129,7 @@ export class QuestionSessionService {
       mode,
       questionIds,
       answerSeed: randomInt(1, MAX_ANSWER_SEED + 1),
+      answerKey: newAnswerKey(),
     });
     return { id };
   }
@@ -233,11 +236,12 @@ export class QuestionSessionService {
       status = 4;
     } else {
       if (body.textAnswer !== undefined) throw new AppError('invalid_request', 'Kies bij deze vraag een antwoord.');
-      const picked = [...new Set([...(body.answerId ? [body.answerId] : []), ...(body.answerIds ?? [])])];
-      if (picked.length === 0) throw new AppError('invalid_request', 'Kies een antwoord.');
+      const shown = [...new Set([...(body.answerId ? [body.answerId] : []), ...(body.answerIds ?? [])])];
+      if (shown.length === 0) throw new AppError('invalid_request', 'Kies een antwoord.');
       const options = (await this.repo.answersOf([row.question_id])).get(row.question_id) ?? [];
-      const optionIds = new Set(options.map((a) => a.id));
-      if (picked.some((id) => !optionIds.has(id))) throw new AppError('invalid_request', 'Dit antwoord hoort niet bij deze vraag.');
+      // the page names answers by the session's own ids (issue 40): back to the content's
+      const picked = sessionAnswerIds(session).toContent(shown, options.map((a) => a.id));
+      if (!picked) throw new AppError('invalid_request', 'Dit antwoord hoort niet bij deze vraag.');
       const correct = options.filter((a) => a.is_correct === 1).map((a) => a.id);
       if (correct.length <= 1 && picked.length > 1) throw new AppError('invalid_request', 'Bij deze vraag kies je één antwoord.');
       status = evaluateSelect(picked, correct);

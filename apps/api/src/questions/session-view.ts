@@ -4,6 +4,7 @@ import { isAtEnd, progressOf, type NavigationState } from '@blok/domain/navigati
 import { isLocked } from '@blok/domain/status';
 import { AppError } from '../errors.ts';
 import { contentImageUrl } from '../content/render.ts';
+import { AnswerIds, keyOf } from './answer-ids.ts';
 import { parseAnswerIds, type AnswerRow, type QuestionsRepository, type SessionQuestionRow, type SessionRow } from './repository.ts';
 
 // How a session and its questions are shown: shared by the reads (read-service.ts) and the
@@ -117,9 +118,13 @@ export async function stepFrom(repo: QuestionsRepository, loaded: LoadedSession,
   };
 }
 
-export function sessionQuestion(session: SessionRow, row: SessionQuestionRow, index: number, written: AnswerRow[]): SessionQuestion {
+/** The answer ids a session shows (issue 40): opaque, derived from its own key; content ids never leave the API. */
+export const sessionAnswerIds = (session: SessionRow): AnswerIds => new AnswerIds(keyOf(session));
+
+export function sessionQuestion(session: SessionRow, row: SessionQuestionRow, index: number, written: AnswerRow[], ids = sessionAnswerIds(session)): SessionQuestion {
   const options = shownOrder(session, row.question_id, written);
   const picked = parseAnswerIds(row.answer_ids);
+  const show = (id: string) => ids.toShown(id);
   const locked = isLocked(row.status);
   const revealed = isRevealed(session, row.status);
   const isOpen = row.type === 'OPEN';
@@ -133,13 +138,13 @@ export function sessionQuestion(session: SessionRow, row: SessionQuestionRow, in
     pictureUrl: row.picture ? contentImageUrl(row.subject_id, row.picture) : null,
     type: isOpen ? 'OPEN' : 'SELECT',
     multipleAnswers: options.filter((a) => a.is_correct === 1).length > 1,
-    answers: shownAnswers(options, picked, locked, revealed),
-    userAnswerId: picked[0] ?? null,
-    userAnswerIds: picked,
+    answers: shownAnswers(options, picked, locked, revealed, show),
+    userAnswerId: picked[0] === undefined ? null : show(picked[0]),
+    userAnswerIds: picked.map(show),
     textAnswer: row.text_answer,
     isCorrect: row.status,
     revealed,
-    correctAnswerIds: revealed ? options.filter((a) => a.is_correct === 1).map((a) => a.id) : [],
+    correctAnswerIds: revealed ? options.filter((a) => a.is_correct === 1).map((a) => show(a.id)) : [],
     feedbackText: revealed ? row.feedback_text : null,
     feedbackPictureUrl: revealed && row.feedback_picture ? contentImageUrl(row.subject_id, row.feedback_picture) : null,
     modelAnswer: revealed && isOpen ? row.model_answer : null,
@@ -150,11 +155,12 @@ export function sessionQuestion(session: SessionRow, row: SessionQuestionRow, in
   };
 }
 
-export function shownAnswers(options: AnswerRow[], picked: string[], answered: boolean, revealed: boolean): Answer[] {
+/** The answers as shown: `picked` are content ids, `show` names each answer by the id the page gets (issue 40). */
+export function shownAnswers(options: AnswerRow[], picked: string[], answered: boolean, revealed: boolean, show: (contentId: string) => string): Answer[] {
   const pickedSet = new Set(picked);
   // sortIndex is the position shown (the array's order): the label A to T follows it.
   return options.map((a, position) => ({
-    id: a.id,
+    id: show(a.id),
     questionId: a.question_id,
     sortIndex: position,
     answerText: a.answer_text,

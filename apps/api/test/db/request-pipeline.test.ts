@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/env.ts';
 import { importContent } from '../../src/content/importer.ts';
 import { bearer, DIALECTS, login, newDeviceId, PASSWORD, refresh, registerUser, type TestApp } from '../helpers.ts';
-import { answerId, FIXTURE_DIR } from '../questions/support.ts';
+import { pageAnswerId, FIXTURE_DIR } from '../questions/support.ts';
 
 /**
  * Decision 014's request pipeline, on each dialect, seen through Kysely's query log: an
@@ -124,12 +124,13 @@ describe.each(DIALECTS)('request pipeline on %s', (dialect: DialectName) => {
     expect(start.statusCode, start.body).toBe(201);
     const sessionId = (start.json() as { id: string }).id;
     const key = randomUUID();
+    const answerId = await pageAnswerId(handle.db, sessionId, 'fx-a1', 1);
     const send = () =>
       app.inject({
         method: 'POST',
         url: '/api/question-list/fx-lijst-a/save-answer',
         headers: { ...headers, 'idempotency-key': key },
-        payload: { sessionId, questionId: 'fx-a1', answerId: answerId('fx-a1', 1) },
+        payload: { sessionId, questionId: 'fx-a1', answerId },
       });
     let first: Awaited<ReturnType<typeof send>> | undefined;
     const statements = await statementsOf(async () => {

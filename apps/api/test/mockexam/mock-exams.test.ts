@@ -2,7 +2,10 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockExam, MockExamOverview, MockExamQuestion } from '@blok/contract';
+import { MOCK_EXAMS_PER_DAY } from '@blok/domain/mock-exam';
 import { importContent } from '../../src/content/importer.ts';
+import { shownAnswerId } from '../../src/questions/answer-ids.ts';
+import { answerKey } from '../questions/support.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
 
 // Issue 27, mock exams (decision 022). Fixture fixture-tentamen: chapters fxt-h1 (priority 1, six
@@ -21,7 +24,9 @@ async function student(app: TestApp) {
     async start(questionCount: number): Promise<MockExam> {
       const res = await call('POST', '/api/mock-exams', { subjectId: SUBJECT, questionCount });
       expect(res.statusCode, res.body).toBe(201);
-      return res.json();
+      const exam = res.json() as MockExam;
+      examKeys.push(await answerKey(app.database.db, 'mock_exams', exam.id));
+      return exam;
     },
     async answer(examId: string, position: number, answerIds: string[]): Promise<MockExamQuestion> {
       const res = await call('POST', `/api/mock-exams/${examId}/answer`, { position, answerIds });
@@ -46,10 +51,24 @@ async function student(app: TestApp) {
   };
 }
 
-const correctId = (q: MockExamQuestion) => `${q.questionId}-a1`;
-const wrongId = (q: MockExamQuestion) => `${q.questionId}-a3`;
+/**
+ * The keys of the exams started here (test knowledge, read from the database): the exam shows each
+ * answer by an id of its own (issue 40); `shown` finds the one a content answer id has in it.
+ */
+const examKeys: string[] = [];
+function shown(q: MockExamQuestion, contentId: string): string {
+  const ids = new Set(q.answers.map((a) => a.id));
+  for (const key of examKeys) {
+    const id = shownAnswerId(key, contentId);
+    if (ids.has(id)) return id;
+  }
+  throw new Error(`${contentId} is not an answer of ${q.questionId}`);
+}
+const correctId = (q: MockExamQuestion) => shown(q, `${q.questionId}-a1`);
+const wrongId = (q: MockExamQuestion) => shown(q, `${q.questionId}-a3`);
 const chapterOf = (q: MockExamQuestion) => q.chapterId;
 const selects = (exam: MockExam) => exam.questions.filter((q) => q.type === 'SELECT');
+const idsIn = (exam: MockExam) => exam.questions.flatMap((q) => q.answers.map((a) => a.id));
 const openOf = (exam: MockExam) => {
   const open = exam.questions.filter((q) => q.type === 'OPEN');
   expect(open.map((q) => q.questionId)).toEqual(['fxt-h1-open']);
@@ -280,7 +299,7 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     const s = await student(ctx.app);
     const exam = await s.start(5);
     const openQ = openOf(exam);
-    for (const q of selects(exam)) await s.answer(exam.id, q.position, q.multipleAnswers ? [correctId(q), `${q.questionId}-a2`] : [correctId(q)]);
+    for (const q of selects(exam)) await s.answer(exam.id, q.position, q.multipleAnswers ? [correctId(q), shown(q, `${q.questionId}-a2`)] : [correctId(q)]);
     const done = await s.finish(exam.id);
     expect(done.result).toMatchObject({ correct: 4, unanswered: 1, awaitingAssessment: 0, grade: 8 });
     expect(done.questions[openQ.position]).toMatchObject({ status: -1, textAnswer: null, modelAnswer: 'Het modelantwoord.' });
@@ -300,5 +319,88 @@ describe.each(DIALECTS)('mock exams on %s', (dialect) => {
     expect(assessed).toMatchObject({ closed: true, finishedAt: exam.deadlineAt, result: { correct: 1, unanswered: 4, awaitingAssessment: 0, grade: 2 } });
     const row = await ctx.handle.db.selectFrom('mock_exams').select(['finished_at', 'score']).where('id', '=', exam.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ finished_at: exam.deadlineAt, score: 20 });
+  });
+
+  it('keeps one exam of a subject open: starting another answers the open one, and the second-exam copy gives nothing', async () => {
+    const s = await student(ctx.app);
+    const y = await s.start(10);
+    // X: another start while Y runs, of another size, is Y
+    const x = await s.start(5);
+    expect(x.id).toBe(y.id);
+    expect(x.questionCount).toBe(10);
+    expect(x.closed).toBe(false);
+    // two at once find one open exam too (the second waits for the first)
+    const both = await Promise.all([s.call('POST', '/api/mock-exams', { subjectId: SUBJECT, questionCount: 5 }), s.call('POST', '/api/mock-exams', { subjectId: SUBJECT, questionCount: 5 })]);
+    expect(both.map((r) => (r.json() as MockExam).id)).toEqual([y.id, y.id]);
+    const overview = (await s.call('GET', `/api/mock-exams?subjectId=${SUBJECT}`)).json() as MockExamOverview;
+    expect(overview.openExamId).toBe(y.id);
+    expect(overview.exams.map((e) => [e.id, e.closed])).toEqual([[y.id, false]]);
+
+    // handing "X" in blank hands in Y: its answers are revealed only when nothing can be answered with them
+    const revealed = await s.finish(x.id);
+    expect(revealed.id).toBe(y.id);
+    const first = selects(revealed)[0]!;
+    const late = await s.call('POST', `/api/mock-exams/${y.id}/answer`, { position: first.position, answerIds: [first.answers.find((a) => a.isCorrect)!.id] });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ error: 'mock_exam_closed' });
+
+    // the next exam names its answers anew: the right ids seen in Y are no answer of it
+    const z = await s.start(10);
+    expect(z.id).not.toBe(y.id);
+    const right = new Set(selects(revealed).flatMap((q) => q.answers.filter((a) => a.isCorrect).map((a) => a.id)));
+    expect(idsIn(z).filter((id) => right.has(id))).toEqual([]);
+    for (const q of selects(z).filter((q) => selects(revealed).some((r) => r.questionId === q.questionId))) {
+      const copied = selects(revealed).find((r) => r.questionId === q.questionId)!.answers.filter((a) => a.isCorrect).map((a) => a.id);
+      const res = await s.call('POST', `/api/mock-exams/${z.id}/answer`, { position: q.position, answerIds: copied });
+      expect(res.statusCode).toBe(400);
+    }
+    // once the open one is handed in, the list shows it closed and no exam is open
+    await s.finish(z.id);
+    const after = (await s.call('GET', `/api/mock-exams?subjectId=${SUBJECT}`)).json() as MockExamOverview;
+    expect(after.openExamId).toBeNull();
+  });
+
+  it('shows a running exam at the top of her list', async () => {
+    const s = await student(ctx.app);
+    const done = await s.start(5);
+    await s.finish(done.id);
+    const running = await s.start(5);
+    // started earlier than the closed one (a clock set back, say): still first, as the one she can continue
+    await ctx.handle.db.updateTable('mock_exams').set({ started_at: new Date(Date.parse(done.startedAt) - 60_000).toISOString() }).where('id', '=', running.id).execute();
+    const overview = (await s.call('GET', `/api/mock-exams?subjectId=${SUBJECT}`)).json() as MockExamOverview;
+    expect(overview.exams.map((e) => [e.id, e.closed])).toEqual([
+      [running.id, false],
+      [done.id, true],
+    ]);
+    expect(overview.openExamId).toBe(running.id);
+  });
+
+  it('lets her start at most the daily limit of exams of a subject in 24 hours, with a Dutch message and when she can again', async () => {
+    const s = await student(ctx.app);
+    const overview = async () => (await s.call('GET', `/api/mock-exams?subjectId=${SUBJECT}`)).json() as MockExamOverview;
+    expect(await overview()).toMatchObject({ dailyLimit: MOCK_EXAMS_PER_DAY, startsLeftToday: MOCK_EXAMS_PER_DAY, nextStartAt: null });
+    const ids: string[] = [];
+    for (let i = 0; i < MOCK_EXAMS_PER_DAY; i++) {
+      const exam = await s.start(5);
+      ids.push(exam.id);
+      await s.finish(exam.id);
+    }
+    expect(new Set(ids).size).toBe(MOCK_EXAMS_PER_DAY);
+    const full = await overview();
+    expect(full).toMatchObject({ startsLeftToday: 0, openExamId: null });
+    expect(Date.parse(full.nextStartAt!)).toBe(Date.parse(full.exams[MOCK_EXAMS_PER_DAY - 1]!.startedAt) + 24 * 60 * 60 * 1000);
+    const refused = await s.call('POST', '/api/mock-exams', { subjectId: SUBJECT, questionCount: 5 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'mock_exam_limit' });
+    expect((refused.json() as { error_description: string }).error_description).toMatch(/^Je hebt vandaag al \d+ proeftentamens van dit vak gemaakt\. Over 24 uur /);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    // nothing was drawn
+    expect((await overview()).exams).toHaveLength(MOCK_EXAMS_PER_DAY);
+
+    // once the first exam is 24 hours old, one more
+    const day = 24 * 60 * 60 * 1000;
+    await ctx.handle.db.updateTable('mock_exams').set({ started_at: new Date(Date.now() - day - 60_000).toISOString() }).where('id', '=', ids[0]!).execute();
+    expect(await overview()).toMatchObject({ startsLeftToday: 1, nextStartAt: null });
+    expect((await s.start(5)).id).not.toBe(ids[0]);
   });
 });

@@ -5,6 +5,7 @@ import type { ExamPlan, MockExam, SaveExamPlanBody, SubjectReadiness, TodayPlan 
 import type { DialectName } from '@blok/db';
 import { importContent } from '../../src/content/importer.ts';
 import { createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
+import { contentIdsInject } from '../questions/support.ts';
 
 /**
  * fx-plan (her study's): chapters fx-plan-h1 (1000 words, priority 1), -h2 (600, 2), -h3 (400, 3);
@@ -56,7 +57,7 @@ export const wrongAnswer = (questionId: string) => `${questionId}-a2`;
 export async function student(app: TestApp) {
   const { headers } = await signedInUser(app);
   const call = (method: Method, url: string, payload?: unknown, extra: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { ...headers, ...extra }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    contentIdsInject(app)({ method, url, headers: { ...headers, ...extra }, ...(payload === undefined ? {} : { payload: payload as object }) });
   const ok = async <T>(method: Method, url: string, payload?: unknown, status = 200): Promise<T> => {
     const res = await call(method, url, payload, method === 'GET' ? {} : { 'idempotency-key': randomUUID() });
     expect(res.statusCode, res.body).toBe(status);

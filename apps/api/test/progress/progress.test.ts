@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockExam, Progress, SessionOverview } from '@blok/contract';
 import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
+import { contentIdsInject } from '../questions/support.ts';
 
 // Issue 27, the progress page (decision 022), over the mock exam fixture: fixture-tentamen with
 // chapters fxt-h1 (six multiple-choice questions, one open), fxt-h2 (four) and fxt-h3 (three).
@@ -12,7 +13,7 @@ const TZ = 'Europe/Amsterdam';
 
 async function student(app: TestApp) {
   const { headers } = await signedInUser(app);
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => contentIdsInject(app)({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, status = 200): Promise<T> => {
     const res = await call(method, url, payload);
     expect(res.statusCode, res.body).toBe(status);

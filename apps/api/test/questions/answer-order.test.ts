@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app.ts';
 import { importContent } from '../../src/content/importer.ts';
 import { loadEnv } from '../../src/env.ts';
 import { DIALECTS, createTestApp, login, PASSWORD, bearer, newDeviceId, type TestContext } from '../helpers.ts';
-import { answerId, student } from './support.ts';
+import { answerId, answerKey, dictionary, student } from './support.ts';
 
 // Issue 26, answer order: each session shows the answers in an order of its own, seeded and stored
 // with the session; pinned answers keep their written place. Fixture: fixture-volgorde (fxo-lijst):
@@ -55,7 +55,7 @@ describe.each(DIALECTS)('answer order on %s', (dialect) => {
     expect(results.finished).toBe(true);
     expect(orders(results)).toEqual(shown);
 
-    const list = (await s.call('GET', `/api/question-list/${LIST}`)).json() as QuestionList;
+    const list = (await s.call('GET', `/api/question-list/${LIST}`, undefined, id)).json() as QuestionList;
     expect(list.questions.map((q) => q.answers.map((a) => a.id))).toEqual(shown);
   });
 
@@ -76,7 +76,8 @@ describe.each(DIALECTS)('answer order on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       const elsewhere = await other.inject({ method: 'GET', url: `/api/session/${id}`, headers: bearer(res.json().access_token) });
       expect(elsewhere.statusCode, elsewhere.body).toBe(200);
-      expect(orders(elsewhere.json() as SessionOverview)).toEqual(shown);
+      const words = await dictionary(ctx.handle.db, await answerKey(ctx.handle.db, 'question_sessions', id));
+      expect(orders(words.content(elsewhere.json()) as SessionOverview)).toEqual(shown);
     } finally {
       await other.close();
     }

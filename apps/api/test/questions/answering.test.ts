@@ -123,7 +123,7 @@ describe.each(DIALECTS)('answering questions on %s', (dialect) => {
     expect(none.statusCode).toBe(404);
     await s.start('fx-lijst-a');
     const latest = await s.start('fx-lijst-a');
-    const q = await s.answer('fx-lijst-a', { questionId: 'fx-a1', answerId: 'fx-a1-a1' });
+    const q = await s.answer('fx-lijst-a', { questionId: 'fx-a1', answerId: 'fx-a1-a1' }, latest);
     expect(q.sessionId).toBe(latest);
   });
 

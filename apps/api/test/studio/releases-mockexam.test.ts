@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockExam, MockExamOverview, StudioDocument, StudioDraft } from '@blok/contract';
 import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
+import { contentIdsInject } from '../questions/support.ts';
 
 /** fixture-tentamen: three chapters of SELECT questions (one of them with two correct answers). */
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'mockexam-courses');
@@ -13,7 +14,7 @@ type Method = 'GET' | 'POST' | 'PUT';
 async function user(app: TestApp) {
   const u = await signedInUser(app);
   const api = <T = unknown>(method: Method, url: string, payload?: unknown) =>
-    app.inject({ method, url: `/api${url}`, headers: u.headers, ...(payload === undefined ? {} : { payload: payload as object }) }).then((res) => {
+    contentIdsInject(app)({ method, url: `/api${url}`, headers: u.headers, ...(payload === undefined ? {} : { payload: payload as object }) }).then((res) => {
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
       return res.json() as T;
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlashcardOverview, FlashcardSession, QuestionListsResponse, SessionOverview, StudioDocument, StudioDraft, StudioRelease, SubjectReadiness } from '@blok/contract';
 import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
+import { contentIdsInject } from '../questions/support.ts';
 
 /** fx-psychologie: list fx-psy-vragen-h1 with fx-psy-v1 (SELECT, a1 correct) and fx-psy-v2 (OPEN). */
 const LIBRARY_DIR = join(import.meta.dirname, '..', 'fixtures', 'library-courses');
@@ -18,7 +19,7 @@ type Method = 'GET' | 'POST' | 'PUT';
 async function user(app: TestApp) {
   const u = await signedInUser(app);
   const api = <T = unknown>(method: Method, url: string, payload?: unknown) =>
-    app.inject({ method, url: `/api${url}`, headers: u.headers, ...(payload === undefined ? {} : { payload: payload as object }) }).then((res) => {
+    contentIdsInject(app)({ method, url: `/api${url}`, headers: u.headers, ...(payload === undefined ? {} : { payload: payload as object }) }).then((res) => {
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
       return res.json() as T;
     });

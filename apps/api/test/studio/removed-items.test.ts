@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlashcardSession, SessionOverview, StudioDocument, StudioDraft, StudioQuestion } from '@blok/contract';
 import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
+import { contentIdsInject } from '../questions/support.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 /** fx-psychologie gets a list of four questions; fx-kaarten has set fx-set-a (fx-a-1..3) and fx-set-b. */
@@ -16,7 +17,7 @@ type Method = 'GET' | 'POST' | 'PUT';
 async function user(app: TestApp) {
   const u = await signedInUser(app);
   const raw = (method: Method, url: string, payload?: unknown) =>
-    app.inject({ method, url: `/api${url}`, headers: u.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    contentIdsInject(app)({ method, url: `/api${url}`, headers: u.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const api = async <T = unknown>(method: Method, url: string, payload?: unknown): Promise<T> => {
     const res = await raw(method, url, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);

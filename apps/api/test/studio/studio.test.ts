@@ -6,6 +6,7 @@ import type { AuditList, StudioDocument, StudioDraft, StudioMemberList, StudioQu
 import { exportSubjectFiles } from '../../src/content/exporter.ts';
 import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
+import { contentIdsInject } from '../questions/support.ts';
 
 /** Three subjects; fx-psychologie (psychologie, bachelor 1: the test students' study) has a list and an image. */
 const LIBRARY_DIR = join(import.meta.dirname, '..', 'fixtures', 'library-courses');
@@ -17,7 +18,7 @@ async function user(app: TestApp) {
   const u = await signedInUser(app);
   const call = (method: Method, url: string, payload?: unknown) =>
     app.inject({ method, url: `/api/studio${url}`, headers: u.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const api = (method: Method, url: string, payload?: unknown) => app.inject({ method, url: `/api${url}`, headers: u.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const api = (method: Method, url: string, payload?: unknown) => contentIdsInject(app)({ method, url: `/api${url}`, headers: u.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   return { ...u, call, api };
 }
 

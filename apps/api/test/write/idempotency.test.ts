@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, type TokenResponse } from '@blok/contract';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../../src/write/idempotency.ts';
 import { CHOICE, DIALECTS, PASSWORD, newDeviceId, refresh, uniqueEmail, type TestContext } from '../helpers.ts';
-import { answerId, questionsApp, student } from '../questions/support.ts';
+import { pageAnswerId, questionsApp, student } from '../questions/support.ts';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -21,7 +21,7 @@ describe.each(DIALECTS)('idempotent commands (Idempotency-Key) on %s', (dialect)
     const s = await student(ctx.app);
     const id = await s.start('fx-lijst-a');
     const key = randomUUID();
-    const body = { sessionId: id, questionId: 'fx-a1', answerId: answerId('fx-a1', 3) };
+    const body = { sessionId: id, questionId: 'fx-a1', answerId: await pageAnswerId(ctx.handle.db, id, 'fx-a1', 3) };
     const send = () => ctx.app.inject({ method: 'POST', url: '/api/question-list/fx-lijst-a/save-answer', headers: { ...s.headers, 'idempotency-key': key }, payload: body });
     const first = await send();
     expect(first.statusCode, first.body).toBe(200);
@@ -41,8 +41,8 @@ describe.each(DIALECTS)('idempotent commands (Idempotency-Key) on %s', (dialect)
     const key = randomUUID();
     const headers = { ...s.headers, 'idempotency-key': key };
     const url = '/api/question-list/fx-lijst-a/save-answer';
-    expect((await ctx.app.inject({ method: 'POST', url, headers, payload: { sessionId: id, questionId: 'fx-a1', answerId: answerId('fx-a1', 1) } })).statusCode).toBe(200);
-    const other = await ctx.app.inject({ method: 'POST', url, headers, payload: { sessionId: id, questionId: 'fx-a3', answerId: answerId('fx-a3', 2) } });
+    expect((await ctx.app.inject({ method: 'POST', url, headers, payload: { sessionId: id, questionId: 'fx-a1', answerId: await pageAnswerId(ctx.handle.db, id, 'fx-a1', 1) } })).statusCode).toBe(200);
+    const other = await ctx.app.inject({ method: 'POST', url, headers, payload: { sessionId: id, questionId: 'fx-a3', answerId: await pageAnswerId(ctx.handle.db, id, 'fx-a3', 2) } });
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ error: 'idempotency_key_reused' });
     expect((await s.overview(id)).userAnswers.map((a) => a.questionId)).toEqual(['fx-a1']);
@@ -51,7 +51,7 @@ describe.each(DIALECTS)('idempotent commands (Idempotency-Key) on %s', (dialect)
   it('answers 409 request_in_progress while the first request with the key still runs', async () => {
     const s = await student(ctx.app);
     const id = await s.start('fx-lijst-a');
-    const body = { sessionId: id, questionId: 'fx-a1', answerId: answerId('fx-a1', 1) };
+    const body = { sessionId: id, questionId: 'fx-a1', answerId: await pageAnswerId(ctx.handle.db, id, 'fx-a1', 1) };
     const url = '/api/question-list/fx-lijst-a/save-answer';
     const profile = (await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: s.headers })).json() as { id: string };
     const key = randomUUID();
@@ -69,7 +69,7 @@ describe.each(DIALECTS)('idempotent commands (Idempotency-Key) on %s', (dialect)
     const s = await student(ctx.app);
     const id = await s.start('fx-lijst-a');
     const key = randomUUID();
-    const body = { sessionId: id, questionId: 'fx-a2', answerIds: [answerId('fx-a2', 1), answerId('fx-a2', 2)] };
+    const body = { sessionId: id, questionId: 'fx-a2', answerIds: [await pageAnswerId(ctx.handle.db, id, 'fx-a2', 1), await pageAnswerId(ctx.handle.db, id, 'fx-a2', 2)] };
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
         ctx.app.inject({ method: 'POST', url: '/api/question-list/fx-lijst-a/save-answer', headers: { ...s.headers, 'idempotency-key': key }, payload: body }),
@@ -85,12 +85,12 @@ describe.each(DIALECTS)('idempotent commands (Idempotency-Key) on %s', (dialect)
   it('still answers 409 answer_locked, changing nothing, to another answer on a locked question', async () => {
     const s = await student(ctx.app);
     const id = await s.start('fx-lijst-a');
-    await s.answer('fx-lijst-a', { sessionId: id, questionId: 'fx-a1', answerId: answerId('fx-a1', 1) });
+    await s.answer('fx-lijst-a', { sessionId: id, questionId: 'fx-a1', answerId: await pageAnswerId(ctx.handle.db, id, 'fx-a1', 1) });
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/question-list/fx-lijst-a/save-answer',
       headers: { ...s.headers, 'idempotency-key': randomUUID() },
-      payload: { sessionId: id, questionId: 'fx-a1', answerId: answerId('fx-a1', 2) },
+      payload: { sessionId: id, questionId: 'fx-a1', answerId: await pageAnswerId(ctx.handle.db, id, 'fx-a1', 2) },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'answer_locked' });
@@ -108,7 +108,7 @@ describe.each(DIALECTS)('idempotent commands (Idempotency-Key) on %s', (dialect)
         method: 'POST',
         url: '/api/question-list/fx-lijst-a/save-answer',
         headers: { ...s.headers, 'idempotency-key': key },
-        payload: { sessionId: missing, questionId: 'fx-a1', answerId: answerId('fx-a1', 1) },
+        payload: { sessionId: missing, questionId: 'fx-a1', answerId: '0123456789abcdef' },
       });
     const first = await send();
     expect(first.statusCode).toBe(404);

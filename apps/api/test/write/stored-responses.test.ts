@@ -4,7 +4,7 @@ import { CLIENT_ID, type FlashcardSession, type TokenResponse } from '@blok/cont
 import { importContent } from '../../src/content/importer.ts';
 import { IDEMPOTENCY_LOCK_SECONDS } from '../../src/write/idempotency.ts';
 import { createTestApp, DIALECTS, signedInUser, type TestContext } from '../helpers.ts';
-import { answerId, FIXTURE_DIR as QUESTIONS } from '../questions/support.ts';
+import { pageAnswerId, FIXTURE_DIR as QUESTIONS } from '../questions/support.ts';
 import { FIXTURE_DIR as FLASHCARDS } from '../flashcards/support.ts';
 
 const SECRET = 'stored-responses-test-secret-0123456789abcdef';
@@ -41,7 +41,7 @@ describe.each(DIALECTS)('stored responses of commands on %s', (dialect) => {
   it('keeps a save-answer as sent, in plain text: the replay is the same bytes', async () => {
     const p = await practice();
     const key = randomUUID();
-    const body = { sessionId: p.sessionId, questionId: 'fx-a1', answerId: answerId('fx-a1', 1) };
+    const body = { sessionId: p.sessionId, questionId: 'fx-a1', answerId: await pageAnswerId(ctx.handle.db, p.sessionId, 'fx-a1', 1) };
     const first = await p.save(key, body);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -100,7 +100,7 @@ describe.each(DIALECTS)('stored responses of commands on %s', (dialect) => {
   it('answers a retried save-answer with its first 200 although the retry runs into a refusal', async () => {
     const p = await practice();
     const key = randomUUID();
-    const body = { sessionId: p.sessionId, questionId: 'fx-a1', answerId: answerId('fx-a1', 2) };
+    const body = { sessionId: p.sessionId, questionId: 'fx-a1', answerId: await pageAnswerId(ctx.handle.db, p.sessionId, 'fx-a1', 2) };
     const first = await p.save(key, body);
     expect(first.statusCode, first.body).toBe(200);
     // the session is gone: run again, the retry would answer 404
@@ -115,7 +115,7 @@ describe.each(DIALECTS)('stored responses of commands on %s', (dialect) => {
   it('takes over a key whose first request died, and runs the command', async () => {
     const p = await practice();
     const key = randomUUID();
-    const body = { sessionId: p.sessionId, questionId: 'fx-a1', answerId: answerId('fx-a1', 1) };
+    const body = { sessionId: p.sessionId, questionId: 'fx-a1', answerId: await pageAnswerId(ctx.handle.db, p.sessionId, 'fx-a1', 1) };
     const lapsed = Date.now() - (IDEMPOTENCY_LOCK_SECONDS + 5) * 1000;
     const claim = await ctx.app.services.idempotency.claim({ scope: p.userId, key, method: 'POST', path: SAVE, body }, lapsed);
     expect(claim.kind).toBe('claimed');
@@ -129,7 +129,7 @@ describe.each(DIALECTS)('stored responses of commands on %s', (dialect) => {
 
   it('replays a response stored before 014 (the encrypted value) through the route serializer', async () => {
     const p = await practice();
-    const body = { sessionId: p.sessionId, questionId: 'fx-a1', answerId: answerId('fx-a1', 1) };
+    const body = { sessionId: p.sessionId, questionId: 'fx-a1', answerId: await pageAnswerId(ctx.handle.db, p.sessionId, 'fx-a1', 1) };
     const first = await p.save(randomUUID(), body);
     expect(first.statusCode, first.body).toBe(200);
     // as the store wrote it then: AES-256-GCM of the handler's value, base64, no prefix; a field

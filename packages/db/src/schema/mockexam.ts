@@ -11,6 +11,8 @@ export interface MockExamsTable {
   time_limit_seconds: number;
   /** seed of the order its answers are shown in (@blok/domain/answer-order) */
   answer_seed: number;
+  /** the random key its answer ids are derived from (issue 40, apps/api/src/questions/answer-ids.ts) */
+  answer_key: string | null;
   started_at: string;
   /** started_at + time_limit_seconds: no answer is taken after it */
   deadline_at: string;

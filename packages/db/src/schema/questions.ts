@@ -67,6 +67,8 @@ export interface QuestionSessionsTable {
   finished_at: string | null;
   /** seed of the order its SELECT answers are shown in (@blok/domain/answer-order); null: written order */
   answer_seed: number | null;
+  /** the random key its answer ids are derived from (issue 40, apps/api/src/questions/answer-ids.ts); null only for rows written outside the API */
+  answer_key: string | null;
 }
 
 /** One question of a session with the student's answer. */

@@ -43,7 +43,8 @@ const mockExamRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Start a timed mock exam over every chapter of the subject (questions drawn per chapter by weight)',
+        summary:
+          'Start a timed mock exam over every chapter of the subject (questions drawn per chapter by weight). While one of the subject runs, answers that one instead of a new one (one open exam per subject); past the daily limit per subject 409 mock_exam_limit.',
         security,
         body: StartMockExamBodySchema,
         response: { 201: MockExamSchema, ...conflictErrors },

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatGrade, isPassing } from '@blok/domain/grade';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
-import { Button } from '../../../components/ui/button/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { MissingItem } from '../../../components/ui/missing-item/missing-item.tsx';
 import { ArrowLeftIcon, ChevronRightIcon } from '../../../components/icons/icons.tsx';
@@ -14,8 +14,13 @@ import styles from './mockexam.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 const minutesFormat = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 });
+const timeFormat = new Intl.DateTimeFormat('nl-NL', { weekday: 'long', hour: '2-digit', minute: '2-digit' });
 
-/** /bibliotheek/proeftentamen/{subjectId}: what a mock exam is, how many questions, start; her earlier exams. */
+/**
+ * /bibliotheek/proeftentamen/{subjectId}: what a mock exam is, how many questions, start; her earlier
+ * exams. One exam of a subject runs at a time (issue 40): while one does, the screen offers that one
+ * instead of a new one, and past the daily limit it says from when she can start again.
+ */
 export function MockExamStart({ subjectId }: { subjectId: string }) {
   const { t } = useTranslation(['mockexam', 'common']);
   const navigate = useNavigate();
@@ -45,8 +50,20 @@ export function MockExamStart({ subjectId }: { subjectId: string }) {
         <>
           <p className={styles.intro}>{t(data.openQuestions > 0 ? 'start.introOpen' : 'start.intro', { subject: data.subjectTitle })}</p>
           <p className={styles.intro}>{t('start.rules')}</p>
-          {data.sizes.length === 0 ? (
+          {data.openExamId !== null ? (
+            <section aria-labelledby="mockexam-running" className={styles.card}>
+              <h2 id="mockexam-running" className={styles.sectionTitle}>
+                {t('start.running')}
+              </h2>
+              <p className={styles.intro}>{t('start.runningText')}</p>
+              <ButtonLink to={paths.library.mockExamSession.getHref(subjectId, data.openExamId)} fullWidth>
+                {t('start.runningButton')}
+              </ButtonLink>
+            </section>
+          ) : data.sizes.length === 0 ? (
             <Notice variant="info">{t('start.none')}</Notice>
+          ) : data.startsLeftToday === 0 ? (
+            <Notice variant="info">{t('start.limit', { count: data.dailyLimit, time: data.nextStartAt ? timeFormat.format(new Date(data.nextStartAt)) : '' })}</Notice>
           ) : (
             <form
               className={styles.card}
@@ -68,12 +85,13 @@ export function MockExamStart({ subjectId }: { subjectId: string }) {
                   );
                 })}
               </fieldset>
+              {data.startsLeftToday < data.dailyLimit && <p className={styles.muted}>{t('start.left', { count: data.startsLeftToday })}</p>}
               <Button type="submit" fullWidth isBusy={start.isPending} busyLabel={t('start.starting')}>
                 {t('start.startButton')}
               </Button>
               {start.isError && (
                 <Notice variant="error" role="alert">
-                  {t('start.startError')}
+                  {start.error instanceof ApiError && start.error.code === 'mock_exam_limit' ? start.error.description : t('start.startError')}
                 </Notice>
               )}
             </form>
