@@ -61,6 +61,8 @@ export class QuestionSessionService {
       questionId: row.question_id,
       sessionId,
       status,
+      // a self-assessed open answer is hers, not the app's judgement: not evidence of what she knows (decision 035)
+      graded: row.type !== 'OPEN',
     });
   }
 

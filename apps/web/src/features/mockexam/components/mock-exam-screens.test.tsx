@@ -18,6 +18,10 @@ const overview = (over: Partial<MockExamOverview> = {}): MockExamOverview => ({
   sizes: [5, 10, 20],
   secondsPerQuestion: 90,
   exams: [],
+  openExamId: null,
+  dailyLimit: 5,
+  startsLeftToday: 5,
+  nextStartAt: null,
   ...over,
 });
 
