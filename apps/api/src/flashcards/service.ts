@@ -17,7 +17,7 @@ import { AppError } from '../errors.ts';
 import type { Executor, UnitOfWork } from '../write/unit-of-work.ts';
 import type { CardEvent } from '../write/events.ts';
 import { FlashcardsRepository, type FlashcardRow, type FlashcardSessionRow, type ScheduleRow, type SessionCardRow } from './repository.ts';
-import type { OwnStudySet, OwnStudyStore, StudyStore } from './study-store.ts';
+import type { OwnStudyCard, OwnStudySet, OwnStudyStore, StudyStore } from './study-store.ts';
 import { GRADES, cardOf, createScheduler, dayBounds, intervalsOf, rowOf, type FsrsOptions } from './fsrs.ts';
 
 export interface FlashcardsOptions {
@@ -154,8 +154,8 @@ export class FlashcardsService {
     };
   }
 
-  private setScope(repo: OwnStudyStore, userId: string, set: OwnStudySet): ReviewScope {
-    let cards: Promise<FlashcardRow[]> | null = null;
+  private setScope(repo: OwnStudyStore, userId: string, set: OwnStudySet, read?: FlashcardRow[]): ReviewScope {
+    let cards: Promise<FlashcardRow[]> | null = read ? Promise.resolve(read) : null;
     const studyCards = () => (cards ??= repo.studyCards(set));
     return {
       cards: studyCards,
@@ -355,14 +355,18 @@ export class FlashcardsService {
 
   /**
    * What she can study in one of her sets (the own set's page): her open sessions, favorites and,
-   * with FSRS on, what is due today and how many new cards she may start.
+   * with FSRS on, what is due today and how many new cards she may start. `read`: her set's cards
+   * as the caller has just read them in the same unit of work.
    */
-  async ownStudy(userId: string, set: OwnStudySet, timeZone = DEFAULT_TIME_ZONE): Promise<OwnSetDetail['study']> {
+  async ownStudy(userId: string, set: OwnStudySet, timeZone = DEFAULT_TIME_ZONE, read?: OwnStudyCard[]): Promise<OwnSetDetail['study']> {
     const own = this.ownRepo;
-    const scope = this.setScope(own, userId, set);
+    const scope = this.setScope(own, userId, set, read);
     const [cards, open] = await Promise.all([scope.cards(), own.openSessions(userId, set.id)]);
     const ids = cards.map((c) => c.id);
-    const [knowledge, favorites] = await Promise.all([own.knowledge(userId, ids), own.favoriteIds(userId, ids)]);
+    // her set as its page has just read it (`read`: 1,000 cards are not read three times more, issue 38)
+    const [knowledge, favorites] = read
+      ? [new Map(read.filter((c) => c.known !== null).map((c) => [c.id, c.known!])), new Set(read.filter((c) => c.favorite).map((c) => c.id))]
+      : await Promise.all([own.knowledge(userId, ids), own.favoriteIds(userId, ids)]);
     let review: OwnSetDetail['study']['review'] = null;
     if (this.options.leitnerEnabled) {
       const { start, end } = dayBounds(timeZone, this.now());

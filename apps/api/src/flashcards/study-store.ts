@@ -29,6 +29,15 @@ export interface StudyStore {
   scheduledCardIds(userId: string, scopeId: string): Promise<Set<string>>;
 }
 
+/**
+ * One of her cards as the engine reads it, with her verdict and star (her own store keeps both on
+ * the card): what a caller that has just read her set passes on instead of the engine reading it again.
+ */
+export interface OwnStudyCard extends FlashcardRow {
+  known: boolean | null;
+  favorite: boolean;
+}
+
 /** One of her own sets, as the session engine reads it. */
 export interface OwnStudySet {
   id: string;

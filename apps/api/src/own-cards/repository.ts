@@ -6,7 +6,8 @@ import {
   type OwnFlashcardShareLinksTable,
   type OwnFlashcardsTable,
 } from '@blok/db';
-import type { FlashcardRow, FlashcardSessionRow, NewFlashcardSession, OwnStudyStore, ScheduleRow, SessionCardRow } from '../flashcards/study-store.ts';
+import { yieldToLoop } from '../threads/yield.ts';
+import type { FlashcardRow, FlashcardSessionRow, NewFlashcardSession, OwnStudyCard, OwnStudyStore, ScheduleRow, SessionCardRow } from '../flashcards/study-store.ts';
 
 export type OwnSetRow = OwnFlashcardSetsTable;
 export type OwnCardRow = OwnFlashcardsTable;
@@ -64,6 +65,13 @@ const asFlashcardRow = (c: OwnCardRow, subjectId: string): FlashcardRow => ({
   back_html: c.back_html,
   front_picture: c.front_picture_id,
   back_picture: c.back_picture_id,
+});
+
+/** Her card as the session engine reads it, with her verdict and star: what the set's page passes on (ownStudy). */
+export const asStudyCard = (c: OwnCardRow, subjectId: string): OwnStudyCard => ({
+  ...asFlashcardRow(c, subjectId),
+  known: c.known === null ? null : c.known === 1,
+  favorite: c.is_favorite === 1,
 });
 
 /** A card's FSRS columns as a schedule row (undefined: never reviewed). */
@@ -349,13 +357,17 @@ export class OwnCardsRepository implements OwnStudyStore {
     return this.db.selectFrom('own_flashcard_pictures').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Pictures by id, read 50 at a time: an export's 380 pictures (15 MB) are never one long read. */
-  async picturesByIds(ids: string[]): Promise<Map<string, OwnPictureRow>> {
-    const map = new Map<string, OwnPictureRow>();
+  /**
+   * Pictures by id with their bytes decoded, read 50 at a time with the event loop given back in
+   * between: an export's 380 pictures (20 MB of base64) are never one long read (issue 38).
+   */
+  async pictureBytesByIds(ids: string[]): Promise<Map<string, { mime: string; data: Buffer }>> {
+    const map = new Map<string, { mime: string; data: Buffer }>();
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += 50) {
-      const rows = await this.db.selectFrom('own_flashcard_pictures').selectAll().where('id', 'in', unique.slice(i, i + 50)).execute();
-      for (const r of rows) map.set(r.id, r);
+      if (i > 0) await yieldToLoop();
+      const rows = await this.db.selectFrom('own_flashcard_pictures').select(['id', 'mime', 'data_base64']).where('id', 'in', unique.slice(i, i + 50)).execute();
+      for (const r of rows) map.set(r.id, { mime: r.mime, data: Buffer.from(r.data_base64, 'base64') });
     }
     return map;
   }

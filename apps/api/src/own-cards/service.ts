@@ -24,7 +24,7 @@ import { AppError } from '../errors.ts';
 import { PICTURE_WORKERS } from '../uploads/picture-work.ts';
 import { renderOwnCardHtml } from './render.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { OwnCardsRepository, ownPictureUrl, type NewOwnCard, type OwnCardRow, type OwnPictureRow, type OwnSetListRow, type OwnSetRow, type StoredPicture } from './repository.ts';
+import { OwnCardsRepository, asStudyCard, ownPictureUrl, type NewOwnCard, type OwnCardRow, type OwnPictureRow, type OwnSetListRow, type OwnSetRow, type StoredPicture } from './repository.ts';
 import { processCardPicture, type PictureInput } from './picture.ts';
 import type { FlashcardsService } from '../flashcards/service.ts';
 
@@ -203,11 +203,8 @@ export class OwnCardsService {
     const set = await repo.findSet(userId, setId);
     if (!set) throw setNotFound();
     const cards = await repo.cardsOfSet(set.id);
-    const pictures = await repo.picturesByIds(cards.flatMap((c) => [c.front_picture_id, c.back_picture_id]).filter((id): id is string => id !== null));
-    const bytes = (id: string | null) => {
-      const p = id ? pictures.get(id) : undefined;
-      return p ? { mime: p.mime, data: Buffer.from(p.data_base64, 'base64') } : null;
-    };
+    const pictures = await repo.pictureBytesByIds(cards.flatMap((c) => [c.front_picture_id, c.back_picture_id]).filter((id): id is string => id !== null));
+    const bytes = (id: string | null) => (id ? (pictures.get(id) ?? null) : null);
     const subject = set.subject_id ? await this.library.subjectTitle(set.subject_id) : undefined;
     return {
       set: { id: set.id, title: set.title, description: set.description, subjectId: set.subject_id, subjectTitle: subject?.title ?? null },
@@ -621,12 +618,14 @@ export class OwnCardsService {
   }
 
   private async detailOf(repo: OwnCardsRepository, userId: string, set: OwnSetRow, timeZone?: string): Promise<OwnSetDetail> {
-    const [cards, share, study, subject] = await Promise.all([
-      repo.cardsOfSet(set.id),
-      repo.activeShare(set.id),
-      this.flashcards.ownStudy(userId, set, timeZone),
-      set.subject_id ? this.library.subjectTitle(set.subject_id) : undefined,
-    ]);
+    const [cards, share, subject] = await Promise.all([repo.cardsOfSet(set.id), repo.activeShare(set.id), set.subject_id ? this.library.subjectTitle(set.subject_id) : undefined]);
+    // the engine gets the cards as read here, not reading them again
+    const study = await this.flashcards.ownStudy(
+      userId,
+      set,
+      timeZone,
+      cards.map((c) => asStudyCard(c, set.subject_id ?? '')),
+    );
     const known = cards.filter((c) => c.known === 1).length;
     return {
       ...this.summary({ ...set, card_count: cards.length, known_count: known, shared: share ? 1 : 0 }, new Map(subject ? [[subject.id, subject.title]] : [])),

@@ -9,12 +9,14 @@ export class UploadedFile {
   readonly sha256: string;
   readonly size: number;
 
+  /** `sha256`: the bytes' hash (base64url) when it was made as they arrived, so a large upload is not hashed in one go on the event loop. */
   constructor(
     data: Buffer,
     readonly type: string,
+    sha256?: string,
   ) {
     Object.defineProperty(this, 'data', { value: data, enumerable: false });
-    this.sha256 = createHash('sha256').update(data).digest('base64url');
+    this.sha256 = sha256 ?? createHash('sha256').update(data).digest('base64url');
     this.size = data.length;
   }
 }
