@@ -16,10 +16,7 @@ export const paths = {
         `/auth/login${redirectTo ? `?redirectTo=${enc(redirectTo)}` : ''}`,
     },
     loginTemporary: { path: '/auth/login-temporary', getHref: () => '/auth/login-temporary' },
-    register: {
-      path: '/auth/register',
-      getHref: (redirectTo?: string) => `/auth/register${redirectTo ? `?redirectTo=${enc(redirectTo)}` : ''}`,
-    },
+    register: { path: '/auth/register', getHref: () => '/auth/register' },
     forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
     resetPassword: { path: '/auth/reset-password', getHref: () => '/auth/reset-password' },
     accountDeleted: { path: '/auth/account-deleted', getHref: () => '/auth/account-deleted' },

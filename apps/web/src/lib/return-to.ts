@@ -1,5 +1,3 @@
-import { useSearchParams } from 'react-router';
-
 /**
  * Where a flow leads back to when she leaves it (issue 13: 'Stop met vragen' returns to where she
  * came from). A link into the flow passes `state={returnToState(pathname)}`; the flow's route reads it
@@ -32,14 +30,4 @@ export function signInReturnPath(value: unknown): string | undefined {
   const pathname = path.split(/[?#]/)[0]!;
   if (pathname === '/logout' || pathname === '/auth' || pathname.startsWith('/auth/')) return undefined;
   return path;
-}
-
-/**
- * The in-app path the sign-in screens lead back to, from their `?redirectTo=`: login and
- * registration pass it to each other, so a link she opened signed out (a classmate's shared set)
- * survives making an account (issue 38).
- */
-export function useSignInReturnPath(): string | undefined {
-  const [search] = useSearchParams();
-  return signInReturnPath(search.get('redirectTo'));
 }

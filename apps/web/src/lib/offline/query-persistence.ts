@@ -28,17 +28,16 @@ const BUSTER = '1';
 
 /**
  * Search results and payments are of the moment, and a classmate's shared set is hers to revoke
- * (issue 38: a revoked link must not show it again after a reload); everything else is worth keeping.
+ * (issue 38: a revoked link must not show it after a reload); everything else is worth keeping.
  */
-function isKeptKey(queryKey: readonly unknown[]): boolean {
-  const [root, second] = queryKey;
+function isPersistable(query: Query): boolean {
+  if (query.state.status !== 'success') return false;
+  const [root, second] = query.queryKey as unknown[];
   if (root === 'shop') return false;
   if (root === 'subjects' && second === 'search') return false;
   if (root === 'own-cards' && second === 'shared') return false;
   return true;
 }
-
-const isPersistable = (query: Query): boolean => query.state.status === 'success' && isKeptKey(query.queryKey);
 
 const usable = (saved: Saved | undefined): saved is Saved =>
   saved !== undefined && saved.buster === BUSTER && typeof saved.savedAt === 'number' && Date.now() - saved.savedAt <= PERSIST_MAX_AGE_MS;
@@ -82,8 +81,7 @@ export async function restoreQueries(client: QueryClient): Promise<void> {
       removePending(pending.savedAt);
     }
     if (!usable(saved)) return;
-    // what an older version saved and this one no longer keeps stays out
-    hydrate(client, { ...saved.state, queries: saved.state.queries.filter((q) => isKeptKey(q.queryKey)) });
+    hydrate(client, saved.state);
     // Saved data is what she saw last, not what the server holds now: every screen asks again when
     // it opens (online), and shows the saved copy meanwhile and offline.
     void client.invalidateQueries({ refetchType: 'none' });

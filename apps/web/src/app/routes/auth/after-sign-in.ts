@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { profileQueryOptions } from '../../../features/user/api/get-profile.ts';
 import { isMarkedSignedIn } from '../../../lib/auth/token-storage.ts';
-import { useSignInReturnPath } from '../../../lib/return-to.ts';
+import { signInReturnPath } from '../../../lib/return-to.ts';
 
 /**
  * After a login or a registration: load the profile, then Home (spec section 4), or the in-app
@@ -12,7 +12,8 @@ import { useSignInReturnPath } from '../../../lib/return-to.ts';
 export function useAfterSignIn(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const returnTo = useSignInReturnPath();
+  const [search] = useSearchParams();
+  const returnTo = signInReturnPath(search.get('redirectTo'));
   return async () => {
     await queryClient.prefetchQuery(profileQueryOptions());
     // Loading the profile can end the session (another device took over): then stay out.

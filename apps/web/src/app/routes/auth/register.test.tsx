@@ -157,13 +157,12 @@ describe('Register: account form', () => {
     await screen.findByRole('heading', { level: 1, name: 'Welkom bij Blok' });
     expect(router.state.location.pathname).toBe('/auth/register');
     expect(router.state.location.search).toBe(query);
-    // back to the login keeps it as well
-    expect(screen.getByRole('link', { name: 'Log hier in' })).toHaveAttribute('href', `/auth/login${query}`);
 
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Universiteit' })).toBeEnabled());
     await toOnboarding(user);
     await user.click(await screen.findByRole('button', { name: 'Sla introductie over' }));
     await screen.findByRole('heading', { name: 'Maak account aan' });
+    // the account form's way back to the login keeps it as well
     expect(screen.getByRole('link', { name: 'Log hier in' })).toHaveAttribute('href', `/auth/login${query}`);
     await user.type(screen.getByLabelText('E-mailadres'), 'nieuw@student.nl');
     await user.type(screen.getByLabelText('Wachtwoord'), 'Sterk!wachtwoord1');
@@ -171,10 +170,21 @@ describe('Register: account form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(shared));
   });
 
-  it.each(['https://evil.example/x', '//evil.example/x', '/auth/login'])('never carries redirectTo=%s to the registration', async (target) => {
-    mockApi([{ path: 'catalogue', body: testCatalogue }]);
-    await renderApp(`/auth/login?redirectTo=${encodeURIComponent(target)}`);
-    expect(await screen.findByRole('link', { name: 'Maak een account aan' })).toHaveAttribute('href', '/auth/register');
+  it.each(['https://evil.example/x', '//evil.example/x', '/auth/login'])('opens Home after registering, not redirectTo=%s', async (target) => {
+    mockApi([
+      { path: 'catalogue', body: testCatalogue },
+      { method: 'POST', path: 'auth/register', body: testTokens },
+      { path: 'user/profile', body: { ...testProfile, email: 'nieuw@student.nl' } },
+    ]);
+    const { router } = await renderApp(`/auth/register?redirectTo=${encodeURIComponent(target)}`);
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Universiteit' })).toBeEnabled());
+    await toOnboarding(user);
+    await user.click(await screen.findByRole('button', { name: 'Sla introductie over' }));
+    await user.type(await screen.findByLabelText('E-mailadres'), 'nieuw@student.nl');
+    await user.type(screen.getByLabelText('Wachtwoord'), 'Sterk!wachtwoord1');
+    await user.click(screen.getByRole('button', { name: 'Registreer account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
   it('shows email_already_exist under the password field', async () => {

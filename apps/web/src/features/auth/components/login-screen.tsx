@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { TextField, fieldErrorId } from '../../../components/ui/text-field/text-field.tsx';
 import { isAutoLogoutFlagSet, onSessionEvent } from '../../../lib/auth/session.ts';
-import { useSignInReturnPath } from '../../../lib/return-to.ts';
 import { useLogin } from '../api/login.ts';
 import { authErrorMessage } from '../utils/auth-error-message.ts';
 import { isOutdatedSafari } from '../utils/safari.ts';
@@ -42,8 +41,6 @@ export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps
   const location = useLocation();
   const navigate = useNavigate();
   const passwordId = useId();
-  // the screen she was opening goes along to the registration (issue 38)
-  const returnTo = useSignInReturnPath();
   const [autoLogout, setAutoLogout] = useState(isAutoLogoutFlagSet);
   const [passwordChanged, setPasswordChanged] = useState(
     () => (location.state as LoginLocationState)?.passwordChanged === true,
@@ -131,8 +128,9 @@ export function LoginScreen({ variant = 'default', onSuccess }: LoginScreenProps
         </Button>
       </form>
 
+      {/* where she was going (?redirectTo=) goes along: the registration opens it after (issue 38) */}
       <p className={styles.footer}>
-        {t('login.noAccount')} <Link to={paths.auth.register.getHref(returnTo)}>{t('login.registerLink')}</Link>
+        {t('login.noAccount')} <Link to={paths.auth.register.getHref() + location.search}>{t('login.registerLink')}</Link>
       </p>
 
       {outdatedSafari && (

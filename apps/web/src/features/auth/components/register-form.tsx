@@ -1,11 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { FORM_MODE, type FieldRules } from '@blok/contract/validation/index';
 import { rulesResolver, toReactHookFormMode } from '../../../lib/form-rules.ts';
 import { paths } from '../../../config/paths.ts';
-import { useSignInReturnPath } from '../../../lib/return-to.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { TextField, fieldErrorId } from '../../../components/ui/text-field/text-field.tsx';
 import { useRegister } from '../api/register.ts';
@@ -32,7 +31,8 @@ type RegisterFormProps = {
 export function RegisterForm({ choice, children, onSuccess }: RegisterFormProps) {
   const { t, i18n } = useTranslation('auth');
   const passwordId = useId();
-  const returnTo = useSignInReturnPath();
+  // where she was going (?redirectTo=) goes along to the login, which checks it (issue 38)
+  const { search } = useLocation();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -89,7 +89,7 @@ export function RegisterForm({ choice, children, onSuccess }: RegisterFormProps)
         </Button>
       </form>
       <p className={styles.footer}>
-        {t('register.haveAccount')} <Link to={paths.auth.login.getHref(returnTo)}>{t('register.loginLink')}</Link>
+        {t('register.haveAccount')} <Link to={{ pathname: paths.auth.login.getHref(), search }}>{t('register.loginLink')}</Link>
       </p>
     </div>
   );

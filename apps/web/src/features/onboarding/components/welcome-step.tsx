@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
-import { useSignInReturnPath } from '../../../lib/return-to.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { Select } from '../../../components/ui/select/select.tsx';
@@ -28,8 +27,6 @@ type WelcomeStepProps = {
 /** Step 1 of registration: university, study and year, each depending on the one before. */
 export function WelcomeStep({ choice, onChoiceChange, onStart }: WelcomeStepProps) {
   const { t } = useTranslation(['auth', 'common']);
-  // a link she opened signed out goes along to the login (issue 38)
-  const returnTo = useSignInReturnPath();
   const catalogue = useCatalogue();
 
   const university = findUniversity(catalogue.data, choice.university);
@@ -92,7 +89,7 @@ export function WelcomeStep({ choice, onChoiceChange, onStart }: WelcomeStepProp
       </Button>
 
       <p className={styles.footer}>
-        {t('register.haveAccount')} <Link to={paths.auth.login.getHref(returnTo)}>{t('register.loginLink')}</Link>
+        {t('register.haveAccount')} <Link to={paths.auth.login.getHref()}>{t('register.loginLink')}</Link>
       </p>
     </div>
   );

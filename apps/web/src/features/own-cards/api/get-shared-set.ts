@@ -8,7 +8,8 @@ import { ownCardKeys } from './keys.ts';
 /**
  * What a share link gives: the set, or, once the server says the link is revoked (410) or does not
  * exist (404, 400), only that. That answer replaces the set in the cache (issue 38): a revoked
- * link never shows a copy kept from an earlier visit, and offers nothing to add.
+ * link never shows a copy kept from an earlier visit, and offers nothing to add. (The bare set an
+ * earlier version saved for offline use has no status: it shows nothing until the answer comes.)
  */
 export type SharedSetView = { status: 'shared'; set: SharedSetPreview } | { status: 'revoked' | 'not-found' };
 
