@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import type { Executor, UnitOfWork } from '../write/unit-of-work.ts';
 import { groupBy, isValidChapter, type Reader } from './chapters.ts';
 import { LibraryRepository } from './repository.ts';
+import { SubjectDirectory } from './subject-directory.ts';
 
 /** What the library shows of the student's practice (the questions feature provides it). */
 export interface PracticeSource {
@@ -70,7 +71,7 @@ export class LibraryService {
 
   /** A subject's id and title, for the features that show it (flashcards, questions; decision 020). */
   subjectTitle(id: string): Promise<{ id: string; title: string } | undefined> {
-    return this.repo.subjectTitle(id);
+    return new SubjectDirectory(this.uow).subjectTitle(id);
   }
 
   /** Where a chapter is (its summary and subject) and its title; own flashcards link cards to chapters (issue 28). */
@@ -96,8 +97,8 @@ export class LibraryService {
   }
 
   /** Subjects' titles by id (Home's continue cards of practice sessions). */
-  async subjectTitles(ids: string[]): Promise<Map<string, string>> {
-    return new Map((await this.repo.subjectsByIds(ids)).map((s) => [s.id, s.title]));
+  subjectTitles(ids: string[]): Promise<Map<string, string>> {
+    return new SubjectDirectory(this.uow).subjectTitles(ids);
   }
 
   /** Her subjects: those of her study and year, plus the ones she added, minus the ones she removed. */

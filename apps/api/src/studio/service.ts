@@ -387,11 +387,6 @@ export class StudioService {
 
   // ------------------------------------------------------------ administration (admins)
 
-  /** An entry in the audit log for a change elsewhere in the studio (the catalogue, decision 031), in its transaction. */
-  async audit(tx: Executor, entry: { userId: string; email: string; subjectId: string | null; action: string; detail: string }): Promise<void> {
-    await this.repo(tx).audit({ user_id: entry.userId, user_email: entry.email, subject_id: entry.subjectId, action: entry.action, detail: entry.detail });
-  }
-
   /**
    * The catalogue's admins changed a subject's studies and years (decision 031): its open draft
    * takes them over, so that publishing it keeps the change. Its other edits stay as they are.
