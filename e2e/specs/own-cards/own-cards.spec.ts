@@ -1,3 +1,4 @@
+import { accessToken } from '../pwa/offline-helpers.ts';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
 
@@ -159,8 +160,13 @@ test.describe('own flashcards', () => {
     await expectNoAxeViolations(page, 'card editor with a selection');
     await page.getByLabel('Voorkant', { exact: true }).fill('Wat bestudeert de psychologie?');
     await page.getByRole('button', { name: 'Kaart opslaan' }).click();
-    await expect(page).toHaveURL(/\/kaarten\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Mijn kaarten' })).toBeVisible();
+    // made from the reader, saving leads back to the chapter she was reading (issue 42, item 11)
+    await expect(page).toHaveURL(/\/summary\/read\/[^/]+\/[^/]+$/, { timeout: 20_000 });
+    // and the card is in her set, linked to the chapter
+    const listed = await page.request.get('/api/own-flashcard-sets', { headers: { authorization: `Bearer ${await accessToken(page.context())}` } });
+    const [set] = ((await listed.json()) as { sets: Array<{ id: string }> }).sets;
+    await page.goto(`/kaarten/${set!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mijn kaarten' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(selection)).toBeVisible();
     await expect(page.getByText('Uit een hoofdstuk')).toBeVisible();
   });
