@@ -20,7 +20,7 @@ const PRECACHED_MODULES = [
   /\/src\/main\.tsx$/,
   /\/src\/app\/app\.tsx$/,
   // the strings of those screens (each namespace is a chunk of its own: issue 30)
-  /\/src\/locales\/nl\/(library|summary|questions|flashcards|reports)\.json$/,
+  /\/src\/locales\/nl\/(library|summary|annotations|questions|flashcards|reports)\.json$/,
   // "Meld een fout" under a question, a chapter and a card: a chunk of its own, loaded when shown
   /\/src\/features\/reports\/components\/report-mistake\.tsx$/,
   /\/src\/components\/ui\/toast\/radix-toast\.tsx$/,

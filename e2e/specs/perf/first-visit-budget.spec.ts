@@ -25,12 +25,15 @@ const KB = 1024;
  * react-hook-form. 26-11-2026, end of day: after issues 27-29 (their routes in the router table,
  * the i18n safety net, the report and import routes) login 154.4 KB, / and /auth/register 160.1 KB:
  * those two budgets move from 160 to 161 KB, the only raise since React; what grew is listed in
- * bench/RESULTS.md.
+ * bench/RESULTS.md. 29-11-2026: the HttpOnly refresh cookie (decision 034: a logout made offline
+ * goes at the next start, the signed-in marker), the not-found route in the router table and the
+ * grown auth and plan contracts brought login to 155.4 KB and / and /auth/register to 161.4 KB: each
+ * budget moves up 1 KB, the second raise since React (bench/RESULTS.md, "Web").
  */
 const ROUTES: Array<{ path: string; maxJs: number }> = [
-  { path: '/auth/login', maxJs: 155 * KB },
-  { path: '/', maxJs: 161 * KB },
-  { path: '/auth/register', maxJs: 161 * KB },
+  { path: '/auth/login', maxJs: 156 * KB },
+  { path: '/', maxJs: 162 * KB },
+  { path: '/auth/register', maxJs: 162 * KB },
 ];
 const MAX_CSS = 30 * KB;
 /** Any one lazily loaded chunk. */
