@@ -48,7 +48,7 @@ export interface StoredPicture {
 const now = () => new Date().toISOString();
 
 /** Base64 characters per statement of insertPictures: a few statements for an import's pictures, none of them long. */
-const PICTURE_CHARS_PER_STATEMENT = 4 * 1024 * 1024;
+const PICTURE_CHARS_PER_STATEMENT = 1024 * 1024;
 
 /** Public URL of one of her card pictures: unguessable, like a profile picture (an <img> sends no bearer token). */
 export const ownPictureUrl = (id: string) => `/api/own-card-pictures/${id}`;
@@ -228,8 +228,12 @@ export class OwnCardsRepository implements OwnStudyStore {
       created_at: ts,
       updated_at: ts,
     }));
-    // a few hundred rows per statement keeps under both dialects' parameter limits
-    for (let i = 0; i < rows.length; i += 200) await this.db.insertInto('own_flashcards').values(rows.slice(i, i + 200)).execute();
+    // a few hundred rows per statement keeps under both dialects' parameter limits; between them the
+    // event loop answers others (a 1,000-card set is five statements, not one long stretch)
+    for (let i = 0; i < rows.length; i += 200) {
+      if (i > 0) await yieldToLoop();
+      await this.db.insertInto('own_flashcards').values(rows.slice(i, i + 200)).execute();
+    }
     return rows.map((r) => r.id);
   }
 
@@ -324,17 +328,42 @@ export class OwnCardsRepository implements OwnStudyStore {
     return id;
   }
 
-  /** Stores pictures, a few per statement; returns their ids in the given order. */
+  /**
+   * Stores pictures, a few per statement (about a megabyte of base64), with the event loop given
+   * back between statements; returns their ids in the given order. Outside a unit of work each
+   * statement is its own short transaction: an import stages its pictures so (decision 042), and
+   * its command's transaction only links them.
+   */
   async insertPictures(userId: string, pictures: StoredPicture[]): Promise<string[]> {
     const ts = now();
     const rows = pictures.map((p) => ({ id: uuidv7(), user_id: userId, mime: p.mime, data_base64: p.base64, bytes: p.bytes, created_at: ts }));
     for (let i = 0; i < rows.length; ) {
+      if (i > 0) await yieldToLoop();
       let j = i + 1;
       for (let chars = rows[i]!.data_base64.length; j < rows.length && j - i < 100 && chars + rows[j]!.data_base64.length <= PICTURE_CHARS_PER_STATEMENT; j++) chars += rows[j]!.data_base64.length;
       await this.db.insertInto('own_flashcard_pictures').values(rows.slice(i, j)).execute();
       i = j;
     }
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Removes at most `limit` pictures that no card shows and that were stored before `before`: what an
+   * import staged for a command that then failed or never ran (a process that stopped in between).
+   * Returns how many went.
+   */
+  async deleteUnlinkedPictures(before: string, limit: number): Promise<number> {
+    const rows = await this.db
+      .selectFrom('own_flashcard_pictures as p')
+      .select('p.id')
+      .where('p.created_at', '<', before)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('own_flashcards as c').select('c.id').where((eb) => eb.or([eb('c.front_picture_id', '=', eb.ref('p.id')), eb('c.back_picture_id', '=', eb.ref('p.id'))])))),
+      )
+      .limit(limit)
+      .execute();
+    await this.deletePictures(rows.map((r) => r.id));
+    return rows.length;
   }
 
   /** A copy of a picture for another student (a shared set's), made by the database: its bytes never pass through here. */

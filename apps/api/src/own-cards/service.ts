@@ -84,6 +84,9 @@ const subjectNotHers = () => new AppError('not_found', 'Dit vak staat niet in je
 const linkNotFound = () => new AppError('not_found', 'Deze link bestaat niet. Controleer of je hem helemaal hebt gekopieerd.');
 const linkRevoked = () => new AppError('share_link_revoked', 'Deze link is ingetrokken door wie de set deelde. Vraag om een nieuwe link.');
 const limit = (message: string) => new AppError('limit_reached', message);
+/** Staged pictures no card shows after this many hours are removed by the sweep (decision 042). */
+export const STAGED_PICTURE_HOURS = 6;
+const SWEEP_BATCH = 500;
 
 export { renderOwnCardHtml } from './render.ts';
 
@@ -456,12 +459,18 @@ export class OwnCardsService {
     // many at once as it decodes (an error names the first card in order that has one, as one at a
     // time would), and the sides' HTML on a work thread, not on the event loop.
     const [processed, html] = await Promise.all([this.processPictures(cards), this.renderSides(cards.flatMap((c) => [c.front, c.back]), userId)]);
-    const pictureCount = processed.reduce((n, p) => n + (p.front ? 1 : 0) + (p.back ? 1 : 0), 0);
-    return this.uow.run(async () => {
-      const repo = this.repo;
-      const subjectId = await this.checkSubject(userId, input.subjectId ?? null);
-      if ((await repo.countSets(userId)) >= OWN_SETS_MAX) throw limit(`Je hebt al ${OWN_SETS_MAX} sets. Verwijder er een voordat je een nieuwe maakt.`);
-      await this.checkRoom(repo, userId, null, cards.length, pictureCount);
+    const pictures = processed.flatMap((p) => [p.front, p.back]).filter((p) => p !== null);
+    // The pictures are staged before the command's transaction, each statement a short transaction of
+    // its own (decision 042): megabytes of pictures in one transaction held SQLite's connection and
+    // the event loop for 0.4 s at its commit. Her room is checked first, so a set over her limits
+    // stages nothing; the transaction checks again, counting what was staged as hers.
+    const staged = pictures.length === 0 || this.uow.inUnitOfWork ? null : await this.stagePictures(userId, cards.length, pictures);
+    try {
+      return await this.uow.run(async () => {
+        const repo = this.repo;
+        const subjectId = await this.checkSubject(userId, input.subjectId ?? null);
+        if ((await repo.countSets(userId)) >= OWN_SETS_MAX) throw limit(`Je hebt al ${OWN_SETS_MAX} sets. Verwijder er een voordat je een nieuwe maakt.`);
+        await this.checkRoom(repo, userId, null, cards.length, staged === null ? pictures.length : 0);
       // a chapter is looked up once, and must be in the set's subject
       const places = new Map<string, { chapterId: string | null; summaryId: string | null }>();
       const links: Array<{ chapterId: string | null; summaryId: string | null }> = [];
@@ -475,18 +484,41 @@ export class OwnCardsService {
         }
         links.push(chapterId === null ? { chapterId: null, summaryId: null } : places.get(chapterId)!);
       }
-      const setId = await repo.insertSet({ userId, subjectId, title, description, sortIndex: await repo.nextSetSortIndex(userId) });
-      // the pictures in a few statements, in the cards' order (front, then back)
-      const pictureIds = await repo.insertPictures(userId, processed.flatMap((p) => [p.front, p.back]).filter((p) => p !== null));
-      let nextPicture = 0;
-      const rows: NewOwnCard[] = cards.map((c, i) => {
-        const front = processed[i]!.front ? pictureIds[nextPicture++]! : null;
-        const back = processed[i]!.back ? pictureIds[nextPicture++]! : null;
-        return this.newCard(c.front, c.back, front, back, links[i]!, c.tags ?? [], c.sourceNote ?? null, { front: html[2 * i]!, back: html[2 * i + 1]! });
+        const setId = await repo.insertSet({ userId, subjectId, title, description, sortIndex: await repo.nextSetSortIndex(userId) });
+        // the pictures in the cards' order (front, then back): staged, or here inside a caller's unit of work
+        const pictureIds = staged ?? (await repo.insertPictures(userId, pictures));
+        let nextPicture = 0;
+        const rows: NewOwnCard[] = cards.map((c, i) => {
+          const front = processed[i]!.front ? pictureIds[nextPicture++]! : null;
+          const back = processed[i]!.back ? pictureIds[nextPicture++]! : null;
+          return this.newCard(c.front, c.back, front, back, links[i]!, c.tags ?? [], c.sourceNote ?? null, { front: html[2 * i]!, back: html[2 * i + 1]! });
+        });
+        await repo.insertCards(userId, setId, 0, rows);
+        return this.detailOf(repo, userId, (await repo.findSet(userId, setId))!);
       });
-      await repo.insertCards(userId, setId, 0, rows);
-      return this.detailOf(repo, userId, (await repo.findSet(userId, setId))!);
-    });
+    } catch (err) {
+      // the command stored nothing: neither do its staged pictures (what a stopped process leaves, the sweep removes)
+      if (staged !== null) await this.repo.deletePictures(staged).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /**
+   * Stores an import's pictures ahead of its command, after a check of her room that the command
+   * repeats (decision 042). Returns their ids in order.
+   */
+  private async stagePictures(userId: string, cards: number, pictures: StoredPicture[]): Promise<string[]> {
+    const repo = this.repo;
+    await this.checkRoom(repo, userId, null, cards, pictures.length);
+    return repo.insertPictures(userId, pictures);
+  }
+
+  /** The sweep (a leased job, hourly): pictures no card shows, staged longer ago than STAGED_PICTURE_HOURS. */
+  async sweepUnlinkedPictures(nowMs = Date.now()): Promise<number> {
+    const before = new Date(nowMs - STAGED_PICTURE_HOURS * 3600_000).toISOString();
+    let removed = 0;
+    for (let n = SWEEP_BATCH; n === SWEEP_BATCH; removed += n) n = await this.repo.deleteUnlinkedPictures(before, SWEEP_BATCH);
+    return removed;
   }
 
   // ------------------------------------------------------------------ helpers

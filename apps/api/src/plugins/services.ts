@@ -393,6 +393,10 @@ export default fp<ServicesOptions>(
     jobs.every('maintenance.purge-auth', HOUR, async (_payload, { tx }) => {
       await auth.purgeExpired(tx);
     });
+    // pictures an import staged for a command that never stored its set (decision 042); each delete its own statement
+    jobs.every('maintenance.sweep-staged-pictures', HOUR, async () => {
+      await parts.ownCards.sweepUnlinkedPictures();
+    }, { transactional: false });
     jobs.every('maintenance.purge-finished-jobs', 24 * HOUR, async (_payload, { tx }) => {
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });

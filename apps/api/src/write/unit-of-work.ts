@@ -125,6 +125,11 @@ export class UnitOfWork {
   get executor(): Executor {
     return ambient.getStore()?.tx ?? this.db;
   }
+
+  /** Whether a unit of work is open here (a caller's): what runs now joins its transaction. */
+  get inUnitOfWork(): boolean {
+    return ambient.getStore()?.tx !== undefined;
+  }
 }
 
 /** Runs `fn` as a command: its unit of work stores the response through `scope`. */

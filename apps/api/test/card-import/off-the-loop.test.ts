@@ -5,6 +5,8 @@ import type { OwnSetDetail } from '@blok/contract';
 import * as render from '../../src/content/render.ts';
 import * as apkg from '../../src/card-import/apkg.ts';
 import { WorkPool } from '../../src/threads/pool.ts';
+import { OwnCardsRepository } from '../../src/own-cards/repository.ts';
+import { STAGED_PICTURE_HOURS } from '../../src/own-cards/service.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestContext } from '../helpers.ts';
 
 // Counts what runs on the event loop (the spies call through). A work thread loads its own copy of
@@ -90,6 +92,50 @@ describe.each(DIALECTS)('large sets off the event loop on %s', (dialect) => {
       ]),
     ).rejects.toMatchObject({ message: 'Kaart 3: Kies een afbeelding in jpg, png of webp.' });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/own-flashcard-sets', headers })).json<{ sets: unknown[] }>().sets).toEqual([]);
+  });
+
+  it('stages an import’s pictures before its transaction, and a refused import leaves none behind (decision 042)', async () => {
+    const { headers } = await signedInUser(ctx.app);
+    const userId = (await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers })).json<{ id: string }>().id;
+    const picture = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#118844' } }).png().toBuffer();
+    const own = ctx.app.services.ownCards;
+    const pictureCount = async () =>
+      Number((await ctx.handle.db.selectFrom('own_flashcard_pictures').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+    // refused inside the transaction (a chapter that does not exist), after the pictures were staged
+    await expect(
+      own.createSetWithCards(userId, { title: 'Mis' }, [
+        { front: 'a', back: 'b', frontPicture: { data: picture, type: 'image/png' } },
+        { front: 'c', back: 'd', chapterId: 'bestaat-niet' },
+      ]),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    expect(await pictureCount()).toBe(0);
+    // a stored set keeps them, linked to its cards
+    const made = await own.createSetWithCards(userId, { title: 'Goed' }, [
+      { front: 'a', back: 'b', frontPicture: { data: picture, type: 'image/png' }, backPicture: { data: picture, type: 'image/png' } },
+    ]);
+    expect(await pictureCount()).toBe(2);
+    expect(made.cards[0]!.front.pictureUrl).toMatch(/^\/api\/own-card-pictures\//);
+    expect(made.cards[0]!.back.pictureUrl).toMatch(/^\/api\/own-card-pictures\//);
+  });
+
+  it('sweeps pictures no card shows once they are older than the staging window, never a card’s', async () => {
+    const { headers } = await signedInUser(ctx.app);
+    const userId = (await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers })).json<{ id: string }>().id;
+    const picture = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#884411' } }).png().toBuffer();
+    const own = ctx.app.services.ownCards;
+    await own.createSetWithCards(userId, { title: 'Blijft' }, [{ front: 'a', back: 'b', frontPicture: { data: picture, type: 'image/png' } }]);
+    // what a process that stopped between staging and its command leaves: a picture no card shows
+    const orphan = await new OwnCardsRepository(ctx.handle.db).insertPictures(userId, [{ mime: 'image/png', base64: picture.toString('base64'), bytes: picture.length }]);
+    const ids = async () => (await ctx.handle.db.selectFrom('own_flashcard_pictures').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+    expect(await ids()).toHaveLength(2);
+    // within the window: kept (its command may still be running)
+    await own.sweepUnlinkedPictures(Date.now());
+    expect(await ids()).toContain(orphan[0]);
+    // past it: gone, the card's picture stays
+    await own.sweepUnlinkedPictures(Date.now() + (STAGED_PICTURE_HOURS + 1) * 3600_000);
+    const left = await ids();
+    expect(left).toHaveLength(1);
+    expect(left).not.toContain(orphan[0]);
   });
 });
 
