@@ -244,6 +244,33 @@ export class OwnCardsRepository implements OwnStudyStore {
     await this.db.updateTable('own_flashcards').set({ ...patch, updated_at: now() }).where('id', '=', cardId).execute();
   }
 
+  /**
+   * Cards whose Markdown holds a `<` or `>`, after `afterId` in id order: those rendered before the
+   * fix of 29-11-2026 lost the text between them ("a<b en c>d" showed "a**d**").
+   */
+  async cardsWithAngleBrackets(afterId: string, limit: number): Promise<Array<Pick<OwnCardRow, 'id' | 'user_id' | 'front_markdown' | 'back_markdown' | 'front_html' | 'back_html'>>> {
+    return this.db
+      .selectFrom('own_flashcards')
+      .select(['id', 'user_id', 'front_markdown', 'back_markdown', 'front_html', 'back_html'])
+      .where('id', '>', afterId)
+      .where((eb) => eb.or([eb('front_markdown', 'like', '%<%'), eb('front_markdown', 'like', '%>%'), eb('back_markdown', 'like', '%<%'), eb('back_markdown', 'like', '%>%')]))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** New HTML of a card's sides, made from the same Markdown (a renderer fix): not an edit of hers. */
+  async setCardHtml(cardId: string, html: { front: string; back: string }, markdown: { front: string; back: string }): Promise<void> {
+    // only while the Markdown is still what was rendered: an edit meanwhile rendered its own
+    await this.db
+      .updateTable('own_flashcards')
+      .set({ front_html: html.front, back_html: html.back })
+      .where('id', '=', cardId)
+      .where('front_markdown', '=', markdown.front)
+      .where('back_markdown', '=', markdown.back)
+      .execute();
+  }
+
   async setCardPicture(cardId: string, side: 'front' | 'back', pictureId: string | null): Promise<void> {
     const column = side === 'front' ? 'front_picture_id' : 'back_picture_id';
     // a changed picture: the card is no longer what its Anki note makes (source_note)

@@ -513,6 +513,27 @@ export class OwnCardsService {
     return repo.insertPictures(userId, pictures);
   }
 
+  /**
+   * Renders again the cards whose text has a `<` or `>` (a leased job, once per renderer fix): cards
+   * saved before the fix of 29-11-2026 showed "a<b en c>d" as "a**d**". On the work threads, 100
+   * cards at a time; a card changed meanwhile keeps its own new HTML. Returns how many changed.
+   */
+  async rerenderAngleBrackets(): Promise<number> {
+    let changed = 0;
+    for (let after = ''; ; ) {
+      const cards = await this.repo.cardsWithAngleBrackets(after, 100);
+      if (cards.length === 0) return changed;
+      after = cards.at(-1)!.id;
+      const html = await this.renderSides(cards.flatMap((c) => [c.front_markdown, c.back_markdown]), 'maintenance');
+      for (const [i, c] of cards.entries()) {
+        const next = { front: html[2 * i]!, back: html[2 * i + 1]! };
+        if (next.front === c.front_html && next.back === c.back_html) continue;
+        await this.repo.setCardHtml(c.id, next, { front: c.front_markdown, back: c.back_markdown });
+        changed += 1;
+      }
+    }
+  }
+
   /** The sweep (a leased job, hourly): pictures no card shows, staged longer ago than STAGED_PICTURE_HOURS. */
   async sweepUnlinkedPictures(nowMs = Date.now()): Promise<number> {
     const before = new Date(nowMs - STAGED_PICTURE_HOURS * 3600_000).toISOString();

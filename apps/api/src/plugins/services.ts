@@ -52,6 +52,9 @@ import { WorkPool, type WorkPoolOptions } from '../threads/pool.ts';
 import { CATALOGUE } from '@blok/content/catalogue';
 import { Composition } from './composition.ts';
 
+/** The one-off job that renders again the own cards saved before the card renderer's `<`/`>` fix. */
+const OWN_CARD_RERENDER_JOB = 'own-cards.rerender';
+
 /** The services routes reach through `app.services`, one method per request. */
 export interface ApiServices {
   uow: UnitOfWork;
@@ -397,6 +400,12 @@ export default fp<ServicesOptions>(
     jobs.every('maintenance.sweep-staged-pictures', HOUR, async () => {
       await parts.ownCards.sweepUnlinkedPictures();
     }, { transactional: false });
+    // cards saved before the `<`/`>` fix of the card renderer get their HTML made again, once
+    jobs.register(OWN_CARD_RERENDER_JOB, async () => {
+      const changed = await parts.ownCards.rerenderAngleBrackets();
+      if (changed > 0) app.log.info({ changed }, 'own cards rendered again');
+    }, { transactional: false });
+    await jobs.enqueue(parts.uow.db, { name: OWN_CARD_RERENDER_JOB, dedupeKey: `${OWN_CARD_RERENDER_JOB}:angle-brackets` });
     jobs.every('maintenance.purge-finished-jobs', 24 * HOUR, async (_payload, { tx }) => {
       await purgeFinishedJobs(tx, new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 24 * HOUR * 1000).toISOString());
     });

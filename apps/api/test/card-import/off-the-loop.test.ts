@@ -137,6 +137,28 @@ describe.each(DIALECTS)('large sets off the event loop on %s', (dialect) => {
     expect(left).toHaveLength(1);
     expect(left).not.toContain(orphan[0]);
   });
+
+  it('renders again the cards saved before the `<`/`>` fix, once; a second run changes nothing', async () => {
+    const { headers } = await signedInUser(ctx.app);
+    const userId = (await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers })).json<{ id: string }>().id;
+    const own = ctx.app.services.ownCards;
+    const made = await own.createSetWithCards(userId, { title: 'Code' }, [
+      { front: 'a<b en c>d', back: 'if x<y and y>z:' },
+      { front: 'gewoon', back: 'tekst' },
+    ]);
+    const [first, second] = made.cards.map((c) => c.id);
+    // what the renderer before the fix stored for the first card
+    await ctx.handle.db.updateTable('own_flashcards').set({ front_html: '<p>a<strong>d</strong></p>\n', back_html: '<p>if xz:</p>\n' }).where('id', '=', first!).execute();
+    expect(await own.rerenderAngleBrackets()).toBe(1);
+    const html = async (id: string) => ctx.handle.db.selectFrom('own_flashcards').select(['front_html', 'back_html']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await html(first!)).toEqual({ front_html: '<p>a&lt;b en c&gt;d</p>\n', back_html: '<p>if x&lt;y and y&gt;z:</p>\n' });
+    expect((await html(second!)).front_html).toBe('<p>gewoon</p>\n');
+    // a second run finds nothing to change
+    expect(await own.rerenderAngleBrackets()).toBe(0);
+    // the job is queued once, whatever the number of starts
+    const queued = await ctx.handle.db.selectFrom('jobs').select('name').where('name', '=', 'own-cards.rerender').execute();
+    expect(queued).toHaveLength(1);
+  });
 });
 
 describe('the work threads', () => {
