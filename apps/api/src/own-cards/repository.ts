@@ -229,7 +229,8 @@ export class OwnCardsRepository implements OwnStudyStore {
       updated_at: ts,
     }));
     // a few hundred rows per statement keeps under both dialects' parameter limits; between them the
-    // event loop answers others (a 1,000-card set is five statements, not one long stretch)
+    // event loop answers requests that need no database (on SQLite the others' queries wait for the
+    // one connection until the transaction commits: decision 024, addendum)
     for (let i = 0; i < rows.length; i += 200) {
       if (i > 0) await yieldToLoop();
       await this.db.insertInto('own_flashcards').values(rows.slice(i, i + 200)).execute();
