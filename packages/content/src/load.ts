@@ -54,14 +54,21 @@ export interface LoadedSubject {
 }
 
 /**
- * Where a subject's files come from: a folder on disk (the command-line import) or files held in
- * memory (the studio's drafts, issue 29). Paths are relative to the subject folder.
+ * Where a subject's content comes from: a folder on disk (the command-line import), files held in
+ * memory, or the objects of the studio's document (decision 041: no YAML in between). Paths are
+ * relative to the subject folder. All of them go through the same checks into one `LoadedSubject`.
  */
 export interface SubjectSource {
-  /** the folder, or a name for files in memory */
+  /** the folder, or a name for content in memory */
   dir: string;
   exists(rel: string): boolean;
+  /** a text file's text (a chapter's Markdown) */
   readText(rel: string): string;
+  /**
+   * The value of a YAML file (subject.yaml, a question list, a flashcard set), not yet validated:
+   * parsed from its text, or the object itself. Throws on text that is no YAML.
+   */
+  readData(rel: string): unknown;
   /** the file names inside images/ */
   imageNames(): string[];
   readImage(rel: string): Buffer;
@@ -75,6 +82,7 @@ export function folderSource(dirInput: string): SubjectSource {
     dir,
     exists: (rel) => existsSync(join(dir, rel)),
     readText: (rel) => readFileSync(join(dir, rel), 'utf8'),
+    readData: (rel) => parseYaml(readFileSync(join(dir, rel), 'utf8')),
     imageNames: () => (existsSync(imagesDir) ? readdirSync(imagesDir).filter((name) => statSync(join(imagesDir, name)).isFile()) : []),
     readImage: (rel) => readFileSync(join(dir, rel)),
   };
@@ -86,6 +94,29 @@ export function memorySource(name: string, files: ReadonlyMap<string, string>, i
     dir: name,
     exists: (rel) => files.has(rel) || images.has(rel),
     readText: (rel) => files.get(rel) ?? '',
+    readData: (rel) => parseYaml(files.get(rel) ?? ''),
+    imageNames: () => [...images.keys()].map((p) => p.replace(/^images\//, '')),
+    readImage: (rel) => images.get(rel) ?? Buffer.alloc(0),
+  };
+}
+
+/**
+ * A subject held in memory as objects (decision 041): path -> the value its YAML file would hold
+ * (subject.yaml, questions/<id>.yaml, flashcards/<id>.yaml), path -> text (chapters/<id>.md), and
+ * images/<name> -> bytes. The studio's document reaches the checks this way, with no YAML text in
+ * between: what an author typed is what the checks see and the writers store.
+ */
+export function objectSource(
+  name: string,
+  data: ReadonlyMap<string, unknown>,
+  texts: ReadonlyMap<string, string>,
+  images: ReadonlyMap<string, Buffer> = new Map(),
+): SubjectSource {
+  return {
+    dir: name,
+    exists: (rel) => data.has(rel) || texts.has(rel) || images.has(rel),
+    readText: (rel) => texts.get(rel) ?? '',
+    readData: (rel) => data.get(rel),
     imageNames: () => [...images.keys()].map((p) => p.replace(/^images\//, '')),
     readImage: (rel) => images.get(rel) ?? Buffer.alloc(0),
   };
@@ -93,7 +124,7 @@ export function memorySource(name: string, files: ReadonlyMap<string, string>, i
 
 function readYaml(source: SubjectSource, rel: string, problems: ContentProblem[]): unknown {
   try {
-    return parseYaml(source.readText(rel));
+    return source.readData(rel);
   } catch (err) {
     problems.push({ file: rel, field: '(bestand)', message: `ongeldige YAML: ${(err as Error).message.split('\n')[0]}` });
     return undefined;

@@ -4,6 +4,7 @@ import { ROLE_NAMES, RoleNameSchema } from '@blok/contract';
 import { migrateToLatest, openDatabase } from '@blok/db';
 import { loadEnv } from '../env.ts';
 import { AppError } from '../errors.ts';
+import { contentWriters } from '../content/importer.ts';
 import { StudioService } from '../studio/service.ts';
 import { UserAccounts } from '../user/accounts.ts';
 import { UnitOfWork } from '../write/unit-of-work.ts';
@@ -20,7 +21,7 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(handle.db);
     const uow = new UnitOfWork(handle.db);
-    const studio = new StudioService(uow, new UserAccounts(uow));
+    const studio = new StudioService(uow, new UserAccounts(uow), contentWriters());
     const member = await studio.setRole(null, email, parsed.data);
     console.log(`${member.email} is nu ${member.role}`);
     return 0;

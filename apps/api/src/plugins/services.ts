@@ -46,6 +46,7 @@ import { QuestionsPlanSource } from '../questions/plan-source.ts';
 import { FlashcardsPlanSource } from '../flashcards/plan-source.ts';
 import { StudioService } from '../studio/service.ts';
 import { StudioAuditLog } from '../studio/audit-log.ts';
+import { contentWriters, type ContentWriters } from '../content/importer.ts';
 import { ReportsService } from '../reports/service.ts';
 import { CatalogueService } from '../catalogue/service.ts';
 import { WorkPool, type WorkPoolOptions } from '../threads/pool.ts';
@@ -111,6 +112,8 @@ export interface Parts extends ApiServices {
   subjects: SubjectDirectory;
   /** the studio's audit log, written by the catalogue and the reports inbox too */
   auditLog: StudioAuditLog;
+  /** each owner's writer of the catalogue's tables: library, questions, flashcards (decision 041) */
+  contentWriters: ContentWriters;
   /** who takes payments: Mollie, or the test checkout (then also `testCheckout`) */
   paymentProvider: PaymentProvider;
   testCheckout: TestCheckoutProvider | null;
@@ -338,8 +341,11 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   );
 
   // ---------------------------------------------------------------- the studio (decision 026)
-  c.add('studio', ['uow', 'accounts', 'catalogue', 'events'], (p) => {
-    const studio = new StudioService(p.uow, p.accounts, () => p.catalogue.catalogue(), {
+  // A release writes the catalogue's tables through their owners' writers (decision 041): the
+  // library, questions and flashcards each write their own part in the release's transaction.
+  c.add('contentWriters', [], () => contentWriters());
+  c.add('studio', ['uow', 'accounts', 'contentWriters', 'catalogue', 'events'], (p) => {
+    const studio = new StudioService(p.uow, p.accounts, p.contentWriters, () => p.catalogue.catalogue(), {
       questionsOutdated: (tx, subjectId, questionIds) => p.events.emit(tx, 'questions.outdated', { subjectId, questionIds }),
     });
     p.events.on('catalogue.audiences-changed', (tx, e) => studio.audiencesChanged(tx, e.subjectId, e.audiences));

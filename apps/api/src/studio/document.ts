@@ -1,16 +1,15 @@
-import { parse, stringify } from 'yaml';
+import { parse } from 'yaml';
 import type { StudioDocument, StudioFlashcardSet, StudioProblem, StudioQuestion } from '@blok/contract';
-import { ContentError, loadSubject, memorySource, type ContentProblem, type LoadedSubject } from '@blok/content/load';
+import { ContentError, loadSubject, objectSource, type ContentProblem, type LoadedSubject, type SubjectSource } from '@blok/content/load';
 import { contentPaths } from '../content/exporter.ts';
 import type { ForeignId, IdKind } from '../content/importer.ts';
 
 /*
  * The studio's document of a subject and the importer's folder format are one thing in two shapes:
- * a draft becomes the folder's files in memory and goes through the importer's own loader and checks
- * (decision 026), so a draft that passes here is what the command-line import would accept.
+ * a draft becomes the folder's content as objects in memory and goes through the importer's own
+ * loader and checks (decision 026), so a draft that passes here is what the command-line import
+ * would accept; the `LoadedSubject` they make is what a publish writes (decision 041).
  */
-
-const yaml = (value: unknown) => stringify(value, { lineWidth: 0 });
 
 function questionToManifest(q: StudioQuestion): Record<string, unknown> {
   const common = { id: q.id, text: q.text, ...(q.picture ? { picture: q.picture } : {}) };
@@ -25,9 +24,15 @@ function questionToManifest(q: StudioQuestion): Record<string, unknown> {
   };
 }
 
-/** The document as the importer's files: subject.yaml, chapters/<id>.md, questions/<id>.yaml, flashcards/<id>.yaml. */
-export function documentToFiles(doc: StudioDocument): Map<string, string> {
-  const files = new Map<string, string>();
+/**
+ * The document as the importer's content in memory (decision 041): the objects subject.yaml,
+ * questions/<id>.yaml and flashcards/<id>.yaml would hold, and chapters/<id>.md's text, at the
+ * paths the folder format gives them. No YAML text is written or read: the loader's checks and the
+ * writers see exactly what the author typed.
+ */
+export function documentSource(doc: StudioDocument, images: ReadonlyMap<string, Buffer> = new Map()): SubjectSource {
+  const data = new Map<string, unknown>();
+  const texts = new Map<string, string>();
   const manifest = {
     id: doc.id,
     title: doc.title,
@@ -39,7 +44,7 @@ export function documentToFiles(doc: StudioDocument): Map<string, string> {
       source: s.source,
       description: s.description,
       chapters: s.chapters.map((c) => {
-        files.set(contentPaths.chapter(c.id), c.markdown);
+        texts.set(contentPaths.chapter(c.id), c.markdown);
         return {
           id: c.id,
           file: contentPaths.chapter(c.id),
@@ -55,24 +60,21 @@ export function documentToFiles(doc: StudioDocument): Map<string, string> {
     questionLists: doc.questionLists.map((l) => contentPaths.questionList(l.id)),
     flashcardSets: doc.flashcardSets.map((s) => contentPaths.flashcardSet(s.id)),
   };
-  files.set('subject.yaml', yaml(manifest));
+  data.set('subject.yaml', manifest);
   for (const l of doc.questionLists) {
-    files.set(
-      contentPaths.questionList(l.id),
-      yaml({
-        id: l.id,
-        title: l.title,
-        description: l.description,
-        sortIndex: doc.questionLists.indexOf(l),
-        answerDisplaying: l.answerDisplaying,
-        recommendedQuestions: l.recommendedQuestions,
-        ...(l.chapter ? { chapter: l.chapter } : {}),
-        questions: l.questions.map(questionToManifest),
-      }),
-    );
+    data.set(contentPaths.questionList(l.id), {
+      id: l.id,
+      title: l.title,
+      description: l.description,
+      sortIndex: doc.questionLists.indexOf(l),
+      answerDisplaying: l.answerDisplaying,
+      recommendedQuestions: l.recommendedQuestions,
+      ...(l.chapter ? { chapter: l.chapter } : {}),
+      questions: l.questions.map(questionToManifest),
+    });
   }
-  for (const [i, set] of doc.flashcardSets.entries()) files.set(contentPaths.flashcardSet(set.id), yaml(flashcardSetToManifest(set, i)));
-  return files;
+  for (const [i, set] of doc.flashcardSets.entries()) data.set(contentPaths.flashcardSet(set.id), flashcardSetToManifest(set, i));
+  return objectSource(`studio:${doc.id}`, data, texts, images);
 }
 
 /** A set as the importer's flashcards/<id>.yaml: its place in the document is its sortIndex. */
@@ -247,7 +249,7 @@ export function checkDocument(doc: StudioDocument, images: ReadonlyMap<string, B
     }
   }
   try {
-    const loaded = loadSubject(memorySource(`studio:${doc.id}`, documentToFiles(doc), images));
+    const loaded = loadSubject(documentSource(doc, images));
     return { loaded: problems.length ? undefined : loaded, problems, warnings: loaded.warnings.map((w) => placeOf(doc, w)) };
   } catch (err) {
     if (!(err instanceof ContentError)) throw err;

@@ -21,7 +21,7 @@ import type { Executor } from '@blok/db';
 import { AppError, notFound } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { catalogueSubjects, exportSubjectFiles, subjectAudiences, subjectExists, subjectImages } from '../content/exporter.ts';
-import { addContentImage, idsOfOtherSubjects, writeSubject } from '../content/importer.ts';
+import { idsOfOtherSubjects, writeSubject, type ContentWriters } from '../content/importer.ts';
 import { contentImageUrl, renderCardHtml, renderChapterHtml, sanitizeInline } from '../content/render.ts';
 import { processContentImage } from './image.ts';
 import { changeList, checkDocument, documentIds, loadedToDocument, parseDocument, problemsOf, type CheckedDocument } from './document.ts';
@@ -61,13 +61,16 @@ const invalid = (problems: StudioProblem[]) => {
  * The author studio (issue 29, decision 026). Every method first finds her role on the server:
  * a student, or an author asking for a subject she is not assigned to, gets 404. Authors write
  * drafts of their subjects; editors (and admins) send them back or publish them, and roll back;
- * admins give roles and subjects and read the audit log. A publish goes through the content
- * importer's own `writeSubject`, the one writer of the catalogue.
+ * admins give roles and subjects and read the audit log. A publish writes the document's checked
+ * objects (no YAML in between, decision 041) through the content importer's own `writeSubject`,
+ * the one writer of the catalogue, each owner's tables by the owner's writer in `content`.
  */
 export class StudioService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: StudioAccounts,
+    /** each owner's writer of the catalogue's tables (the composition root's `contentWriters`) */
+    private readonly content: ContentWriters,
     /** the registration's catalogue of universities, studies and years (decision 031): the preview as a student picks from it */
     private readonly catalogue?: () => Promise<Catalogue>,
     /** told in the release's transaction which questions' earlier answers no longer count (the plan) */
@@ -84,7 +87,7 @@ export class StudioService {
    */
   private async checked(executor: Executor, subjectId: string, document: StudioDocument): Promise<CheckedDocument> {
     const images = await subjectImages(executor, subjectId);
-    const foreign = await idsOfOtherSubjects(executor, subjectId, documentIds(document));
+    const foreign = await idsOfOtherSubjects(executor, subjectId, documentIds(document), this.content);
     return checkDocument(document, images, foreign);
   }
 
@@ -198,7 +201,7 @@ export class StudioService {
     const image = await processContentImage(file);
     return this.uow.run(async (tx) => {
       const member = await this.subjectMember(tx, userId, subjectId);
-      await addContentImage(tx, subjectId, image.name, image.mime, image.data);
+      await this.content.library.addImage(tx, subjectId, image.name, image.mime, image.data);
       await this.repo(tx).audit({
         user_id: member.id,
         user_email: member.email,
@@ -333,7 +336,10 @@ export class StudioService {
     });
   }
 
-  /** Writes the document into the catalogue through the importer and records the release. */
+  /**
+   * Writes the document into the catalogue through the importer's `writeSubject` and records the
+   * release: the subject the checks made from the document's objects, never from YAML text.
+   */
   private async release(tx: Executor, member: Member, subjectId: string, document: StudioDocument, restoredFrom: number | null): Promise<void> {
     const repo = this.repo(tx);
     const before = await this.publishedDocument(tx, subjectId);
@@ -341,7 +347,7 @@ export class StudioService {
     if (!checked.loaded) throw invalid(checked.problems);
     let written: Awaited<ReturnType<typeof writeSubject>>;
     try {
-      written = await writeSubject(tx, checked.loaded, { origin: 'studio', force: true });
+      written = await writeSubject(tx, checked.loaded, { origin: 'studio', force: true, writers: this.content });
     } catch (err) {
       // whatever the importer still refuses is the document's problem (400), never a server error
       if (err instanceof ContentError) throw invalid(problemsOf(document, err));

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { StudioDocument } from '@blok/contract';
-import { loadSubject, loadSubjectFolder, memorySource } from '@blok/content/load';
-import { changeList, checkDocument, documentToFiles, loadedToDocument, parseDocument } from '../../src/studio/document.ts';
+import { loadSubject, loadSubjectFolder } from '@blok/content/load';
+import { changeList, checkDocument, documentSource, loadedToDocument, parseDocument } from '../../src/studio/document.ts';
 
 /** fx-kaarten: set fx-set-a (fx-a-1..3, a back picture) and fx-set-b (fx-b-1 with a front picture, fx-b-2). */
 const CARDS_DIR = join(import.meta.dirname, '..', 'fixtures', 'flashcards-courses', 'fixture-kaarten');
@@ -12,7 +12,7 @@ const IMAGES = new Map([['images/diagram.svg', Buffer.from('<svg xmlns="http://w
 const fromFolder = () => loadedToDocument(loadSubjectFolder(CARDS_DIR));
 
 describe('flashcard sets in the studio document', () => {
-  it('reads a folder\'s sets card for card, and writes files the importer loads back to the same document', () => {
+  it('reads a folder\'s sets card for card, and gives the importer content it loads back to the same document', () => {
     const doc = fromFolder();
     expect(doc.flashcardSets.map((s) => [s.id, s.title, s.chapter ?? null, s.cards.map((c) => c.id)])).toEqual([
       ['fx-set-a', 'Flashcards H1: begrippen', 'fx-kaarten-h1', ['fx-a-1', 'fx-a-2', 'fx-a-3']],
@@ -24,9 +24,9 @@ describe('flashcard sets in the studio document', () => {
     const edited = structuredClone(doc);
     edited.flashcardSets.reverse();
     edited.flashcardSets[0]!.cards.push({ id: 'fx-b-3', front: 'Nieuw', back: 'Kaart' });
-    const files = documentToFiles(edited);
-    expect(files.get('flashcards/fx-set-b.yaml')).toContain('sortIndex: 0');
-    const again = loadedToDocument(loadSubject(memorySource('test', files, IMAGES)));
+    const source = documentSource(edited, IMAGES);
+    expect(source.readData('flashcards/fx-set-b.yaml')).toMatchObject({ sortIndex: 0 });
+    const again = loadedToDocument(loadSubject(source));
     expect(again).toEqual(edited);
     expect(checkDocument(edited, IMAGES).problems).toEqual([]);
   });

@@ -2,7 +2,8 @@
 // Owner: apps/api/src/flashcards. Only the owner's code names them in a query; another feature asks the
 // owner's service (decision 020; eslint.config.js reads this file).
 // Imported by: apps/api/src/content, the catalogue's tables flashcard_sets, flashcards
-// (a course is imported in one transaction, decision 004).
+// (a course is imported in one transaction, decision 004; the writes are apps/api/src/flashcards/content-writer.ts's,
+// decision 041; content still reads them to export a subject).
 
 /** A flashcard set of a subject (imported content). */
 export interface FlashcardSetsTable {

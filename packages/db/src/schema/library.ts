@@ -4,7 +4,8 @@ import type { ColumnType } from 'kysely';
 // Owner: apps/api/src/library. Only the owner's code names them in a query; another feature asks the
 // owner's service (decision 020; eslint.config.js reads this file).
 // Imported by: apps/api/src/content, the catalogue's tables subjects, subject_audiences, summaries, chapters, content_images
-// (a course is imported in one transaction, decision 004).
+// (a course is imported in one transaction, decision 004; the writes are apps/api/src/library/content-writer.ts's,
+// decision 041; content still reads them to export a subject).
 
 export interface SubjectsTable {
   id: string;

@@ -2,7 +2,8 @@
 // Owner: apps/api/src/questions. Only the owner's code names them in a query; another feature asks the
 // owner's service (decision 020; eslint.config.js reads this file).
 // Imported by: apps/api/src/content, the catalogue's tables question_lists, questions, answers
-// (a course is imported in one transaction, decision 004).
+// (a course is imported in one transaction, decision 004; the writes are apps/api/src/questions/content-writer.ts's,
+// decision 041; content still reads them to export a subject).
 
 export interface QuestionListsTable {
   id: string;
