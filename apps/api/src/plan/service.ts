@@ -60,6 +60,8 @@ export interface PlanCardsSource {
   spacedRepetition: boolean;
   /** cards per chapter of a subject ('' for cards of a set without a chapter) */
   cardCounts(subjectId: string): Promise<Map<string, number>>;
+  /** per chapter of a subject: its (first) card set, the one a cards task opens */
+  chapterSets(subjectId: string): Promise<Map<string, string>>;
   /** her latest verdict and FSRS state per card of the subject (the backfill) */
   cardStates(userId: string, subjectId: string): Promise<Array<{ flashcardId: string; chapterId: string | null; known: boolean | null; stability: number | null; lastReview: string | null }>>;
   /** cards of the subject due before `until` (spaced repetition) */
@@ -485,7 +487,8 @@ export class PlanService {
     const ownDone = ownCards && ownTaskSets.length > 0 ? await ownCards.answeredSince(userId, ownTaskSets, startOfLocalDay(date, zone)) : new Map<string, number>();
     const ownLeft = new Map(ownSets.map((set) => [set.id, set.cards]));
     const own = { done: ownDone, left: ownLeft };
-    const tasks = day.tasks.map((t): PlanTaskOut => this.tick(t, chapterOf, byChapter, cardsToday, dueNow, own));
+    const sets = cards && day.tasks.some((t) => t.kind === 'cards') ? await cards.chapterSets(plan.subject_id) : new Map<string, string>();
+    const tasks = day.tasks.map((t): PlanTaskOut => this.tick(t, chapterOf, byChapter, cardsToday, dueNow, own, sets));
     return {
       subjectId: plan.subject_id,
       subjectTitle: standing.subjectTitle,
@@ -498,6 +501,7 @@ export class PlanService {
       minutesLeft: day.minutesLeft,
       tooShort: day.tooShort,
       readiness: standing.readiness,
+      expectedGrade: standing.expectedGrade,
       tasks,
       done: tasks.every((t) => t.done),
     };
@@ -511,8 +515,9 @@ export class PlanService {
     cardsToday: number,
     dueNow: number | null,
     own: { done: Map<string, number>; left: Map<string, number> },
+    sets: Map<string, string>,
   ): PlanTaskOut {
-    const base = { title: taskTitle(t), minutes: t.minutes, summaryId: null as string | null, questionListId: null as string | null, ownSetId: null as string | null };
+    const base = { title: taskTitle(t), minutes: t.minutes, summaryId: null as string | null, questionListId: null as string | null, flashcardSetId: null as string | null, ownSetId: null as string | null };
     switch (t.kind) {
       case 'read': {
         const c = chapterOf.get(t.chapterId);
@@ -525,7 +530,7 @@ export class PlanService {
       }
       case 'cards': {
         const progress = Math.min(t.cards, byChapter.get(t.chapterId)?.cards ?? 0);
-        return { ...base, id: `cards:${t.chapterId}`, kind: 'cards', chapterId: t.chapterId, chapterNumber: t.chapterNumber, progress, target: t.cards, done: progress >= t.cards };
+        return { ...base, id: `cards:${t.chapterId}`, kind: 'cards', chapterId: t.chapterId, chapterNumber: t.chapterNumber, flashcardSetId: sets.get(t.chapterId) ?? null, progress, target: t.cards, done: progress >= t.cards };
       }
       case 'review': {
         const progress = dueNow === 0 ? t.cards : Math.min(t.cards, cardsToday);
