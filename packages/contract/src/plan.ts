@@ -112,6 +112,8 @@ export const SubjectReadinessSchema = z.object({
   readiness: z.nullable(z.int().check(z.minimum(0), z.maximum(100))),
   /** the grade she can expect on a mock exam (1-10, one decimal) with its 80 % range; null without a graded answer */
   expectedGrade: z.nullable(ExpectedGradeSchema),
+  /** her expected grade over the last twelve weeks: per local day, after her last graded answer that day, oldest first */
+  expectedGradeHistory: z.array(z.extend(ExpectedGradeSchema, { date: z.string() })),
   /** graded answers in the subject */
   gradedAnswers: z.int(),
   spacedRepetition: z.boolean(),

@@ -2,7 +2,9 @@ import type { ChapterReadiness as ChapterReadinessOut, ExamPlan, ExpectedGrade, 
 import { PLAN_MAX_DAYS_AHEAD } from '@blok/contract';
 import type { DialectName, Executor } from '@blok/db';
 import { questionValue, retrievability } from '@blok/domain/readiness';
-import { priorDifficulty, updateDifficulty } from '@blok/domain/rasch';
+import { predictRight, priorDifficulty, updateDifficulty } from '@blok/domain/rasch';
+import { calibrate, type Calibration } from '@blok/domain/calibration';
+import { gradeMockExam, MOCK_EXAM_AWAITING } from '@blok/domain/mock-exam';
 import { chapterAbility, readinessPercent, standingReason, subjectStanding, type ChapterEvidence, type EvidenceItem } from '@blok/domain/standing';
 import type { EvidenceSource } from '@blok/domain/evidence';
 import { ALL_DAYS, DEFAULT_MINUTES_PER_DAY, addDays, daysBetween, planDay, readingMinutes, taskTitle, type DayPlan, type PlanTask } from '@blok/domain/study-plan';
@@ -117,6 +119,14 @@ interface Standing {
 }
 
 const DAY_MS = 86_400_000;
+/** Voortgang's expected grade over time: the same twelve weeks as its calendar. */
+const HISTORY_DAYS = 84;
+/** The studio's calibration reads at most this many of a subject's latest mock exams. */
+const CALIBRATION_LIMIT = 5000;
+
+/** Per chapter: the questions of its lists (an exam draws from them). */
+const questionCountsOf = (chapters: readonly ContentChapter[], lists: ReadonlyArray<{ id: string; chapter_id: string | null; total_questions: number }>) =>
+  chapters.map((c) => lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId)).reduce((sum, l) => sum + l.total_questions, 0));
 
 /** A practice answer's score as evidence, or null when it is none (a skip, an answer waiting for her assessment, one the app did not judge). */
 function practiceScore(e: Pick<AnswerEvent, 'status' | 'score' | 'graded'>): number | null {
@@ -245,6 +255,7 @@ export class PlanService {
     // The weakest chapter she can open: lowest estimate (an untested chapter counts low), never a paywall.
     const estimate = (c: ChapterReadinessOut) => standing.estimates.get(c.chapterId) ?? 0;
     const weakest = standing.chapters.filter((c) => !c.locked).sort((a, b) => estimate(a) - estimate(b) || a.priority - b.priority || a.number - b.number)[0];
+    const history = await this.repo.standingDays(student.id, subjectId, addDays(today, -(HISTORY_DAYS - 1)));
     return {
       subjectId,
       subjectTitle: standing.subjectTitle,
@@ -252,6 +263,7 @@ export class PlanService {
       daysUntilExam: plan?.exam_date ? daysBetween(today, plan.exam_date) : null,
       readiness: standing.readiness,
       expectedGrade: standing.expectedGrade,
+      expectedGradeHistory: history,
       gradedAnswers: standing.gradedAnswers,
       spacedRepetition: this.sources.cards?.spacedRepetition ?? false,
       weakestChapterId: weakest?.chapterId ?? null,
@@ -289,7 +301,7 @@ export class PlanService {
       if (examMs !== null) r.onExam += retrievability((examMs - last) / 86_400_000, m.stability);
       retention.set(m.chapter_id, r);
     }
-    const questionCounts = chapters.map((c) => lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId)).reduce((sum, l) => sum + l.total_questions, 0));
+    const questionCounts = questionCountsOf(chapters, lists);
     const known = this.standingOf(chapters, questionCounts, evidence, difficulties, nowMs);
     const out = chapters.map((c, index): ChapterReadinessOut => {
       const own = lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId));
@@ -396,6 +408,76 @@ export class PlanService {
         ),
       };
     });
+  }
+
+  /** Her standing in a subject as it is on the transaction `repo` runs on (reads at most the subject's items). */
+  private async standingIn(repo: PlanRepository, userId: string, subjectId: string, nowMs: number) {
+    const [chapters, lists, evidence, difficulties] = await Promise.all([
+      this.sources.library.chaptersOf(subjectId),
+      this.sources.practice.listsOfSubject(subjectId),
+      repo.evidenceMarks(userId, subjectId),
+      repo.difficulties(subjectId),
+    ]);
+    const known = this.standingOf(chapters, questionCountsOf(chapters, lists), evidence, difficulties, nowMs);
+    return { chapters, difficulties, known };
+  }
+
+  /**
+   * Her expected grade after a graded answer, as her day's point on Voortgang's line (issue 39): in
+   * the answer's transaction, one row per subject and local day (the day's last answer stands).
+   */
+  private async recordStanding(repo: PlanRepository, userId: string, subjectId: string, nowIso: string): Promise<void> {
+    const { known } = await this.standingIn(repo, userId, subjectId, Date.parse(nowIso));
+    if (known.gradedAnswers === 0 || !known.expectedGrade) return;
+    const { grade, low, high } = known.expectedGrade;
+    await repo.saveStandingDay({ user_id: userId, subject_id: subjectId, date: await this.dateFor(repo, userId, subjectId), grade, low, high, graded_answers: known.gradedAnswers, updated_at: nowIso });
+  }
+
+  /**
+   * Before a mock exam's answers count: what the plan predicted of it (her expected grade and range,
+   * and per question the probability of a right answer), kept beside the grade she got for the
+   * studio's calibration. Only when she was shown an expected grade (a graded answer before) and no
+   * open answer waits for her own assessment (its grade would be a provisional lower bound).
+   */
+  private async recordPrediction(repo: PlanRepository, e: MockExamClosedEvent): Promise<void> {
+    if (e.answers.length === 0 || e.answers.some((a) => a.status === MOCK_EXAM_AWAITING)) return;
+    const { chapters, difficulties, known } = await this.standingIn(repo, e.userId, e.subjectId, Date.parse(e.at));
+    if (known.gradedAnswers === 0 || !known.expectedGrade) return;
+    const difficultyOf = new Map(difficulties.filter((d) => d.kind === 'question').map((d) => [d.item_id, d.difficulty]));
+    let questions = 0;
+    let brierSum = 0;
+    for (const a of e.answers) {
+      const i = chapters.findIndex((c) => c.id === a.chapterId);
+      if (i < 0) continue;
+      const p = predictRight(known.chapters[i]!.ability, difficultyOf.get(a.questionId) ?? priorDifficulty(chapters[i]!.priority).difficulty);
+      // an unanswered question of a handed-in exam earns nothing
+      const score = practiceScore({ status: a.status }) ?? 0;
+      brierSum += (p - score) ** 2;
+      questions++;
+    }
+    const { grade, low, high } = known.expectedGrade;
+    await repo.savePrediction({
+      exam_id: e.examId,
+      user_id: e.userId,
+      subject_id: e.subjectId,
+      predicted: grade,
+      low,
+      high,
+      achieved: gradeMockExam(e.answers.map((a) => a.status)).grade,
+      graded_before: known.gradedAnswers,
+      questions,
+      brier_sum: brierSum,
+      closed_at: e.at,
+    });
+  }
+
+  /** The studio's calibration of a subject (its editors and admins; the studio checks who asks): predicted against achieved mock exam grades. */
+  async calibration(subjectId: string): Promise<Calibration & { students: number }> {
+    const rows = await this.repo.predictionsOf(subjectId, CALIBRATION_LIMIT);
+    return {
+      ...calibrate(rows.map((r) => ({ predicted: r.predicted, low: r.low, high: r.high, achieved: r.achieved, questions: r.questions, brierSum: r.brier_sum }))),
+      students: new Set(rows.map((r) => r.user_id)).size,
+    };
   }
 
   /**
@@ -630,6 +712,7 @@ export class PlanService {
       updated_at: score !== null || !mark ? nowIso : mark.updated_at,
     });
     if (counts) await repo.addActivity(e.userId, e.subjectId, await this.dateFor(repo, e.userId, e.subjectId), e.chapterId ?? '', { questions: 1 }, nowIso);
+    if (score !== null && e.chapterId) await this.recordStanding(repo, e.userId, e.subjectId, nowIso);
   }
 
   /** A card verdict ('Wist ik' / 'Wist ik niet', or an FSRS rating) was stored: called by the flashcards service in its unit of work. */
@@ -663,6 +746,7 @@ export class PlanService {
       updated_at: nowIso,
     });
     await repo.addActivity(e.userId, e.subjectId, await this.dateFor(repo, e.userId, e.subjectId), e.chapterId ?? '', { cards: 1 }, nowIso);
+    if (source === 'card-typed' && e.chapterId) await this.recordStanding(repo, e.userId, e.subjectId, nowIso);
   }
 
   /**
@@ -676,9 +760,12 @@ export class PlanService {
     const repo = new PlanRepository(tx);
     await this.lock(repo, e.userId, e.subjectId);
     const nowIso = this.now().toISOString();
+    await this.recordPrediction(repo, e);
+    let judged = false;
     for (const a of e.answers) {
       const score = practiceScore({ status: a.status });
       if (score === null || !a.chapterId) continue;
+      judged = true;
       const [practised, earlier] = await Promise.all([repo.findMark(e.userId, 'question', a.questionId), repo.findMark(e.userId, 'mock', a.questionId)]);
       if (!practised?.source && !earlier?.source) await this.learnDifficulty(repo, { ...e, chapterId: a.chapterId }, 'question', a.questionId, score, nowIso);
       await repo.saveMark({
@@ -697,6 +784,7 @@ export class PlanService {
         updated_at: e.at,
       });
     }
+    if (judged) await this.recordStanding(repo, e.userId, e.subjectId, nowIso);
   }
 
   /** Chapters were marked read: called by the library service in its unit of work. */

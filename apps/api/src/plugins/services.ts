@@ -335,10 +335,15 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   );
 
   // ---------------------------------------------------------------- the studio (decision 026)
-  c.add('studio', ['uow', 'accounts', 'catalogue', 'events'], (p) => {
-    const studio = new StudioService(p.uow, p.accounts, () => p.catalogue.catalogue(), {
-      questionsOutdated: (tx, subjectId, questionIds) => p.events.emit(tx, 'questions.outdated', { subjectId, questionIds }),
-    });
+  c.add('studio', ['uow', 'accounts', 'catalogue', 'events', 'plan'], (p) => {
+    const studio = new StudioService(
+      p.uow,
+      p.accounts,
+      () => p.catalogue.catalogue(),
+      { questionsOutdated: (tx, subjectId, questionIds) => p.events.emit(tx, 'questions.outdated', { subjectId, questionIds }) },
+      // the expected grade against real mock exams, kept by the plan (issue 39)
+      (subjectId) => p.plan.calibration(subjectId),
+    );
     p.events.on('catalogue.audiences-changed', (tx, e) => studio.audiencesChanged(tx, e.subjectId, e.audiences));
     return studio;
   });
