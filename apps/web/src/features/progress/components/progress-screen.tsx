@@ -170,7 +170,8 @@ function ProgressContent({ progress, readiness, readinessState }: { progress: Pr
                       {short(c.number)} {c.title}
                     </th>
                     <td>{percentOrUntested(c.readiness)}</td>
-                    <td>{c.reason}</td>
+                    {/* the row names the chapter: its reason without "Hoofdstuk 3: ", and nothing to add when untested */}
+                    <td>{c.readiness === null ? '–' : c.reason.replace(/^Hoofdstuk \d+: /, '')}</td>
                   </tr>
                 ))}
               </tbody>
