@@ -436,17 +436,19 @@ export class PlanService {
   /**
    * Before a mock exam's answers count: what the plan predicted of it (her expected grade and range,
    * and per question the probability of a right answer), kept beside the grade she got for the
-   * studio's calibration. Only when she was shown an expected grade (a graded answer before) and no
-   * open answer waits for her own assessment (its grade would be a provisional lower bound).
+   * studio's calibration. Only when she was shown an expected grade (a graded answer before). An
+   * open answer waiting for her own assessment is left out of both sides (the app did not judge it;
+   * most exams hold one): the grade is that of the questions the app judged, an unanswered one 0.
    */
   private async recordPrediction(repo: PlanRepository, e: MockExamClosedEvent): Promise<void> {
-    if (e.answers.length === 0 || e.answers.some((a) => a.status === MOCK_EXAM_AWAITING)) return;
+    const judged = e.answers.filter((a) => a.status !== MOCK_EXAM_AWAITING);
+    if (judged.length === 0) return;
     const { chapters, difficulties, known } = await this.standingIn(repo, e.userId, e.subjectId, Date.parse(e.at));
     if (known.gradedAnswers === 0 || !known.expectedGrade) return;
     const difficultyOf = new Map(difficulties.filter((d) => d.kind === 'question').map((d) => [d.item_id, d.difficulty]));
     let questions = 0;
     let brierSum = 0;
-    for (const a of e.answers) {
+    for (const a of judged) {
       const i = chapters.findIndex((c) => c.id === a.chapterId);
       if (i < 0) continue;
       const p = predictRight(known.chapters[i]!.ability, difficultyOf.get(a.questionId) ?? priorDifficulty(chapters[i]!.priority).difficulty);
@@ -463,7 +465,7 @@ export class PlanService {
       predicted: grade,
       low,
       high,
-      achieved: gradeMockExam(e.answers.map((a) => a.status)).grade,
+      achieved: gradeMockExam(judged.map((a) => a.status)).grade,
       graded_before: known.gradedAnswers,
       questions,
       brier_sum: brierSum,

@@ -76,4 +76,36 @@ describe.each(DIALECTS)('the expected grade over time and against real mock exam
     const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/studio/subjects/${SUBJECT}/calibration` });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('leaves an open answer awaiting her assessment out of both sides, and counts an unanswered question as 0', async () => {
+    const ctx = suite.ctx;
+    const s = await student(ctx.app);
+    const admin = await student(ctx.app);
+    await ctx.app.services.studio.setRole(null, admin.email, 'admin');
+    await s.practise(1, [true, true, true, false, false]);
+    const me = (await s.call('GET', '/api/user/profile')).json() as { id: string };
+    const before = (await admin.call('GET', `/api/studio/subjects/${SUBJECT}/calibration`)).json() as StudioCalibration;
+    // The event the mock exam service says in the unit of work that closes an exam: two right, one
+    // open answer she has not assessed yet, one not answered.
+    await ctx.app.services.uow.run((tx) =>
+      ctx.app.services.plan.recordMockExam(tx, {
+        userId: me.id,
+        subjectId: SUBJECT,
+        examId: randomUUID(),
+        at: NOW.toISOString(),
+        answers: [
+          { questionId: 'fx-plan-q2-1', chapterId: 'fx-plan-h2', status: 1 },
+          { questionId: 'fx-plan-q2-2', chapterId: 'fx-plan-h2', status: 1 },
+          { questionId: 'fx-plan-q2-3', chapterId: 'fx-plan-h2', status: 4 },
+          { questionId: 'fx-plan-q2-4', chapterId: 'fx-plan-h2', status: -1 },
+        ],
+      }),
+    );
+    const after = (await admin.call('GET', `/api/studio/subjects/${SUBJECT}/calibration`)).json() as StudioCalibration;
+    expect(after.exams).toBe(before.exams + 1);
+    expect(after.questions).toBe(before.questions + 3);
+    // 2 of the 3 questions the app judged: 6,7
+    const achieved = after.bins.reduce((sum, b) => sum + b.meanAchieved * b.exams, 0) - before.bins.reduce((sum, b) => sum + b.meanAchieved * b.exams, 0);
+    expect(achieved).toBeCloseTo(6.7, 0);
+  });
 });
