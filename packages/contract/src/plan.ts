@@ -112,6 +112,8 @@ export const SubjectReadinessSchema = z.object({
   readiness: z.nullable(z.int().check(z.minimum(0), z.maximum(100))),
   /** the grade she can expect on a mock exam (1-10, one decimal) with its 80 % range; null without a graded answer */
   expectedGrade: z.nullable(ExpectedGradeSchema),
+  /** her expected grade over the last twelve weeks: per local day, after her last graded answer that day, oldest first */
+  expectedGradeHistory: z.array(z.extend(ExpectedGradeSchema, { date: z.string() })),
   /** graded answers in the subject */
   gradedAnswers: z.int(),
   spacedRepetition: z.boolean(),
@@ -136,8 +138,10 @@ export const PlanTaskSchema = z.object({
   chapterNumber: z.nullable(z.int()),
   /** read: the summary to open */
   summaryId: z.nullable(z.string()),
-  /** practice: the question list to open */
+  /** practice: the question list to open (with `target - progress` questions, the count it asks for) */
   questionListId: z.nullable(z.string()),
+  /** cards: the chapter's card set to open */
+  flashcardSetId: z.nullable(z.string()),
   /** own-cards: her set to open */
   ownSetId: z.nullable(z.string()),
   /** how much is done of the target (questions answered, cards gone through, 1 = read) */
@@ -167,6 +171,8 @@ export const SubjectDayPlanSchema = z.object({
   tooShort: z.boolean(),
   /** as the subject's readiness: null without a graded answer */
   readiness: z.nullable(z.int()),
+  /** as the subject's readiness answer: the grade she can expect with its 80 % range, null without a graded answer */
+  expectedGrade: z.nullable(ExpectedGradeSchema),
   tasks: z.array(PlanTaskSchema),
   done: z.boolean(),
 });

@@ -23,6 +23,8 @@ export const ANSWER_DISPLAYING_IN_BETWEEN = 2;
 export const MAX_TEXT_ANSWER_LENGTH = 5000;
 /** Most lists one session may practise. */
 export const MAX_SESSION_LISTS = 50;
+/** Most questions a session started with a count may ask. */
+export const MAX_SESSION_COUNT = 500;
 
 const StatusSchema = z.int().check(z.minimum(-1), z.maximum(4), z.describe('-1 not answered yet, 0 wrong, 1 correct, 2 partially correct, 3 skipped, 4 review'));
 /** Content ids are slugs: lowercase letters, digits and dashes. */
@@ -242,6 +244,11 @@ export const StartSessionBodySchema = z.strictObject({
     showAnswers: z.optional(z.boolean()),
     /** further lists of the same subject to practise in the same session */
     questionListIds: z.optional(z.array(ContentIdSchema).check(z.maxLength(MAX_SESSION_LISTS))),
+    /**
+     * At most this many questions (a plan task's "Oefen 6 vragen", issue 39): those she has not
+     * answered right yet first (recommended ones first), then the others; they keep the lists' order
+     */
+    count: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_SESSION_COUNT))),
   });
 export type StartSessionBody = z.infer<typeof StartSessionBodySchema>;
 

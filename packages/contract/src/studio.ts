@@ -282,3 +282,34 @@ export type StudioReport = z.infer<typeof StudioReportSchema>;
 export const StudioReportListSchema = z.object({ reports: z.array(StudioReportSchema) });
 export type StudioReportList = z.infer<typeof StudioReportListSchema>;
 export const StudioReportParamsSchema = z.object({ reportId: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+/**
+ * GET /api/studio/subjects/{subjectId}/calibration (issue 39; editors and admins, 404 for anyone
+ * else): is the expected grade honest on real students? Each closed mock exam of a student who was
+ * shown an expected grade: that grade against the one she got, by bins of the expected grade, and
+ * the Brier score of the per-question probabilities.
+ */
+export const StudioCalibrationBinSchema = z.object({
+  /** expected grades in [from, to) */
+  from: z.number(),
+  to: z.number(),
+  exams: z.int(),
+  meanPredicted: z.number(),
+  meanAchieved: z.number(),
+});
+export const StudioCalibrationSchema = z.object({
+  subjectId: z.string(),
+  exams: z.int(),
+  students: z.int(),
+  /** mean |expected − achieved|; null without exams */
+  meanAbsoluteError: z.nullable(z.number()),
+  /** mean (achieved − expected): above 0 the expected grade is cautious, below 0 hopeful */
+  bias: z.nullable(z.number()),
+  /** share of exams whose grade lay in the range shown */
+  withinRange: z.nullable(z.number()),
+  questions: z.int(),
+  /** mean (probability − score)² per question: 0 perfect, 0.25 always saying 50 % */
+  brier: z.nullable(z.number()),
+  bins: z.array(StudioCalibrationBinSchema),
+});
+export type StudioCalibration = z.infer<typeof StudioCalibrationSchema>;

@@ -143,6 +143,16 @@ describe('study plan of a free student (Premium chapters locked)', () => {
     expect(planDay(input({ today: '2026-12-14', chapters: free })).tooShort).toBe(false);
   });
 
+  it('does not call the time too short when her work fits the days left, the exam tomorrow', () => {
+    // 25 minutes of work, 30 a day, the exam tomorrow: one study day left (today), none for learning.
+    const tomorrow = planDay(input({ today: '2026-12-16', chapters: free }));
+    expect(tomorrow).toMatchObject({ phase: 'review', studyDaysLeft: 1, minutesLeft: 25, tooShort: false });
+    // With the Premium chapters as her work it would not fit.
+    expect(planDay(input({ today: '2026-12-16', chapters: free.map((c) => ({ ...c, readable: true })) })).tooShort).toBe(true);
+    // 10 minutes a day: 25 minutes is more than today holds.
+    expect(planDay(input({ today: '2026-12-16', chapters: free, minutesPerDay: 10 })).tooShort).toBe(true);
+  });
+
   it('fills with the free chapter once she read it, and with its new cards under spaced repetition', () => {
     const read = free.map((c, i) => (i === 0 ? { ...c, read: true, questionsCorrect: 4, readiness: 30 } : c));
     const plan = planDay(input({ examDate: null, chapters: read, cardsDue: 0 }));

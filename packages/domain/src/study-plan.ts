@@ -164,7 +164,11 @@ export function planDay(input: PlanInput): DayPlan {
   const studyDaysLeft = input.examDate ? studyDaysBetween(input.today, input.examDate, input.studyDays) : null;
   const isStudyDay = input.studyDays.includes(isoWeekday(input.today));
   const learningDays = studyDaysLeft === null ? null : studyDaysLeft - REVIEW_DAYS;
-  const tooShort = learningDays !== null && minutesLeft > Math.max(0, learningDays) * minutesPerDay;
+  // Too short: the work left does not fit her minutes on the learning days; in the last days (the
+  // review phase, the exam tomorrow) on the study days left, today included: work that fits today
+  // is not too much for the time left (a free student's one chapter, issue 39).
+  const daysForWork = learningDays === null ? null : learningDays > 0 ? learningDays : (studyDaysLeft ?? 0);
+  const tooShort = daysForWork !== null && minutesLeft > daysForWork * minutesPerDay;
   if (!isStudyDay) return { ...base, phase: 'rest-day', tasks: [], minutes: 0, studyDaysLeft, tooShort };
 
   const tasks: PlanTask[] = [];

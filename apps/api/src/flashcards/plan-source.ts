@@ -23,6 +23,20 @@ export class FlashcardsPlanSource implements PlanCardsSource {
     return new Map(rows.map((r) => [r.chapter_id ?? '', Number(r.n)]));
   }
 
+  async chapterSets(subjectId: string): Promise<Map<string, string>> {
+    const rows = await this.uow.executor
+      .selectFrom('flashcard_sets')
+      .select(['id', 'chapter_id'])
+      .where('subject_id', '=', subjectId)
+      .where('chapter_id', 'is not', null)
+      .orderBy('sort_index')
+      .orderBy('id')
+      .execute();
+    const sets = new Map<string, string>();
+    for (const r of rows) if (r.chapter_id && !sets.has(r.chapter_id)) sets.set(r.chapter_id, r.id);
+    return sets;
+  }
+
   async cardStates(userId: string, subjectId: string) {
     const db = this.uow.executor;
     const [cards, knowledge, schedules] = await Promise.all([

@@ -1,4 +1,5 @@
-import { sql, type Executor, type ExamPlansTable, type ItemDifficultiesTable, type PlanChapterStatsTable, type PlanMarksTable } from '@blok/db';
+import type { Insertable } from 'kysely';
+import { sql, type Executor, type ExamPlansTable, type ItemDifficultiesTable, type MockExamPredictionsTable, type PlanChapterStatsTable, type PlanMarksTable, type StandingDaysTable } from '@blok/db';
 
 export type ExamPlanRow = ExamPlansTable;
 export type ChapterStatsRow = PlanChapterStatsTable;
@@ -170,6 +171,46 @@ export class PlanRepository {
       .values(row)
       .onConflict((oc) => oc.columns(['kind', 'item_id']).doUpdateSet(changes))
       .execute();
+  }
+
+  // ------------------------------------------------------------ her expected grade over time, and its calibration
+
+  async saveStandingDay(row: Insertable<StandingDaysTable>): Promise<void> {
+    const { user_id: _u, subject_id: _s, date: _d, ...changes } = row;
+    await this.db
+      .insertInto('standing_days')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'subject_id', 'date']).doUpdateSet(changes))
+      .execute();
+  }
+
+  /** Her expected grade per day of a subject from `fromDate` on, oldest first. */
+  async standingDays(userId: string, subjectId: string, fromDate: string): Promise<Array<{ date: string; grade: number; low: number; high: number }>> {
+    const rows = await this.db
+      .selectFrom('standing_days')
+      .select(['date', 'grade', 'low', 'high'])
+      .where('user_id', '=', userId)
+      .where('subject_id', '=', subjectId)
+      .where('date', '>=', fromDate)
+      .orderBy('date')
+      .execute();
+    return rows.map((r) => ({ date: r.date, grade: Number(r.grade), low: Number(r.low), high: Number(r.high) }));
+  }
+
+  async savePrediction(row: Insertable<MockExamPredictionsTable>): Promise<void> {
+    await this.db.insertInto('mock_exam_predictions').values(row).onConflict((oc) => oc.column('exam_id').doNothing()).execute();
+  }
+
+  /** A subject's predictions of closed mock exams, newest first, at most `limit`. */
+  async predictionsOf(subjectId: string, limit: number): Promise<Array<{ user_id: string; predicted: number; low: number; high: number; achieved: number; questions: number; brier_sum: number }>> {
+    const rows = await this.db
+      .selectFrom('mock_exam_predictions')
+      .select(['user_id', 'predicted', 'low', 'high', 'achieved', 'questions', 'brier_sum'])
+      .where('subject_id', '=', subjectId)
+      .orderBy('closed_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ user_id: r.user_id, predicted: Number(r.predicted), low: Number(r.low), high: Number(r.high), achieved: Number(r.achieved), questions: Number(r.questions), brier_sum: Number(r.brier_sum) }));
   }
 
   // ------------------------------------------------------------ activity and days

@@ -2,7 +2,9 @@ import type { ChapterReadiness as ChapterReadinessOut, ExamPlan, ExpectedGrade, 
 import { PLAN_MAX_DAYS_AHEAD } from '@blok/contract';
 import type { DialectName, Executor } from '@blok/db';
 import { questionValue, retrievability } from '@blok/domain/readiness';
-import { priorDifficulty, updateDifficulty } from '@blok/domain/rasch';
+import { predictRight, priorDifficulty, updateDifficulty } from '@blok/domain/rasch';
+import { calibrate, type Calibration } from '@blok/domain/calibration';
+import { gradeMockExam, MOCK_EXAM_AWAITING } from '@blok/domain/mock-exam';
 import { chapterAbility, readinessPercent, standingReason, subjectStanding, type ChapterEvidence, type EvidenceItem } from '@blok/domain/standing';
 import type { EvidenceSource } from '@blok/domain/evidence';
 import { ALL_DAYS, DEFAULT_MINUTES_PER_DAY, addDays, daysBetween, planDay, readingMinutes, taskTitle, type DayPlan, type PlanTask } from '@blok/domain/study-plan';
@@ -60,6 +62,8 @@ export interface PlanCardsSource {
   spacedRepetition: boolean;
   /** cards per chapter of a subject ('' for cards of a set without a chapter) */
   cardCounts(subjectId: string): Promise<Map<string, number>>;
+  /** per chapter of a subject: its (first) card set, the one a cards task opens */
+  chapterSets(subjectId: string): Promise<Map<string, string>>;
   /** her latest verdict and FSRS state per card of the subject (the backfill) */
   cardStates(userId: string, subjectId: string): Promise<Array<{ flashcardId: string; chapterId: string | null; known: boolean | null; stability: number | null; lastReview: string | null }>>;
   /** cards of the subject due before `until` (spaced repetition) */
@@ -115,6 +119,14 @@ interface Standing {
 }
 
 const DAY_MS = 86_400_000;
+/** Voortgang's expected grade over time: the same twelve weeks as its calendar. */
+const HISTORY_DAYS = 84;
+/** The studio's calibration reads at most this many of a subject's latest mock exams. */
+const CALIBRATION_LIMIT = 5000;
+
+/** Per chapter: the questions of its lists (an exam draws from them). */
+const questionCountsOf = (chapters: readonly ContentChapter[], lists: ReadonlyArray<{ id: string; chapter_id: string | null; total_questions: number }>) =>
+  chapters.map((c) => lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId)).reduce((sum, l) => sum + l.total_questions, 0));
 
 /** A practice answer's score as evidence, or null when it is none (a skip, an answer waiting for her assessment, one the app did not judge). */
 function practiceScore(e: Pick<AnswerEvent, 'status' | 'score' | 'graded'>): number | null {
@@ -243,6 +255,7 @@ export class PlanService {
     // The weakest chapter she can open: lowest estimate (an untested chapter counts low), never a paywall.
     const estimate = (c: ChapterReadinessOut) => standing.estimates.get(c.chapterId) ?? 0;
     const weakest = standing.chapters.filter((c) => !c.locked).sort((a, b) => estimate(a) - estimate(b) || a.priority - b.priority || a.number - b.number)[0];
+    const history = await this.repo.standingDays(student.id, subjectId, addDays(today, -(HISTORY_DAYS - 1)));
     return {
       subjectId,
       subjectTitle: standing.subjectTitle,
@@ -250,6 +263,7 @@ export class PlanService {
       daysUntilExam: plan?.exam_date ? daysBetween(today, plan.exam_date) : null,
       readiness: standing.readiness,
       expectedGrade: standing.expectedGrade,
+      expectedGradeHistory: history,
       gradedAnswers: standing.gradedAnswers,
       spacedRepetition: this.sources.cards?.spacedRepetition ?? false,
       weakestChapterId: weakest?.chapterId ?? null,
@@ -287,7 +301,7 @@ export class PlanService {
       if (examMs !== null) r.onExam += retrievability((examMs - last) / 86_400_000, m.stability);
       retention.set(m.chapter_id, r);
     }
-    const questionCounts = chapters.map((c) => lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId)).reduce((sum, l) => sum + l.total_questions, 0));
+    const questionCounts = questionCountsOf(chapters, lists);
     const known = this.standingOf(chapters, questionCounts, evidence, difficulties, nowMs);
     const out = chapters.map((c, index): ChapterReadinessOut => {
       const own = lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId));
@@ -396,6 +410,78 @@ export class PlanService {
     });
   }
 
+  /** Her standing in a subject as it is on the transaction `repo` runs on (reads at most the subject's items). */
+  private async standingIn(repo: PlanRepository, userId: string, subjectId: string, nowMs: number) {
+    const [chapters, lists, evidence, difficulties] = await Promise.all([
+      this.sources.library.chaptersOf(subjectId),
+      this.sources.practice.listsOfSubject(subjectId),
+      repo.evidenceMarks(userId, subjectId),
+      repo.difficulties(subjectId),
+    ]);
+    const known = this.standingOf(chapters, questionCountsOf(chapters, lists), evidence, difficulties, nowMs);
+    return { chapters, difficulties, known };
+  }
+
+  /**
+   * Her expected grade after a graded answer, as her day's point on Voortgang's line (issue 39): in
+   * the answer's transaction, one row per subject and local day (the day's last answer stands).
+   */
+  private async recordStanding(repo: PlanRepository, userId: string, subjectId: string, nowIso: string): Promise<void> {
+    const { known } = await this.standingIn(repo, userId, subjectId, Date.parse(nowIso));
+    if (known.gradedAnswers === 0 || !known.expectedGrade) return;
+    const { grade, low, high } = known.expectedGrade;
+    await repo.saveStandingDay({ user_id: userId, subject_id: subjectId, date: await this.dateFor(repo, userId, subjectId), grade, low, high, graded_answers: known.gradedAnswers, updated_at: nowIso });
+  }
+
+  /**
+   * Before a mock exam's answers count: what the plan predicted of it (her expected grade and range,
+   * and per question the probability of a right answer), kept beside the grade she got for the
+   * studio's calibration. Only when she was shown an expected grade (a graded answer before). An
+   * open answer waiting for her own assessment is left out of both sides (the app did not judge it;
+   * most exams hold one): the grade is that of the questions the app judged, an unanswered one 0.
+   */
+  private async recordPrediction(repo: PlanRepository, e: MockExamClosedEvent): Promise<void> {
+    const judged = e.answers.filter((a) => a.status !== MOCK_EXAM_AWAITING);
+    if (judged.length === 0) return;
+    const { chapters, difficulties, known } = await this.standingIn(repo, e.userId, e.subjectId, Date.parse(e.at));
+    if (known.gradedAnswers === 0 || !known.expectedGrade) return;
+    const difficultyOf = new Map(difficulties.filter((d) => d.kind === 'question').map((d) => [d.item_id, d.difficulty]));
+    let questions = 0;
+    let brierSum = 0;
+    for (const a of judged) {
+      const i = chapters.findIndex((c) => c.id === a.chapterId);
+      if (i < 0) continue;
+      const p = predictRight(known.chapters[i]!.ability, difficultyOf.get(a.questionId) ?? priorDifficulty(chapters[i]!.priority).difficulty);
+      // an unanswered question of a handed-in exam earns nothing
+      const score = practiceScore({ status: a.status }) ?? 0;
+      brierSum += (p - score) ** 2;
+      questions++;
+    }
+    const { grade, low, high } = known.expectedGrade;
+    await repo.savePrediction({
+      exam_id: e.examId,
+      user_id: e.userId,
+      subject_id: e.subjectId,
+      predicted: grade,
+      low,
+      high,
+      achieved: gradeMockExam(judged.map((a) => a.status)).grade,
+      graded_before: known.gradedAnswers,
+      questions,
+      brier_sum: brierSum,
+      closed_at: e.at,
+    });
+  }
+
+  /** The studio's calibration of a subject (its editors and admins; the studio checks who asks): predicted against achieved mock exam grades. */
+  async calibration(subjectId: string): Promise<Calibration & { students: number }> {
+    const rows = await this.repo.predictionsOf(subjectId, CALIBRATION_LIMIT);
+    return {
+      ...calibrate(rows.map((r) => ({ predicted: r.predicted, low: r.low, high: r.high, achieved: r.achieved, questions: r.questions, brierSum: r.brier_sum }))),
+      students: new Set(rows.map((r) => r.user_id)).size,
+    };
+  }
+
   /**
    * Her first graded answer to an item teaches its difficulty (online, @blok/domain/rasch): read
    * against her ability in its chapter before this answer, as an average student's until her answers
@@ -485,7 +571,8 @@ export class PlanService {
     const ownDone = ownCards && ownTaskSets.length > 0 ? await ownCards.answeredSince(userId, ownTaskSets, startOfLocalDay(date, zone)) : new Map<string, number>();
     const ownLeft = new Map(ownSets.map((set) => [set.id, set.cards]));
     const own = { done: ownDone, left: ownLeft };
-    const tasks = day.tasks.map((t): PlanTaskOut => this.tick(t, chapterOf, byChapter, cardsToday, dueNow, own));
+    const sets = cards && day.tasks.some((t) => t.kind === 'cards') ? await cards.chapterSets(plan.subject_id) : new Map<string, string>();
+    const tasks = day.tasks.map((t): PlanTaskOut => this.tick(t, chapterOf, byChapter, cardsToday, dueNow, own, sets));
     return {
       subjectId: plan.subject_id,
       subjectTitle: standing.subjectTitle,
@@ -498,6 +585,7 @@ export class PlanService {
       minutesLeft: day.minutesLeft,
       tooShort: day.tooShort,
       readiness: standing.readiness,
+      expectedGrade: standing.expectedGrade,
       tasks,
       done: tasks.every((t) => t.done),
     };
@@ -511,8 +599,9 @@ export class PlanService {
     cardsToday: number,
     dueNow: number | null,
     own: { done: Map<string, number>; left: Map<string, number> },
+    sets: Map<string, string>,
   ): PlanTaskOut {
-    const base = { title: taskTitle(t), minutes: t.minutes, summaryId: null as string | null, questionListId: null as string | null, ownSetId: null as string | null };
+    const base = { title: taskTitle(t), minutes: t.minutes, summaryId: null as string | null, questionListId: null as string | null, flashcardSetId: null as string | null, ownSetId: null as string | null };
     switch (t.kind) {
       case 'read': {
         const c = chapterOf.get(t.chapterId);
@@ -525,7 +614,7 @@ export class PlanService {
       }
       case 'cards': {
         const progress = Math.min(t.cards, byChapter.get(t.chapterId)?.cards ?? 0);
-        return { ...base, id: `cards:${t.chapterId}`, kind: 'cards', chapterId: t.chapterId, chapterNumber: t.chapterNumber, progress, target: t.cards, done: progress >= t.cards };
+        return { ...base, id: `cards:${t.chapterId}`, kind: 'cards', chapterId: t.chapterId, chapterNumber: t.chapterNumber, flashcardSetId: sets.get(t.chapterId) ?? null, progress, target: t.cards, done: progress >= t.cards };
       }
       case 'review': {
         const progress = dueNow === 0 ? t.cards : Math.min(t.cards, cardsToday);
@@ -625,6 +714,7 @@ export class PlanService {
       updated_at: score !== null || !mark ? nowIso : mark.updated_at,
     });
     if (counts) await repo.addActivity(e.userId, e.subjectId, await this.dateFor(repo, e.userId, e.subjectId), e.chapterId ?? '', { questions: 1 }, nowIso);
+    if (score !== null && e.chapterId) await this.recordStanding(repo, e.userId, e.subjectId, nowIso);
   }
 
   /** A card verdict ('Wist ik' / 'Wist ik niet', or an FSRS rating) was stored: called by the flashcards service in its unit of work. */
@@ -658,6 +748,7 @@ export class PlanService {
       updated_at: nowIso,
     });
     await repo.addActivity(e.userId, e.subjectId, await this.dateFor(repo, e.userId, e.subjectId), e.chapterId ?? '', { cards: 1 }, nowIso);
+    if (source === 'card-typed' && e.chapterId) await this.recordStanding(repo, e.userId, e.subjectId, nowIso);
   }
 
   /**
@@ -671,9 +762,12 @@ export class PlanService {
     const repo = new PlanRepository(tx);
     await this.lock(repo, e.userId, e.subjectId);
     const nowIso = this.now().toISOString();
+    await this.recordPrediction(repo, e);
+    let judged = false;
     for (const a of e.answers) {
       const score = practiceScore({ status: a.status });
       if (score === null || !a.chapterId) continue;
+      judged = true;
       const [practised, earlier] = await Promise.all([repo.findMark(e.userId, 'question', a.questionId), repo.findMark(e.userId, 'mock', a.questionId)]);
       if (!practised?.source && !earlier?.source) await this.learnDifficulty(repo, { ...e, chapterId: a.chapterId }, 'question', a.questionId, score, nowIso);
       await repo.saveMark({
@@ -692,6 +786,7 @@ export class PlanService {
         updated_at: e.at,
       });
     }
+    if (judged) await this.recordStanding(repo, e.userId, e.subjectId, nowIso);
   }
 
   /** Chapters were marked read: called by the library service in its unit of work. */

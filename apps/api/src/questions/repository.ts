@@ -409,6 +409,23 @@ export class QuestionsRepository {
     return counts;
   }
 
+  /** Of these questions, the ones she answered right in any of her sessions (on the question's current version). */
+  async answeredRight(userId: string, questionIds: string[]): Promise<Set<string>> {
+    if (questionIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('session_questions as sq')
+      .innerJoin('question_sessions as s', 's.id', 'sq.session_id')
+      .innerJoin('questions as q', 'q.id', 'sq.question_id')
+      .select('sq.question_id')
+      .distinct()
+      .where('s.user_id', '=', userId)
+      .where('sq.question_id', 'in', questionIds)
+      .where('sq.status', '=', 1)
+      .where((eb) => eb.or([eb('sq.answer_version', 'is', null), eb('sq.answer_version', '=', eb.ref('q.answer_version'))]))
+      .execute();
+    return new Set(rows.map((r) => r.question_id));
+  }
+
   /** Her sessions of these lists (single-list sessions), newest first. */
   sessionsOfLists(userId: string, listIds: string[]): Promise<Array<Pick<SessionRow, 'id' | 'question_list_id' | 'finished_at'>>> {
     if (listIds.length === 0) return Promise.resolve([]);

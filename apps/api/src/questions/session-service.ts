@@ -105,9 +105,11 @@ export class QuestionSessionService {
     const lists = [primary, ...extra].sort((a, b) => a.sort_index - b.sort_index || a.id.localeCompare(b.id));
 
     const questionIds: string[] = [];
+    const recommended = new Set<string>();
     for (const list of lists) {
       const questions = await this.repo.questionsOfList(list.id);
-      if (mode === 'all') {
+      for (const q of questions) if (q.recommended === 1) recommended.add(q.id);
+      if (mode === 'all' || body?.count !== undefined) {
         questionIds.push(...questions.map((q) => q.id));
         continue;
       }
@@ -116,6 +118,7 @@ export class QuestionSessionService {
       questionIds.push(...questions.filter((q) => chosen.has(q.id)).map((q) => q.id));
     }
     if (questionIds.length === 0) throw new AppError('conflict', 'Deze vragenlijst heeft nog geen vragen.');
+    if (body?.count !== undefined && body.count < questionIds.length) questionIds.splice(0, questionIds.length, ...(await this.firstToPractise(userId, questionIds, recommended, body.count)));
 
     let title = primary.title;
     if (lists.length > 1) {
@@ -134,6 +137,18 @@ export class QuestionSessionService {
       answerKey: newAnswerKey(),
     });
     return { id };
+  }
+
+  /**
+   * A count (a plan task's "Oefen 6 vragen", issue 39): the questions she has not answered right yet
+   * come first, recommended ones first, then the ones she did; `count` of them, in the lists' order.
+   */
+  private async firstToPractise(userId: string, candidates: readonly string[], recommended: ReadonlySet<string>, count: number): Promise<string[]> {
+    const order = new Map(candidates.map((id, i) => [id, i]));
+    const right = await this.repo.answeredRight(userId, [...candidates]);
+    const rank = (id: string) => (right.has(id) ? 2 : 0) + (recommended.has(id) ? 0 : 1);
+    const chosen = new Set([...candidates].sort((a, b) => rank(a) - rank(b) || order.get(a)! - order.get(b)!).slice(0, count));
+    return candidates.filter((id) => chosen.has(id));
   }
 
   // ------------------------------------------------------------------ navigation

@@ -5,6 +5,7 @@ import {
   type Catalogue,
   type DraftStatus,
   type RoleName,
+  type StudioCalibration,
   type StudioCheck,
   type StudioDocument,
   type StudentPreview,
@@ -75,6 +76,8 @@ export class StudioService {
     private readonly catalogue?: () => Promise<Catalogue>,
     /** told in the release's transaction which questions' earlier answers no longer count (the plan) */
     private readonly outdated?: OutdatedAnswers,
+    /** the plan's calibration of a subject's expected grade against real mock exams (issue 39) */
+    private readonly calibrationOf?: (subjectId: string) => Promise<Omit<StudioCalibration, 'subjectId'>>,
   ) {}
 
   private repo(executor: Executor = this.uow.executor): StudioRepository {
@@ -103,6 +106,14 @@ export class StudioService {
     const member = await this.member(executor, userId, min);
     if (member.roleId === ROLES.author && !(await this.repo(executor).isAssigned(member.id, subjectId))) throw hidden();
     return member;
+  }
+
+  /** Editors and admins: how honest the expected grade was on the subject's mock exams; 404 for anyone else. */
+  async calibration(userId: string, subjectId: string): Promise<StudioCalibration> {
+    await this.subjectMember(this.uow.executor, userId, subjectId, ROLES.editor);
+    if (!(await subjectExists(this.uow.executor, subjectId))) throw hidden();
+    const figures = this.calibrationOf ? await this.calibrationOf(subjectId) : { exams: 0, students: 0, meanAbsoluteError: null, bias: null, withinRange: null, questions: 0, brier: null, bins: [] };
+    return { subjectId, ...figures };
   }
 
   async me(userId: string): Promise<StudioMe> {

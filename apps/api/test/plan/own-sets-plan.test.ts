@@ -75,6 +75,7 @@ describe.each(DIALECTS)("her own sets in today's plan on %s", (dialect) => {
         chapterNumber: null,
         summaryId: null,
         questionListId: null,
+        flashcardSetId: null,
         ownSetId: set.id,
         progress: 0,
         target: 4,

@@ -55,7 +55,7 @@ export const wrongAnswer = (questionId: string) => `${questionId}-a2`;
 
 /** A student and a small client for the plan API and the write paths that feed it. */
 export async function student(app: TestApp) {
-  const { headers } = await signedInUser(app);
+  const { headers, email } = await signedInUser(app);
   const call = (method: Method, url: string, payload?: unknown, extra: Record<string, string> = {}) =>
     contentIdsInject(app)({ method, url, headers: { ...headers, ...extra }, ...(payload === undefined ? {} : { payload: payload as object }) });
   const ok = async <T>(method: Method, url: string, payload?: unknown, status = 200): Promise<T> => {
@@ -64,6 +64,7 @@ export async function student(app: TestApp) {
     return res.json() as T;
   };
   return {
+    email,
     headers,
     call,
     savePlan: (body: Partial<SaveExamPlanBody>, subjectId = SUBJECT) =>

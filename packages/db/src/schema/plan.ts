@@ -118,6 +118,37 @@ export interface PlanRebuildsTable {
   rebuilt_at: string;
 }
 
+/** Her expected grade per subject and local date, after her last graded answer that day (issue 39). */
+export interface StandingDaysTable {
+  user_id: string;
+  subject_id: string;
+  date: string;
+  grade: number;
+  low: number;
+  high: number;
+  graded_answers: number;
+  updated_at: string;
+}
+
+/** What the plan predicted of a mock exam just before it closed, beside the grade she got (the studio's calibration). */
+export interface MockExamPredictionsTable {
+  exam_id: string;
+  user_id: string;
+  subject_id: string;
+  /** her expected grade (1-10) and its 80 % range */
+  predicted: number;
+  low: number;
+  high: number;
+  /** the exam's grade */
+  achieved: number;
+  /** graded answers the prediction rested on */
+  graded_before: number;
+  /** questions of the exam with a prediction, and the sum of their (probability − score)² */
+  questions: number;
+  brier_sum: number;
+  closed_at: string;
+}
+
 /** The tables owned by plan: their names as Kysely sees them. */
 export interface PlanTables {
   exam_plans: ExamPlansTable;
@@ -127,4 +158,6 @@ export interface PlanTables {
   plan_days: PlanDaysTable;
   plan_rebuilds: PlanRebuildsTable;
   item_difficulties: ItemDifficultiesTable;
+  standing_days: StandingDaysTable;
+  mock_exam_predictions: MockExamPredictionsTable;
 }

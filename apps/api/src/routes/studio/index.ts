@@ -13,6 +13,7 @@ import {
   SetRoleBodySchema,
   StudentPreviewBodySchema,
   StudentPreviewSchema,
+  StudioCalibrationSchema,
   StudioCheckSchema,
   StudioDraftSchema,
   StudioImageSchema,
@@ -96,6 +97,20 @@ const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => studio.subjects(req.auth!.userId),
+  );
+
+  app.get(
+    '/subjects/:subjectId/calibration',
+    {
+      schema: {
+        tags,
+        summary: "Editors and admins: the subject's expected grades against the mock exam grades students then got, and the Brier score per question",
+        security,
+        params: StudioSubjectParamsSchema,
+        response: { 200: StudioCalibrationSchema, ...errors },
+      },
+    },
+    async (req) => studio.calibration(req.auth!.userId, req.params.subjectId),
   );
 
   app.get(

@@ -27,7 +27,8 @@ type ExamPlanFormProps = {
 export function ExamPlanForm({ subjectId, plan, onDone, submitLabel, cancelLabel }: ExamPlanFormProps) {
   const { t } = useTranslation('plan');
   const save = useSaveExamPlan();
-  const [date, setDate] = useState(plan.examDate ?? '');
+  // A date that has passed is no exam to plan for: she picks a new one (or none).
+  const [date, setDate] = useState(plan.examDate && (plan.daysUntilExam ?? 0) >= 0 ? plan.examDate : '');
   const [minutes, setMinutes] = useState(plan.minutesPerDay === null ? '' : String(plan.minutesPerDay));
   const [days, setDays] = useState<number[]>(plan.studyDays);
   const [errors, setErrors] = useState<{ date?: string; minutes?: string; days?: string }>({});
@@ -125,6 +126,8 @@ export function ExamPlanSection({ subjectId }: { subjectId: string }) {
 
   if (!plan.data) return null;
   const p = plan.data;
+  // Her exam date has passed: say when it was, never "nog -9 dagen", and offer a new date.
+  const past = p.examDate !== null && p.daysUntilExam !== null && p.daysUntilExam < 0;
   const days = p.studyDays.length === 7 ? null : p.studyDays.map((d) => t(`weekdaysShort.${d as Weekday}`)).join(', ');
   return (
     <section aria-labelledby="plan-exam-title" className={styles.card}>
@@ -138,15 +141,18 @@ export function ExamPlanSection({ subjectId }: { subjectId: string }) {
           {p.isSet ? (
             <div className={styles.facts}>
               <p className={styles.examLine}>
-                {p.examDate ? (
+                {p.examDate && past ? (
+                  t('exam.was', { date: formatExamDate(p.examDate) })
+                ) : p.examDate ? (
                   <>
                     {t('exam.on', { date: formatExamDate(p.examDate) })}
-                    {p.daysUntilExam !== null && p.daysUntilExam >= 0 && <span className={styles.daysLeft}> · {t('exam.daysLeft', { count: p.daysUntilExam })}</span>}
+                    {p.daysUntilExam !== null && <span className={styles.daysLeft}> · {t('exam.daysLeft', { count: p.daysUntilExam })}</span>}
                   </>
                 ) : (
                   t('exam.noDate')
                 )}
               </p>
+              {past && <p className={styles.muted}>{t('exam.pastHint')}</p>}
               <p className={styles.muted}>
                 {t('exam.minutes', { count: p.minutesPerDay ?? 30 })}
                 {days && <> · {t('exam.days', { days })}</>}
@@ -157,7 +163,7 @@ export function ExamPlanSection({ subjectId }: { subjectId: string }) {
           )}
           <div className={styles.formActions} ref={actions}>
             <Button size="sm" variant={p.isSet ? 'secondary' : 'primary'} onClick={() => { setMessage(''); setEditing(true); }}>
-              {p.isSet ? t('exam.change') : t('exam.set')}
+              {past ? t('exam.newDate') : p.isSet ? t('exam.change') : t('exam.set')}
             </Button>
             {p.isSet && (
               <Button size="sm" variant="ghost" isBusy={remove.isPending} busyLabel={t('exam.removing')} onClick={() => remove.mutate(subjectId, { onSuccess: () => setMessage(t('exam.removed')) })}>

@@ -38,6 +38,7 @@ const answer = (extra: Partial<SubjectReadiness>): SubjectReadiness => ({
   daysUntilExam: null,
   readiness: 64,
   expectedGrade: { grade: 6.4, low: 5.6, high: 7.2 },
+  expectedGradeHistory: [],
   gradedAnswers: 6,
   spacedRepetition: false,
   weakestChapterId: 'h2',

@@ -1,4 +1,6 @@
-import { Link, useLocation } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { formatGrade } from '@blok/domain/grade';
 import type { ParseKeys } from 'i18next';
 import type { PlanTask, SubjectDayPlan } from '@blok/contract/plan';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -8,6 +10,7 @@ import { CheckIcon, ChevronRightIcon } from '../../../components/icons/icons.tsx
 import { useOnline } from '../../../hooks/use-online.ts';
 import { returnToState } from '../../../lib/return-to.ts';
 import { useTodayPlan } from '../api/get-today-plan.ts';
+import { useStartTaskPractice } from '../api/start-task-practice.ts';
 import { formatTime } from '../utils/format.ts';
 import styles from './plan.module.css';
 
@@ -19,6 +22,8 @@ function taskHref(subjectId: string, task: PlanTask): string {
     case 'practice':
       return paths.library.questionSettings.getHref(subjectId, task.questionListId ?? undefined);
     case 'cards':
+      // the chapter's own set, not the overview of all sets
+      return task.flashcardSetId ? paths.library.flashcardsSettings.getHref(subjectId, task.flashcardSetId) : paths.library.flashcardsOverview.getHref(subjectId);
     case 'review':
       return paths.library.flashcardsOverview.getHref(subjectId);
     case 'own-cards':
@@ -30,9 +35,33 @@ function taskHref(subjectId: string, task: PlanTask): string {
 function Task({ subjectId, task }: { subjectId: string; task: PlanTask }) {
   const { t } = useTranslation('plan');
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const start = useStartTaskPractice();
+  const href = taskHref(subjectId, task);
+  const state = returnToState(pathname);
+  // A practice task opens practice with the questions it still asks for ("Oefen 6 vragen": 6, or the
+  // 3 left of them), not the list's recommended number; offline or on an error, the settings page.
+  const left = task.target - task.progress;
+  const onClick =
+    task.kind === 'practice' && task.questionListId && online && !task.done && left > 0
+      ? (event: MouseEvent<HTMLAnchorElement>) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          if (start.isPending) return;
+          const listId = task.questionListId!;
+          start.mutate(
+            { questionListId: listId, count: left },
+            {
+              onSuccess: ({ id }) => void navigate(paths.library.questions.getHref(id, subjectId, listId), { state }),
+              onError: () => void navigate(href, { state }),
+            },
+          );
+        }
+      : undefined;
   return (
     <li>
-      <Link to={taskHref(subjectId, task)} state={returnToState(pathname)} className={styles.task} data-done={task.done || undefined}>
+      <Link to={href} state={state} onClick={onClick} aria-busy={start.isPending || undefined} className={styles.task} data-done={task.done || undefined}>
         <span className={styles.check} aria-hidden="true">
           {task.done && <CheckIcon size={18} />}
         </span>
@@ -79,9 +108,14 @@ function SubjectPlan({ plan }: { plan: SubjectDayPlan }) {
         </h3>
         <p className={styles.muted}>
           {plan.daysUntilExam === null ? t('today.noExam') : plan.daysUntilExam < 0 ? t('today.examPast') : t('today.examIn', { count: plan.daysUntilExam })}
-          {plan.tasks.length > 0 && <> · {t('today.meta', { minutes: plan.minutes, count: plan.minutesPerDay })}</>}
           {' · '}
-          {plan.readiness === null ? t('today.notTested') : t('today.readiness', { percent: plan.readiness })}
+          <span data-testid="today-expected-grade">
+            {/* a plan cached offline before the expected grade was part of it has none */}
+            {!plan.expectedGrade
+              ? t('today.notTested')
+              : t('today.expectedGrade', { grade: formatGrade(plan.expectedGrade.grade), low: formatGrade(plan.expectedGrade.low), high: formatGrade(plan.expectedGrade.high) })}
+          </span>
+          {plan.tasks.length > 0 && <> · {t('today.meta', { minutes: plan.minutes, count: plan.minutesPerDay })}</>}
         </p>
       </header>
       {plan.tooShort && <Notice variant="warning">{t('today.tooShort', { hours: Math.ceil(plan.minutesLeft / 60) })}</Notice>}

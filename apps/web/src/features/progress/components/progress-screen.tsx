@@ -17,10 +17,12 @@ import { ReadinessBars } from './charts/readiness-bars.tsx';
 import { GradeLines, LINE_COLOURS, type GradeSeries } from './charts/grade-lines.tsx';
 import { CALENDAR_STEPS, StudyCalendar } from './charts/study-calendar.tsx';
 import { DueBars } from './charts/due-bars.tsx';
+import { ExpectedGradeLine } from './charts/expected-grade-line.tsx';
 import styles from './progress.module.css';
 
 const shortDate = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const weekdayDate = new Intl.DateTimeFormat('nl-NL', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const longDate = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 const whenFormat = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 /** A local date (YYYY-MM-DD) as a Date at its UTC midnight, formatted in UTC: no time zone shifts it. */
 const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -68,6 +70,8 @@ function ProgressContent({ progress, readiness, readinessState }: { progress: Pr
   const firstAt = Math.min(...times);
   const lastAt = Math.max(...times);
 
+  // her expected grade over time (a readiness answer cached before it had one: none)
+  const history = readiness?.expectedGradeHistory ?? [];
   const minutes = new Map(progress.days.map((d) => [d.date, d.minutes]));
   const totalMinutes = progress.days.reduce((n, d) => n + d.minutes, 0);
   const dueTotal = progress.due.reduce((n, d) => n + d.count, 0);
@@ -79,6 +83,46 @@ function ProgressContent({ progress, readiness, readinessState }: { progress: Pr
           {readiness.expectedGrade ? t('readiness.expectedGrade', gradeText(readiness.expectedGrade)) : t('readiness.summaryUntested')}
         </p>
       )}
+      {readiness && (
+        <ChartFigure
+          id="progress-expected"
+          title={t('expected.title')}
+          summary={
+            history.length === 0
+              ? t('expected.empty')
+              : history.length === 1
+                ? t('expected.summaryOne', { date: longDate.format(asDate(history[0]!.date)), ...gradeText(history[0]!) })
+                : t('expected.summary', { count: history.length, from: formatGrade(history[0]!.grade), to: formatGrade(history[history.length - 1]!.grade), date: longDate.format(asDate(history[0]!.date)) })
+          }
+          table={
+            history.length > 0 && (
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('expected.dateColumn')}</th>
+                    <th scope="col">{t('expected.gradeColumn')}</th>
+                    <th scope="col">{t('expected.rangeColumn')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {history.map((p) => (
+                    <tr key={p.date}>
+                      <th scope="row">{weekdayDate.format(asDate(p.date))}</th>
+                      <td>{formatGrade(p.grade)}</td>
+                      <td>{t('expected.range', gradeText(p))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )
+          }
+        >
+          {history.length > 0 && (
+            <ExpectedGradeLine points={history} firstLabel={shortDate.format(asDate(history[0]!.date))} lastLabel={shortDate.format(asDate(history[history.length - 1]!.date))} />
+          )}
+        </ChartFigure>
+      )}
+
       <section aria-labelledby="progress-weakest" className={styles.weakest}>
         <h2 id="progress-weakest" className={styles.chartTitle}>
           {t('weakest.title')}
@@ -126,7 +170,8 @@ function ProgressContent({ progress, readiness, readinessState }: { progress: Pr
                       {short(c.number)} {c.title}
                     </th>
                     <td>{percentOrUntested(c.readiness)}</td>
-                    <td>{c.reason}</td>
+                    {/* the row names the chapter: its reason without "Hoofdstuk 3: ", and nothing to add when untested */}
+                    <td>{c.readiness === null ? '–' : c.reason.replace(/^Hoofdstuk \d+: /, '')}</td>
                   </tr>
                 ))}
               </tbody>

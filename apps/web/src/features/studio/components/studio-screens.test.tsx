@@ -121,6 +121,48 @@ describe('a subject in the studio', () => {
     expect(spy.mock.calls.some(([url, init]) => String(url).endsWith('/submit') && init?.method === 'POST')).toBe(true);
   });
 
+  it('shows an editor the expected grade against real mock exams', async () => {
+    const calibration = {
+      subjectId: 'statistiek',
+      exams: 12,
+      students: 9,
+      meanAbsoluteError: 0.74,
+      bias: 0.31,
+      withinRange: 0.75,
+      questions: 240,
+      brier: 0.182,
+      bins: [
+        { from: 4, to: 5, exams: 3, meanPredicted: 4.6, meanAchieved: 5.1 },
+        { from: 6, to: 7, exams: 9, meanPredicted: 6.4, meanAchieved: 6.7 },
+      ],
+    };
+    const spy = await signedIn([
+      { path: 'studio/subjects/statistiek/draft', body: draft({ canPublish: true }) },
+      { path: 'studio/subjects/statistiek/releases', body: { releases: [] } },
+      { path: 'studio/subjects/statistiek/calibration', body: calibration },
+    ]);
+    await renderApp('/studio/statistiek');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Verwacht cijfer tegen behaald cijfer' })).closest('section')!;
+    expect(await within(section).findByTestId('calibration-summary')).toHaveTextContent(
+      '12 proeftentamens van 9 student(en). Gemiddeld verschil 0,7 punt; 75% lag binnen de getoonde marge. Studenten haalden gemiddeld 0,3 punt meer dan verwacht: het model is voorzichtig.',
+    );
+    expect(section).toHaveTextContent('Brier-score per vraag: 0,182 over 240 vragen');
+    const rows = within(section).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toEqual(['VerwachtTentamensGem. verwachtGem. behaald', '4,0 tot 5,034,65,1', '6,0 tot 7,096,46,7']);
+    expect(spy.mock.calls.some(([url]) => String(url).includes('/calibration'))).toBe(true);
+  });
+
+  it('does not ask for the calibration for an author', async () => {
+    const spy = await signedIn([
+      { path: 'studio/subjects/statistiek/draft', body: draft({}) },
+      { path: 'studio/subjects/statistiek/releases', body: { releases: [] } },
+    ]);
+    await renderApp('/studio/statistiek');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Statistiek' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Verwacht cijfer tegen behaald cijfer' })).toBeNull();
+    expect(spy.mock.calls.some(([url]) => String(url).includes('/calibration'))).toBe(false);
+  });
+
   it('cannot be sent for review while the checks find problems, and leads to each problem', async () => {
     await signedIn([
       { path: 'studio/subjects/statistiek/draft', body: draft({ problems: [{ file: 'subject.yaml', field: 'title', message: 'mag niet leeg zijn' }] }) },

@@ -14,6 +14,7 @@ import { QuestionListEditor } from './question-list-editor.tsx';
 import { FlashcardSetEditor, cardElementId } from './flashcard-set-editor.tsx';
 import { Field } from './field.tsx';
 import { ReportsInbox } from './reports-inbox.tsx';
+import { CalibrationReport } from './calibration-report.tsx';
 import { StudentPreview, type RenderAudienceChoice } from './student-preview.tsx';
 import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './studio.module.css';
@@ -331,6 +332,9 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
       <StudentPreview document={doc} renderChoice={renderAudienceChoice} />
 
       <ReportsInbox subjectId={draft.subjectId} />
+
+      {/* editors and admins: is the expected grade students see honest? (the API answers no one else) */}
+      {draft.canPublish && <CalibrationReport subjectId={draft.subjectId} />}
 
       <Card as="section" spacious className={styles.card} aria-labelledby="studio-releases">
         <h2 id="studio-releases" className={styles.sectionTitle}>

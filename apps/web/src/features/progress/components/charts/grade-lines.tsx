@@ -15,12 +15,18 @@ const RIGHT = 10;
 const TOP = 10;
 const BOTTOM = 24;
 
-/** A line per chapter of its grades over time, 1-10, with the 5.5 pass line (hand-written SVG, decision 022). */
+/**
+ * A line per chapter of its grades over time, 1-10, with the 5.5 pass line (hand-written SVG,
+ * decision 022). `fromLabel` equal to `toLabel`: all grades are of one day.
+ */
 export function GradeLines({ series, from, to, fromLabel, toLabel }: { series: readonly GradeSeries[]; from: number; to: number; fromLabel: string; toLabel: string }) {
-  // Grades of one day (or one exam) sit in the middle instead of on the left edge.
-  const HALF_DAY = 12 * 3600 * 1000;
-  const [start, end] = to - from < 2 * HALF_DAY ? [from - HALF_DAY, to + HALF_DAY] : [from, to];
-  const x = (at: number) => LEFT + ((W - LEFT - RIGHT) * (at - start)) / (end - start);
+  // Grades of one day would stand on one vertical line: they go side by side in the order she got
+  // them, under one date (her first day, issue 39). Over more days, time runs along the axis.
+  const oneDay = fromLabel === toLabel;
+  const order = [...new Set(series.flatMap((s) => s.points.map((p) => p.at)))].sort((a, b) => a - b);
+  const rank = new Map(order.map((at, i) => [at, i]));
+  const width = W - LEFT - RIGHT;
+  const x = oneDay ? (at: number) => LEFT + (width * ((rank.get(at) ?? 0) + 0.5)) / order.length : (at: number) => LEFT + (width * (at - from)) / Math.max(1, to - from);
   const y = (grade: number) => TOP + ((H - TOP - BOTTOM) * (10 - grade)) / 9;
   return (
     <svg viewBox={`0 0 ${W} ${H}`} width="100%" aria-hidden="true" focusable="false">
@@ -36,12 +42,20 @@ export function GradeLines({ series, from, to, fromLabel, toLabel }: { series: r
       <text x={LEFT - 6} y={y(5.5) + 4} fontSize="11" textAnchor="end" fill="#4b5563">
         5,5
       </text>
-      <text x={LEFT} y={H - 6} fontSize="11" fill="#4b5563">
-        {fromLabel}
-      </text>
-      <text x={W - RIGHT} y={H - 6} fontSize="11" textAnchor="end" fill="#4b5563">
-        {toLabel}
-      </text>
+      {oneDay ? (
+        <text x={LEFT + width / 2} y={H - 6} fontSize="11" textAnchor="middle" fill="#4b5563">
+          {fromLabel}
+        </text>
+      ) : (
+        <>
+          <text x={LEFT} y={H - 6} fontSize="11" fill="#4b5563">
+            {fromLabel}
+          </text>
+          <text x={W - RIGHT} y={H - 6} fontSize="11" textAnchor="end" fill="#4b5563">
+            {toLabel}
+          </text>
+        </>
+      )}
       {series.map((s) => (
         <g key={s.id}>
           {s.points.length > 1 && (
