@@ -17,3 +17,4 @@ export * from './card-import.ts';
 export * from './annotations.ts';
 export * from './mockexam.ts';
 export * from './progress.ts';
+export * from './courses.ts';

@@ -17,6 +17,7 @@ import type { ReportsTables } from './schema/reports.ts';
 import type { AnnotationsTables } from './schema/annotations.ts';
 import type { MockexamTables } from './schema/mockexam.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
+import type { CoursesTables } from './schema/courses.ts';
 
 /**
  * The database schema, shared by SQLite and PostgreSQL, composed of the tables each feature owns.
@@ -47,7 +48,8 @@ export interface Database
     ReportsTables,
     AnnotationsTables,
     MockexamTables,
-    CatalogueTables {}
+    CatalogueTables,
+    CoursesTables {}
 
 export type * from './schema/account.ts';
 export type * from './schema/auth.ts';
@@ -67,6 +69,7 @@ export type * from './schema/reports.ts';
 export type * from './schema/annotations.ts';
 export type * from './schema/mockexam.ts';
 export type * from './schema/catalogue.ts';
+export type * from './schema/courses.ts';
 
 // Re-exported so repositories can type generated columns when later tables need them.
 export type { ColumnType, Generated };

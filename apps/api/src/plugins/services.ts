@@ -50,6 +50,8 @@ import { ReportsService } from '../reports/service.ts';
 import { CatalogueService } from '../catalogue/service.ts';
 import { WorkPool, type WorkPoolOptions } from '../threads/pool.ts';
 import { CATALOGUE } from '@blok/content/catalogue';
+import { CoursesService, type CourseLimitOptions } from '../courses/service.ts';
+import { PdfChecker, type PdfCheckerOptions } from '../courses/pdf-checker.ts';
 import { Composition } from './composition.ts';
 
 /** The services routes reach through `app.services`, one method per request. */
@@ -92,6 +94,8 @@ export interface ApiServices {
   annotations: AnnotationsService;
   /** CPU work of large sets off the event loop: an import's sides, an .apkg (issue 38) */
   work: WorkPool;
+  /** her own courses and their PDFs (issue 41, decision 039) */
+  courses: CoursesService;
 }
 
 /** Every part the root makes: the services, and the parts only other parts use. */
@@ -111,6 +115,8 @@ export interface Parts extends ApiServices {
   /** who takes payments: Mollie, or the test checkout (then also `testCheckout`) */
   paymentProvider: PaymentProvider;
   testCheckout: TestCheckoutProvider | null;
+  /** the PDF check's threads (issue 41) */
+  pdfChecker: PdfChecker;
 }
 
 declare module 'fastify' {
@@ -154,6 +160,8 @@ export interface ServicesOptions {
   shop: { publicUrl: string; mollieApiKey?: string; payments: 'mollie' | 'test'; production: boolean };
   /** WORK_*: the work threads (threads/pool.ts) */
   work: WorkPoolOptions;
+  /** COURSE*: her own courses' limits and the PDF check (decision 039) */
+  courses: { limits: CourseLimitOptions; checker: PdfCheckerOptions };
 }
 
 /** How long finished jobs are kept (their dedupe keys with them). */
@@ -350,6 +358,16 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
       { subjectMember: (executor, userId, subjectId) => p.studio.subjectMember(executor, userId, subjectId), audit: (tx, entry) => p.auditLog.write(tx, entry) },
     ),
   );
+  // her own courses (issue 41, decision 039): Premium from her account
+  c.add('pdfChecker', [], () => new PdfChecker(opts.courses.checker));
+  c.add('courses', ['uow', 'accounts', 'pdfChecker'], (p) =>
+    new CoursesService(
+      p.uow,
+      { isPremium: async (executor, userId) => (await p.accounts.account(executor, userId))?.hasSubscription ?? false },
+      opts.courses.limits,
+      p.pdfChecker,
+    ),
+  );
   return c;
 }
 
@@ -379,6 +397,7 @@ export default fp<ServicesOptions>(
 
     app.addHook('onClose', async () => push.sender.close());
     app.addHook('onClose', async () => parts.work.close());
+    app.addHook('onClose', async () => parts.pdfChecker.close());
     registerPushJobs(jobs, push);
     registerMailJobs(jobs, mailer);
     if (mailer instanceof SmtpMailer) app.addHook('onClose', async () => mailer.close());
@@ -402,6 +421,7 @@ export default fp<ServicesOptions>(
       library: parts.library, reader: parts.reader, home: parts.home, questions: parts.questions, questionSessions: parts.questionSessions,
       flashcards: parts.flashcards, ownCards: parts.ownCards, payments, subscriptions, mockExams: parts.mockExams, progress: parts.progress,
       plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations, work: parts.work,
+      courses: parts.courses,
     };
     app.decorate('services', services);
     app.decorate('jobs', jobs);
