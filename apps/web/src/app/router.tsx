@@ -59,7 +59,7 @@ const prefetch = {
 
 /** The logged-in routes of the spec's route table (guarded). */
 const guardedRoutes: RouteObject[] = [
-  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title', namespaces: ['library', 'plan'] }), loader: prefetch.library, lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
+  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title', namespaces: ['library', 'plan', 'courses'] }), loader: prefetch.library, lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
   { path: paths.library.subject.path, handle: handle({ titleKey: 'library:subject.title', namespaces: ['library', 'plan'] }), loader: prefetch.subject, lazy: lazyRoute(() => import('./routes/library/subject.tsx')) },
   { path: paths.library.details.path, handle: handle({ titleKey: 'library:details.title', namespaces: ['summary'] }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/library/details.tsx')) },
   {
@@ -110,6 +110,9 @@ const guardedRoutes: RouteObject[] = [
     loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-session.tsx')),
   },
+  // her own courses and her PDFs (issue 41); the viewer is a chunk of its own, with pdf.js
+  { path: paths.courses.course.path, handle: handle({ titleKey: 'courses:course.title', namespaces: ['courses'] }), lazy: lazyRoute(() => import('./routes/courses/course.tsx')) },
+  { path: paths.courses.file.path, handle: handle({ titleKey: 'courses:viewer.title', namespaces: ['courses'] }), lazy: lazyRoute(() => import('./routes/courses/pdf.tsx')) },
   // her own flashcards (issue 28): with the flashcards, off with them
   { path: paths.ownCards.root.path, handle: handle({ titleKey: 'ownCards:title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/sets.tsx')) },
   { path: paths.ownCards.newCard.path, handle: handle({ titleKey: 'ownCards:editor.newTitle' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/new-card.tsx')) },
