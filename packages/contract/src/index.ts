@@ -18,3 +18,4 @@ export * from './annotations.ts';
 export * from './mockexam.ts';
 export * from './progress.ts';
 export * from './courses.ts';
+export * from './search.ts';

@@ -18,6 +18,7 @@ import type { AnnotationsTables } from './schema/annotations.ts';
 import type { MockexamTables } from './schema/mockexam.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
 import type { CoursesTables } from './schema/courses.ts';
+import type { SearchTables } from './schema/search.ts';
 
 /**
  * The database schema, shared by SQLite and PostgreSQL, composed of the tables each feature owns.
@@ -49,7 +50,8 @@ export interface Database
     AnnotationsTables,
     MockexamTables,
     CatalogueTables,
-    CoursesTables {}
+    CoursesTables,
+    SearchTables {}
 
 export type * from './schema/account.ts';
 export type * from './schema/auth.ts';
@@ -70,6 +72,7 @@ export type * from './schema/annotations.ts';
 export type * from './schema/mockexam.ts';
 export type * from './schema/catalogue.ts';
 export type * from './schema/courses.ts';
+export type * from './schema/search.ts';
 
 // Re-exported so repositories can type generated columns when later tables need them.
 export type { ColumnType, Generated };

@@ -29,7 +29,8 @@ export interface CoursesAccounts {
 
 /** What search keeps of a file's pages, told in the upload's own transaction (search owns its index). */
 export interface CoursesSearchIndex {
-  pagesAdded(tx: Executor, entry: { userId: string; courseId: string; fileId: string; fileName: string; pages: string[] }): Promise<void>;
+  pagesAdded(tx: Executor, entry: { userId: string; courseId: string; courseName: string; fileId: string; fileName: string; pages: string[] }): Promise<void>;
+  courseRenamed(tx: Executor, userId: string, courseId: string, name: string): Promise<void>;
   fileRemoved(tx: Executor, userId: string, fileId: string): Promise<void>;
   courseRemoved(tx: Executor, userId: string, fileIds: string[]): Promise<void>;
 }
@@ -169,7 +170,7 @@ export class CoursesService {
   }
 
   update(userId: string, courseId: string, body: UpdateCourseBody): Promise<CourseDetail> {
-    return this.uow.run(async () => {
+    return this.uow.run(async (tx) => {
       const repo = this.repo;
       const course = await repo.findCourse(userId, courseId);
       if (!course) throw courseNotFound();
@@ -179,6 +180,7 @@ export class CoursesService {
         period: body.period ?? course.period,
         examDate: body.examDate === undefined ? course.exam_date : body.examDate,
       });
+      if (body.name !== undefined && body.name !== course.name) await this.search?.courseRenamed(tx, userId, course.id, body.name);
       return this.detailOf(repo, userId, course.id);
     });
   }
@@ -259,7 +261,7 @@ export class CoursesService {
         await handle.close();
       }
       await repo.insertPages(id, userId, pages);
-      await this.search?.pagesAdded(tx, { userId, courseId: course.id, fileId: id, fileName: name, pages });
+      await this.search?.pagesAdded(tx, { userId, courseId: course.id, courseName: course.name, fileId: id, fileName: name, pages });
       return this.fileOf((await repo.findFile(userId, course.id, id))!);
     });
   }

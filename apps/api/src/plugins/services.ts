@@ -52,6 +52,7 @@ import { WorkPool, type WorkPoolOptions } from '../threads/pool.ts';
 import { CATALOGUE } from '@blok/content/catalogue';
 import { CoursesService, type CourseLimitOptions } from '../courses/service.ts';
 import { PdfChecker, type PdfCheckerOptions } from '../courses/pdf-checker.ts';
+import { SearchService } from '../search/service.ts';
 import { Composition } from './composition.ts';
 
 /** The services routes reach through `app.services`, one method per request. */
@@ -96,6 +97,8 @@ export interface ApiServices {
   work: WorkPool;
   /** her own courses and their PDFs (issue 41, decision 039) */
   courses: CoursesService;
+  /** the one search over her PDFs, her cards and Blok's summaries (decision 040) */
+  search: SearchService;
 }
 
 /** Every part the root makes: the services, and the parts only other parts use. */
@@ -359,13 +362,24 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
     ),
   );
   // her own courses (issue 41, decision 039): Premium from her account
+  // the one search (decision 040): her cards from their owner, the chapters from the library
+  c.add('search', ['uow', 'accounts', 'library', 'ownCards'], (p) =>
+    new SearchService(
+      p.uow,
+      dialect,
+      cardsOn ? { fingerprint: (userId) => p.ownCards.searchFingerprint(userId), cards: (userId) => p.ownCards.cardsForSearch(userId) } : null,
+      { fingerprint: () => p.library.chaptersFingerprint(), chapters: () => p.library.chaptersForSearch() },
+      async (userId) => (await p.accounts.account(p.uow.executor, userId))?.hasSubscription ?? false,
+    ),
+  );
   c.add('pdfChecker', [], () => new PdfChecker(opts.courses.checker));
-  c.add('courses', ['uow', 'accounts', 'pdfChecker'], (p) =>
+  c.add('courses', ['uow', 'accounts', 'pdfChecker', 'search'], (p) =>
     new CoursesService(
       p.uow,
       { isPremium: async (executor, userId) => (await p.accounts.account(executor, userId))?.hasSubscription ?? false },
       opts.courses.limits,
       p.pdfChecker,
+      p.search,
     ),
   );
   return c;
@@ -389,7 +403,7 @@ export default fp<ServicesOptions>(
     }
 
     // Her account goes: what auth, push and the write path keep of her by id or address goes too.
-    for (const owner of [auth, push, idempotency]) events.on('account.deleted', (tx, account) => owner.forgetAccount(tx, account));
+    for (const owner of [auth, push, idempotency, parts.search]) events.on('account.deleted', (tx, account) => owner.forgetAccount(tx, account));
 
     // The demo catalogue (spec section 3) on a fresh database, once; not a part of SEED_DEMO:
     // registration needs a catalogue.
@@ -421,7 +435,7 @@ export default fp<ServicesOptions>(
       library: parts.library, reader: parts.reader, home: parts.home, questions: parts.questions, questionSessions: parts.questionSessions,
       flashcards: parts.flashcards, ownCards: parts.ownCards, payments, subscriptions, mockExams: parts.mockExams, progress: parts.progress,
       plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations, work: parts.work,
-      courses: parts.courses,
+      courses: parts.courses, search: parts.search,
     };
     app.decorate('services', services);
     app.decorate('jobs', jobs);

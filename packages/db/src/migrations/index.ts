@@ -29,6 +29,7 @@ import * as m0031 from './0031-reports.ts';
 import * as m0033 from './0033-readiness-evidence.ts';
 import * as m0035 from './0035-opaque-answer-ids.ts';
 import * as m0042 from './0042-courses.ts';
+import * as m0043 from './0043-search.ts';
 
 /**
  * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0033-readiness-evidence': m0033,
   '0035-opaque-answer-ids': m0035,
   '0042-courses': m0042,
+  '0043-search': m0043,
 };
