@@ -53,17 +53,31 @@ export async function spool(payload: NodeJS.ReadableStream & { destroy?: (err?: 
   const headBytes = opts.headBytes ?? 0;
   try {
     await new Promise<void>((resolve, reject) => {
-      let failed = false;
+      let failed: Error | null = null;
+      let settled = false;
+      const settle = (err: Error | null) => {
+        if (settled) return;
+        settled = true;
+        if (err) reject(err);
+        else resolve();
+      };
+      // A refused upload is read to its end and dropped, so the client hears the answer instead of a
+      // cut connection; one that goes on far past the limit is cut.
       const fail = (err: Error) => {
         if (failed) return;
-        failed = true;
-        payload.destroy?.();
+        failed = err;
         out.destroy();
-        reject(err);
+        payload.resume();
       };
       payload.on('data', (chunk: Buffer) => {
-        if (failed) return;
         size += chunk.length;
+        if (failed) {
+          if (size > opts.maxBytes * 2 + 1024 * 1024) {
+            payload.destroy?.();
+            settle(failed);
+          }
+          return;
+        }
         if (size > opts.maxBytes) return fail(opts.tooLarge());
         if (opts.checkHead && head.length < headBytes) {
           head = Buffer.concat([head, chunk.subarray(0, headBytes - head.length)]);
@@ -80,16 +94,21 @@ export async function spool(payload: NodeJS.ReadableStream & { destroy?: (err?: 
         }
       });
       payload.on('end', () => {
-        if (failed) return;
-        if (size === 0) return fail(opts.empty());
+        if (failed) return settle(failed);
+        if (size === 0) return settle(opts.empty());
         if (opts.checkHead && head.length < headBytes) {
           const problem = opts.checkHead(head);
-          if (problem) return fail(problem);
+          if (problem) return settle(problem);
         }
-        out.end(() => resolve());
+        out.end(() => settle(null));
       });
-      payload.on('error', (err: Error) => fail(err));
-      out.on('error', (err: Error) => fail(err));
+      payload.on('error', (err: Error) => settle(failed ?? err));
+      out.on('error', (err: Error) => {
+        if (!failed) {
+          payload.destroy?.();
+          settle(err);
+        }
+      });
     });
   } catch (err) {
     await rm(dir, { recursive: true, force: true });

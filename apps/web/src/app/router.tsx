@@ -110,9 +110,8 @@ const guardedRoutes: RouteObject[] = [
     loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-session.tsx')),
   },
-  // her own courses and her PDFs (issue 41); the viewer is a chunk of its own, with pdf.js
-  { path: paths.courses.course.path, handle: handle({ titleKey: 'courses:course.title', namespaces: ['courses'] }), lazy: lazyRoute(() => import('./routes/courses/course.tsx')) },
-  { path: paths.courses.file.path, handle: handle({ titleKey: 'courses:viewer.title', namespaces: ['courses'] }), lazy: lazyRoute(() => import('./routes/courses/pdf.tsx')) },
+  // her own courses and her PDFs (issue 41): one module; the viewer in it is a chunk of its own, with pdf.js
+  ...[paths.courses.course.path, paths.courses.file.path].map((path) => ({ path, handle: handle({ titleKey: 'courses:course.title', namespaces: ['courses'] }), lazy: lazyRoute(() => import('./routes/courses/course.tsx')) })),
   // her own flashcards (issue 28): with the flashcards, off with them
   { path: paths.ownCards.root.path, handle: handle({ titleKey: 'ownCards:title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/sets.tsx')) },
   { path: paths.ownCards.newCard.path, handle: handle({ titleKey: 'ownCards:editor.newTitle' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/new-card.tsx')) },

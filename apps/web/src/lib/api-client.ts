@@ -203,16 +203,6 @@ export async function ensureAuthenticated(): Promise<boolean> {
   return refreshTokens();
 }
 
-/**
- * The URL and headers for a reader that fetches an API file itself, in ranges (pdf.js): signed in
- * first (a refresh when the access token expired), then her bearer token.
- */
-export async function authorizedFile(path: string): Promise<{ url: string; headers: Record<string, string> }> {
-  await ensureAuthenticated();
-  const token = getAccessToken();
-  return { url: url(path), headers: token ? { authorization: `Bearer ${token}` } : {} };
-}
-
 /* ------------------------------------------------------------------ requests */
 
 function deviceMismatch(response: Response): boolean {

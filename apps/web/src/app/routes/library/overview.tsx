@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react'
 import { LibraryOverview, type AfterAdd } from '../../../features/library/components/library-overview.tsx';
 import { OwnCardsEntry } from '../../../features/library/components/own-cards-entry.tsx';
 import { CoursesEntry } from '../../../features/courses/components/courses-entry.tsx';
+import { MaterialSearch } from '../../../features/courses/components/material-search.tsx';
 
 type StepProps = ComponentProps<AfterAdd>;
 
@@ -43,6 +44,7 @@ export function Component() {
     <LibraryOverview
       aside={
         <>
+          <MaterialSearch />
           <CoursesEntry />
           <OwnCardsEntry />
         </>

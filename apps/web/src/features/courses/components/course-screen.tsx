@@ -130,7 +130,7 @@ function Files({ detail, announce }: { detail: CourseDetail; announce: (text: st
           aria-describedby={`${id}-hint`}
         />
         <p id={`${id}-hint`} className={styles.text}>
-          {t('course.uploadHint', { mb: Math.round(limits.fileBytes / 1024 / 1024), pages: limits.filePages, used: mb(limits.usedBytes), storage: mb(limits.storageBytes) })}
+          {t('course.uploadHint', { mb: Math.round(limits.fileBytes / 1024 / 1024), pages: limits.filePages.toLocaleString('nl-NL'), used: mb(limits.usedBytes), storage: mb(limits.storageBytes) })}
         </p>
       </div>
       {upload.isPending && <LoadingRow label={t('course.uploading')} spinnerSize={20} />}

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { GlobalWorkerOptions, TextLayer, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { authorizedFile } from '../../../lib/api-client.ts';
+import { ensureAuthenticated } from '../../../lib/api-client.ts';
+import { getAccessToken } from '../../../lib/auth/token-storage.ts';
+import { env } from '../../../config/env.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
@@ -13,8 +15,8 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 /** Pages rendered beyond the ones in view, on each side; pages farther away are released. */
 const KEEP_AROUND = 2;
 const MIN_SCALE = 0.5;
-const MAX_SCALE = 4;
-const ZOOM_STEP = 1.25;
+/** The zoom steps (the first scale fits the page's width, wherever that falls between them). */
+const ZOOM_LEVELS = [0.5, 0.67, 0.8, 1, 1.25, 1.5, 2, 2.5, 3, 4];
 
 type Size = { width: number; height: number };
 
@@ -47,10 +49,12 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
     let loaded: PDFDocumentProxy | null = null;
     void (async () => {
       try {
-        const file = await authorizedFile(`courses/${encodeURIComponent(courseId)}/files/${encodeURIComponent(fileId)}/file`);
+        // pdf.js fetches the file itself, in ranges: signed in first (a refresh when the token expired), with her bearer token
+        await ensureAuthenticated();
+        const token = getAccessToken();
         const task = getDocument({
-          url: file.url,
-          httpHeaders: file.headers,
+          url: `${env.API_BASE_URL}/courses/${encodeURIComponent(courseId)}/files/${encodeURIComponent(fileId)}/file`,
+          httpHeaders: token ? { authorization: `Bearer ${token}` } : {},
           isEvalSupported: false,
           enableXfa: false,
           // only the ranges of the pages shown, never the whole file in the background
@@ -133,7 +137,12 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
     setCurrent(page);
   };
 
-  const zoom = (by: number) => setScale((s) => (s === null ? s : Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.round(s * by * 100) / 100))));
+  const zoom = (direction: 1 | -1) =>
+    setScale((s) => {
+      if (s === null) return s;
+      const next = direction === 1 ? ZOOM_LEVELS.find((level) => level > s + 0.001) : [...ZOOM_LEVELS].reverse().find((level) => level < s - 0.001);
+      return next ?? s;
+    });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const keys: Record<string, () => void> = {
@@ -145,9 +154,9 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
       ArrowLeft: () => scrollTo(current - 1),
       Home: () => scrollTo(1),
       End: () => scrollTo(pages),
-      '+': () => zoom(ZOOM_STEP),
-      '=': () => zoom(ZOOM_STEP),
-      '-': () => zoom(1 / ZOOM_STEP),
+      '+': () => zoom(1),
+      '=': () => zoom(1),
+      '-': () => zoom(-1),
     };
     const action = keys[event.key];
     if (!action || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -183,11 +192,11 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
         <Button variant="secondary" size="sm" onClick={() => scrollTo(current + 1)} disabled={!doc || current >= pages} aria-label={t('viewer.next')}>
           ↓
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => zoom(1 / ZOOM_STEP)} disabled={!doc} aria-label={t('viewer.zoomOut')}>
+        <Button variant="secondary" size="sm" onClick={() => zoom(-1)} disabled={!doc} aria-label={t('viewer.zoomOut')}>
           −
         </Button>
         <span className={styles.status}>{scale !== null ? t('viewer.zoom', { percent: Math.round(scale * 100) }) : ''}</span>
-        <Button variant="secondary" size="sm" onClick={() => zoom(ZOOM_STEP)} disabled={!doc} aria-label={t('viewer.zoomIn')}>
+        <Button variant="secondary" size="sm" onClick={() => zoom(1)} disabled={!doc} aria-label={t('viewer.zoomIn')}>
           +
         </Button>
         <form
