@@ -13,7 +13,8 @@ import { AppError } from '../errors.ts';
  */
 export class SpooledFile {
   declare readonly path: string;
-  private readonly dir: string;
+  /** the private temporary folder (a #field: never enumerated into the fingerprint) */
+  readonly #dir: string;
 
   constructor(
     path: string,
@@ -23,11 +24,11 @@ export class SpooledFile {
     readonly type: string,
   ) {
     Object.defineProperty(this, 'path', { value: path, enumerable: false });
-    Object.defineProperty(this, 'dir', { value: dir, enumerable: false });
+    this.#dir = dir;
   }
 
   async discard(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
+    await rm(this.#dir, { recursive: true, force: true });
   }
 }
 

@@ -146,7 +146,8 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           params: CourseFileParamsSchema,
           querystring: CourseFileQuerySchema,
-          response: { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 416: ApiErrorSchema },
+          // the bytes themselves (application/pdf), whole or the asked range
+          response: { 200: z.any(), 206: z.any(), 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 416: ApiErrorSchema },
         },
       },
       async (req, reply) => {
