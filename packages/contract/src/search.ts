@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
 
 export const SEARCH_QUERY_MAX = 200;
 /** Most hits one search answers. */
-export const SEARCH_HITS_MAX = 30;
+export const SEARCH_HITS_MAX = 20;
 
 /** GET /search?q= */
 export const SearchQuerySchema = z.object({

@@ -22,6 +22,9 @@ describe('searchTerms and snippetOf (issue 41)', () => {
   it('folds a query into its words, each once', () => {
     expect(searchTerms('  Cognitieve DISSONANTIE, dissonantie! café-uur ')).toEqual(['cognitieve', 'dissonantie', 'cafe', 'uur']);
     expect(searchTerms('¿?')).toEqual([]);
+    // the most frequent Dutch words only count when there is nothing else
+    expect(searchTerms('de theorie van Festinger')).toEqual(['theorie', 'festinger']);
+    expect(searchTerms('Wat is het')).toEqual(['wat', 'is', 'het']);
   });
 
   it('cuts the text around the first word a term begins and marks the words, accents kept', () => {

@@ -106,12 +106,13 @@ export class SearchRepository {
         limit ${limit}`.execute(this.db);
       return result.rows;
     }
-    const match = terms.map((t) => `"${t}"*`).join(' ');
+    // her entries and Blok's by the owner column (migration 0043), then every word's beginning in the text
+    const match = `owner:(u${userId.replace(/-/g, '')} OR blok) AND folded:(${terms.map((t) => `"${t}"*`).join(' ')})`;
     const result = await sql<EntryHit>`
       select e.kind, e.ref_id, e.parent_id, e.page, e.title, e.context, e.text, e.premium
       from search_fts join search_entries e on e.rowid = search_fts.rowid
       where search_fts match ${match} and (e.user_id = ${userId} or e.user_id is null)
-      order by bm25(search_fts), e.id
+      order by bm25(search_fts, 0.0, 1.0), e.id
       limit ${limit}`.execute(this.db);
     return result.rows;
   }

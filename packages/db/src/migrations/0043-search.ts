@@ -40,10 +40,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`alter table search_entries add column tsv tsvector generated always as (to_tsvector('dutch', folded)) stored`.execute(db);
     await sql`create index search_entries_tsv_idx on search_entries using gin (tsv)`.execute(db);
   } else {
-    await sql`create virtual table search_fts using fts5(folded, content='search_entries', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')`.execute(db);
-    await sql`create trigger search_entries_ai after insert on search_entries begin insert into search_fts(rowid, folded) values (new.rowid, new.folded); end`.execute(db);
-    await sql`create trigger search_entries_ad after delete on search_entries begin insert into search_fts(search_fts, rowid, folded) values ('delete', old.rowid, old.folded); end`.execute(db);
-    await sql`create trigger search_entries_au after update on search_entries begin insert into search_fts(search_fts, rowid, folded) values ('delete', old.rowid, old.folded); insert into search_fts(rowid, folded) values (new.rowid, new.folded); end`.execute(db);
+    // `owner` is one token per entry (u + her id without dashes, or blok for Blok's content): a query
+    // names hers and Blok's, so FTS5 intersects those lists and ranks only her entries and Blok's,
+    // never every student's. Prefix indexes of 2 to 4 letters make a word's beginning cheap.
+    const owner = (row: 'new' | 'old') => sql.raw(`coalesce('u' || replace(${row}.user_id, '-', ''), 'blok')`);
+    await sql`create virtual table search_fts using fts5(owner, folded, content='search_entries', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4')`.execute(db);
+    await sql`create trigger search_entries_ai after insert on search_entries begin insert into search_fts(rowid, owner, folded) values (new.rowid, ${owner('new')}, new.folded); end`.execute(db);
+    await sql`create trigger search_entries_ad after delete on search_entries begin insert into search_fts(search_fts, rowid, owner, folded) values ('delete', old.rowid, ${owner('old')}, old.folded); end`.execute(db);
+    await sql`create trigger search_entries_au after update on search_entries begin insert into search_fts(search_fts, rowid, owner, folded) values ('delete', old.rowid, ${owner('old')}, old.folded); insert into search_fts(rowid, owner, folded) values (new.rowid, ${owner('new')}, new.folded); end`.execute(db);
   }
 }
 
