@@ -90,6 +90,8 @@ test.describe('her own courses', () => {
       return selection.toString();
     });
     expect(selected.replace(/\s+/g, ' ')).toContain('Cognitieve dissonantie ontstaat wanneer gedrag');
+    // the page back at its top, so the full-page picture shows the app's header where it belongs
+    await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'courses-viewer', testInfo);
     await expectNoAxeViolations(page, 'pdf viewer');
 

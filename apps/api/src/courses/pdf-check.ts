@@ -4,9 +4,10 @@ import type { PdfCheckRequest, PdfCheckResponse } from './pdf-types.ts';
 const MAGIC = Buffer.from('%PDF-', 'latin1');
 
 /**
- * The largest page count any page tree in the file claims (`/Count n` in an object that is not
- * compressed), so a file that claims a million pages is refused before pdf.js walks it. pdf.js's
- * own count (numPages) covers trees inside compressed object streams.
+ * The largest page count any page tree in the file claims (`/Count n` in a `/Type /Pages`
+ * dictionary that is not compressed), so a file that claims a million pages is refused before
+ * pdf.js walks it. An outline's `/Count` (its open entries) is not a page count and is passed
+ * over. pdf.js's own count (numPages) covers trees inside compressed object streams.
  */
 export function largestClaimedCount(bytes: Uint8Array): number {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -17,10 +18,18 @@ export function largestClaimedCount(bytes: Uint8Array): number {
     while (i < buffer.length && (buffer[i] === 0x20 || buffer[i] === 0x0a || buffer[i] === 0x0d || buffer[i] === 0x09)) i++;
     let digits = '';
     while (i < buffer.length && digits.length < 12 && buffer[i]! >= 0x30 && buffer[i]! <= 0x39) digits += String.fromCharCode(buffer[i++]!);
-    if (digits !== '') largest = Math.max(largest, Number(digits));
+    if (digits !== '' && Number(digits) > largest && inPagesDictionary(buffer, at)) largest = Number(digits);
     at = buffer.indexOf('/Count', at + 6);
   }
   return largest;
+}
+
+/** Whether the dictionary around `at` (from its `<<` to its `>>`, within 4 KB) says `/Type /Pages`. */
+function inPagesDictionary(buffer: Buffer, at: number): boolean {
+  const open = buffer.lastIndexOf('<<', at);
+  const close = buffer.indexOf('>>', at);
+  if (open < 0 || close < 0 || at - open > 4096 || close - at > 4096) return false;
+  return /\/Type\s*\/Pages\b/.test(buffer.toString('latin1', open, close));
 }
 
 /** The PDF's first bytes are its signature (%PDF-); anything else is not a PDF. */
