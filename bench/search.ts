@@ -104,7 +104,7 @@ try {
   // where the time goes: the index's query alone, for the same kind of searches (SEARCH_PROFILE=1)
   if (process.env.SEARCH_PROFILE) {
     const { SearchRepository } = await import('../apps/api/src/search/repository.ts');
-    const { searchTerms } = await import('@blok/domain/search');
+    const { searchTerms } = await import('../packages/domain/src/search.ts');
     const repo = new SearchRepository(handle.db, dialect);
     const q: number[] = [];
     for (let i = 0; i < 200; i++) {
