@@ -14,6 +14,7 @@ await build({
     'src/cli/content-import.ts',
     { in: 'src/card-import/worker.ts', out: 'card-import-worker' },
     { in: 'src/threads/worker.ts', out: 'work-worker' },
+    { in: 'src/courses/pdf-worker.ts', out: 'course-pdf-worker' },
   ],
   outdir: 'dist',
   bundle: true,

@@ -315,6 +315,8 @@ export default defineConfig({
         // pieces most screens use in `ui`; the login screen with its route in `sign-in`.
         codeSplitting: {
           groups: [
+            // pdf.js (issue 41): the PDF viewer's library, a chunk of its own that only opening a PDF loads
+            { name: 'pdfjs', test: /[\\/]node_modules[\\/]pdfjs-dist[\\/]/, priority: 3 },
             { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/, priority: 3 },
             { name: 'shared', test: /[\\/]apps[\\/]web[\\/]src[\\/](lib|config)[\\/]/, minShareCount: 2, priority: 2 },
             { name: 'ui', test: /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](ui[\\/](button|notice|text-field|spinner)|icons)[\\/]/, minShareCount: 2, priority: 1 },

@@ -39,6 +39,8 @@ import planRoutes from './routes/plan/index.ts';
 import studioRoutes from './routes/studio/index.ts';
 import studioCatalogueRoutes from './routes/studio/catalogue.ts';
 import reportRoutes, { reportInboxRoutes } from './routes/reports/index.ts';
+import coursesRoutes from './routes/courses/index.ts';
+import searchRoutes from './routes/search/index.ts';
 import requestLimit from './plugins/request-limit.ts';
 import clientKey from './plugins/client-key.ts';
 
@@ -217,6 +219,23 @@ export async function buildApp(opts: BuildOptions) {
       heapMb: env.WORK_HEAP_MB,
       idleMs: env.WORK_IDLE_S * 1000,
     },
+    courses: {
+      limits: {
+        coursesFree: env.COURSES_FREE,
+        coursesPremium: env.COURSES_PREMIUM,
+        storageFreeBytes: env.COURSE_STORAGE_FREE_MB * 1024 * 1024,
+        storagePremiumBytes: env.COURSE_STORAGE_PREMIUM_MB * 1024 * 1024,
+        fileBytes: env.COURSE_FILE_MAX_MB * 1024 * 1024,
+        filePages: env.COURSE_FILE_MAX_PAGES,
+      },
+      checker: {
+        workers: env.COURSE_PDF_WORKERS,
+        queue: env.COURSE_PDF_QUEUE,
+        timeoutMs: env.COURSE_PDF_TIMEOUT_S * 1000,
+        heapMb: env.COURSE_PDF_WORKER_HEAP_MB,
+        maxPages: env.COURSE_FILE_MAX_PAGES,
+      },
+    },
   });
   // Before both contexts below: they inherit it (the API's errors and the pages' alike).
   await app.register(errorHandler);
@@ -318,6 +337,8 @@ export async function buildApp(opts: BuildOptions) {
       await api.register(reportInboxRoutes, { prefix: '/studio' });
       await api.register(shopRoutes, { prefix: '/shop', testCheckout: env.payments === 'test' });
       await api.register(planRoutes);
+      await api.register(coursesRoutes);
+      await api.register(searchRoutes);
       // An address below /api that is no route: a JSON 404 with the API's headers, counted by the limit
       // (@fastify/rate-limit counts routes; its handler counts the not-found answers too).
       api.setNotFoundHandler({ preHandler: api.rateLimit() }, notFound);

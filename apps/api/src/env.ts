@@ -228,6 +228,26 @@ const EnvSchema = z.object({
   CARD_IMPORT_WORKER_HEAP_MB: z.coerce.number().int().min(64).max(4096).default(256),
   /** Card import: an idle parsing thread ends after this many seconds. */
   CARD_IMPORT_WORKER_IDLE_S: z.coerce.number().int().min(0).max(3600).default(10),
+  /** Her own courses (issue 41, decision 039): largest PDF she may upload, MB. */
+  COURSE_FILE_MAX_MB: z.coerce.number().int().min(1).max(500).default(50),
+  /** Her own courses: most pages of one PDF (a file that has or claims more is refused). */
+  COURSE_FILE_MAX_PAGES: z.coerce.number().int().min(1).max(10_000).default(1000),
+  /** Her own courses: courses a student without Premium may keep. */
+  COURSES_FREE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Her own courses: courses a Premium student may keep. */
+  COURSES_PREMIUM: z.coerce.number().int().min(1).max(1000).default(15),
+  /** Her own courses: MB all PDFs of a student without Premium may take together. */
+  COURSE_STORAGE_FREE_MB: z.coerce.number().int().min(1).max(100_000).default(150),
+  /** Her own courses: MB all PDFs of a Premium student may take together. */
+  COURSE_STORAGE_PREMIUM_MB: z.coerce.number().int().min(1).max(100_000).default(2048),
+  /** Her own courses: longest a PDF's check (pages, text per page) may take before its thread is stopped, s. */
+  COURSE_PDF_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
+  /** Her own courses: heap cap of a PDF checking thread, MB. */
+  COURSE_PDF_WORKER_HEAP_MB: z.coerce.number().int().min(64).max(4096).default(384),
+  /** Her own courses: PDFs checked at once in this process (one per student; the rest wait their turn, then 429). */
+  COURSE_PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Her own courses: PDFs that may wait for a checking thread beyond the running ones. */
+  COURSE_PDF_QUEUE: z.coerce.number().int().min(0).max(64).default(4),
   /** Work threads (issue 38): CPU work of large sets off the event loop (rendering an import's sides, writing an .apkg); threads at once. */
   WORK_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   /** Work threads: tasks that may wait for a thread beyond the running ones; past it 429. */

@@ -49,6 +49,12 @@ const STATUS: Record<ErrorCode, number> = {
   catalogue_in_use: 409,
   catalogue_exists: 409,
   subject_needs_a_year: 409,
+  pdf_not_a_pdf: 415,
+  pdf_too_many_pages: 413,
+  pdf_damaged: 422,
+  storage_quota_exceeded: 413,
+  pdf_busy: 429,
+  range_not_satisfiable: 416,
   unknown: 500,
 };
 

@@ -28,16 +28,26 @@ const KB = 1024;
  * bench/RESULTS.md. 29-11-2026: the HttpOnly refresh cookie (decision 034: a logout made offline
  * goes at the next start, the signed-in marker), the not-found route in the router table and the
  * grown auth and plan contracts brought login to 155.4 KB and / and /auth/register to 161.4 KB: each
- * budget moves up 1 KB, the second raise since React (bench/RESULTS.md, "Web").
+ * budget moves up 1 KB, the second raise since React (bench/RESULTS.md, "Web"). Issue 41 (her own
+ * courses): their two routes in the router table, their paths and six error codes of the contract
+ * brought login to 156.2 KB and / and /auth/register to 162.2 KB; each budget moves up 1 KB. The
+ * course page and the PDF viewer themselves load only when she opens them.
  */
 const ROUTES: Array<{ path: string; maxJs: number }> = [
-  { path: '/auth/login', maxJs: 156 * KB },
-  { path: '/', maxJs: 162 * KB },
-  { path: '/auth/register', maxJs: 162 * KB },
+  { path: '/auth/login', maxJs: 157 * KB },
+  { path: '/', maxJs: 163 * KB },
+  { path: '/auth/register', maxJs: 163 * KB },
 ];
 const MAX_CSS = 30 * KB;
 /** Any one lazily loaded chunk. */
 const MAX_CHUNK = 50 * KB;
+/**
+ * pdf.js (issue 41, decision 039), the PDF viewer's library in a chunk of its own (`pdfjs`): about
+ * 116 KB gzip that cannot be split, loaded only when she opens one of her PDFs, never on a first
+ * visit and not precached. It is held to its own ceiling instead of MAX_CHUNK.
+ */
+const PDFJS_CHUNK = /^pdfjs-[\w-]{8}\.js$/;
+const MAX_PDFJS_CHUNK = 125 * KB;
 
 const gzipped = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
 
@@ -87,7 +97,9 @@ test('no lazily loaded chunk is larger than 50 KB gzip', () => {
     .sort((a, b) => b.size - a.size);
   expect(chunks.length).toBeGreaterThan(0);
   console.log(`largest chunk: ${chunks[0]!.f} ${(chunks[0]!.size / KB).toFixed(1)} KB gzip`);
-  expect(chunks.filter((c) => c.size > MAX_CHUNK)).toEqual([]);
+  expect(chunks.filter((c) => c.size > (PDFJS_CHUNK.test(c.f) ? MAX_PDFJS_CHUNK : MAX_CHUNK))).toEqual([]);
+  // the exception names one chunk that exists, no more
+  expect(chunks.filter((c) => PDFJS_CHUNK.test(c.f))).toHaveLength(1);
 });
 
 test('the production build parses with zod/mini, the library the tests run (decision 018)', () => {

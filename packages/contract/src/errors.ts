@@ -90,6 +90,19 @@ export const ERROR_CODES = [
   'catalogue_in_use',
   'catalogue_exists',
   'subject_needs_a_year',
+  // her own courses and their PDFs (issue 41, decision 039)
+  /** the file is not a PDF (its first bytes are not %PDF-) */
+  'pdf_not_a_pdf',
+  /** the PDF has, or claims, more pages than COURSE_FILE_MAX_PAGES */
+  'pdf_too_many_pages',
+  /** the PDF cannot be read within the time and memory a check may take: damaged, or built to exhaust a reader */
+  'pdf_damaged',
+  /** her files would take more than her storage (COURSE_STORAGE_*_MB) */
+  'storage_quota_exceeded',
+  /** her previous PDF is still being checked, or the checking queue is full: retry after Retry-After seconds */
+  'pdf_busy',
+  /** a Range header past the end of the file */
+  'range_not_satisfiable',
   'unknown',
 ] as const;
 

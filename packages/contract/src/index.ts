@@ -17,3 +17,5 @@ export * from './card-import.ts';
 export * from './annotations.ts';
 export * from './mockexam.ts';
 export * from './progress.ts';
+export * from './courses.ts';
+export * from './search.ts';

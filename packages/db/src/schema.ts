@@ -17,6 +17,8 @@ import type { ReportsTables } from './schema/reports.ts';
 import type { AnnotationsTables } from './schema/annotations.ts';
 import type { MockexamTables } from './schema/mockexam.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
+import type { CoursesTables } from './schema/courses.ts';
+import type { SearchTables } from './schema/search.ts';
 
 /**
  * The database schema, shared by SQLite and PostgreSQL, composed of the tables each feature owns.
@@ -47,7 +49,9 @@ export interface Database
     ReportsTables,
     AnnotationsTables,
     MockexamTables,
-    CatalogueTables {}
+    CatalogueTables,
+    CoursesTables,
+    SearchTables {}
 
 export type * from './schema/account.ts';
 export type * from './schema/auth.ts';
@@ -67,6 +71,8 @@ export type * from './schema/reports.ts';
 export type * from './schema/annotations.ts';
 export type * from './schema/mockexam.ts';
 export type * from './schema/catalogue.ts';
+export type * from './schema/courses.ts';
+export type * from './schema/search.ts';
 
 // Re-exported so repositories can type generated columns when later tables need them.
 export type { ColumnType, Generated };

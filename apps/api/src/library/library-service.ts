@@ -54,6 +54,16 @@ export class LibraryService {
   ) {}
 
   /** The repository on the current unit of work's transaction, or on the database for reads. */
+  /** The summaries as search indexes them (issue 41): a fingerprint that changes with the content, and every chapter. */
+  chaptersFingerprint(): Promise<string> {
+    return this.repo.chaptersFingerprint();
+  }
+
+  async chaptersForSearch(): Promise<Array<{ id: string; summaryId: string; summaryTitle: string; title: string; markdown: string; premium: boolean }>> {
+    const rows = await this.repo.chaptersForSearch();
+    return rows.map((r) => ({ id: r.id, summaryId: r.summary_id, summaryTitle: r.summary_title, title: r.title, markdown: r.markdown, premium: r.access === 'premium' }));
+  }
+
   private get repo(): LibraryRepository {
     return new LibraryRepository(this.uow.executor);
   }

@@ -126,6 +126,24 @@ export class LibraryRepository {
   /** `db` is the executor it runs on: the database, or the transaction of a unit of work. */
   constructor(private readonly db: Executor) {}
 
+  /** What the summaries' search entries depend on (issue 41): the chapters' count, words and text length. */
+  async chaptersFingerprint(): Promise<string> {
+    const row = await this.db
+      .selectFrom('chapters')
+      .select((e) => [e.fn.countAll<number>().as('n'), e.fn.sum<number>('word_count').as('words'), e.fn.sum<number>(sql<number>`length(markdown)`).as('chars')])
+      .executeTakeFirst();
+    return `${Number(row?.n ?? 0)}/${Number(row?.words ?? 0)}/${Number(row?.chars ?? 0)}`;
+  }
+
+  /** Every chapter with its summary's title, for search. */
+  chaptersForSearch(): Promise<Array<{ id: string; summary_id: string; summary_title: string; title: string; markdown: string; access: 'free' | 'premium' }>> {
+    return this.db
+      .selectFrom('chapters as c')
+      .innerJoin('summaries as s', 's.id', 'c.summary_id')
+      .select(['c.id', 'c.summary_id', 's.title as summary_title', 'c.title', 'c.markdown', 'c.access'])
+      .execute();
+  }
+
   // ------------------------------------------------------------ library
 
   async studySubjectIds(study: string, year: string): Promise<string[]> {

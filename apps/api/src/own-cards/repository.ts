@@ -107,6 +107,27 @@ export class OwnCardsRepository implements OwnStudyStore {
     return ownPictureUrl(picture);
   }
 
+  // ------------------------------------------------------------------ search (issue 41)
+
+  /** What her cards' search entries depend on: how many cards and sets, and when any last changed. */
+  async searchFingerprint(userId: string): Promise<string> {
+    const [cards, sets] = await Promise.all([
+      this.db.selectFrom('own_flashcards').select((e) => [e.fn.countAll<number>().as('n'), e.fn.max('updated_at').as('at')]).where('user_id', '=', userId).executeTakeFirst(),
+      this.db.selectFrom('own_flashcard_sets').select((e) => [e.fn.countAll<number>().as('n'), e.fn.max('updated_at').as('at')]).where('user_id', '=', userId).executeTakeFirst(),
+    ]);
+    return `${Number(cards?.n ?? 0)}/${cards?.at ?? ''}/${Number(sets?.n ?? 0)}/${sets?.at ?? ''}`;
+  }
+
+  /** Her cards with their sets' titles, for search. */
+  cardsForSearch(userId: string): Promise<Array<{ id: string; set_id: string; set_title: string; front_markdown: string; back_markdown: string }>> {
+    return this.db
+      .selectFrom('own_flashcards as c')
+      .innerJoin('own_flashcard_sets as s', 's.id', 'c.set_id')
+      .select(['c.id', 'c.set_id', 's.title as set_title', 'c.front_markdown', 'c.back_markdown'])
+      .where('c.user_id', '=', userId)
+      .execute();
+  }
+
   // ------------------------------------------------------------------ sets
 
   findSet(userId: string, setId: string): Promise<OwnSetRow | undefined> {

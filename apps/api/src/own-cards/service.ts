@@ -179,6 +179,16 @@ export class OwnCardsService {
     };
   }
 
+  /** Her cards as search indexes them (issue 41): a fingerprint that changes with any card or set, and the cards. */
+  searchFingerprint(userId: string): Promise<string> {
+    return this.repo.searchFingerprint(userId);
+  }
+
+  async cardsForSearch(userId: string): Promise<Array<{ id: string; setId: string; setTitle: string; front: string; back: string }>> {
+    const rows = await this.repo.cardsForSearch(userId);
+    return rows.map((r) => ({ id: r.id, setId: r.set_id, setTitle: r.set_title, front: r.front_markdown, back: r.back_markdown }));
+  }
+
   /** Her cards linked to chapters, per chapter: how many and how many she knows (readiness, issue 27). */
   chapterCards(userId: string, chapterIds: string[]): Promise<Map<string, { cards: number; known: number }>> {
     return this.repo.chapterCounts(userId, chapterIds);

@@ -51,6 +51,9 @@ import { ReportsService } from '../reports/service.ts';
 import { CatalogueService } from '../catalogue/service.ts';
 import { WorkPool, type WorkPoolOptions } from '../threads/pool.ts';
 import { CATALOGUE } from '@blok/content/catalogue';
+import { CoursesService, type CourseLimitOptions } from '../courses/service.ts';
+import { PdfChecker, type PdfCheckerOptions } from '../courses/pdf-checker.ts';
+import { SearchService } from '../search/service.ts';
 import { Composition } from './composition.ts';
 
 /** The one-off job that renders again the own cards saved before the card renderer's `<`/`>` fix. */
@@ -96,6 +99,10 @@ export interface ApiServices {
   annotations: AnnotationsService;
   /** CPU work of large sets off the event loop: an import's sides, an .apkg (issue 38) */
   work: WorkPool;
+  /** her own courses and their PDFs (issue 41, decision 039) */
+  courses: CoursesService;
+  /** the one search over her PDFs, her cards and Blok's summaries (decision 040) */
+  search: SearchService;
 }
 
 /** Every part the root makes: the services, and the parts only other parts use. */
@@ -117,6 +124,8 @@ export interface Parts extends ApiServices {
   /** who takes payments: Mollie, or the test checkout (then also `testCheckout`) */
   paymentProvider: PaymentProvider;
   testCheckout: TestCheckoutProvider | null;
+  /** the PDF check's threads (issue 41) */
+  pdfChecker: PdfChecker;
 }
 
 declare module 'fastify' {
@@ -160,6 +169,8 @@ export interface ServicesOptions {
   shop: { publicUrl: string; mollieApiKey?: string; payments: 'mollie' | 'test'; production: boolean };
   /** WORK_*: the work threads (threads/pool.ts) */
   work: WorkPoolOptions;
+  /** COURSE*: her own courses' limits and the PDF check (decision 039) */
+  courses: { limits: CourseLimitOptions; checker: PdfCheckerOptions };
 }
 
 /** How long finished jobs are kept (their dedupe keys with them). */
@@ -365,6 +376,27 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
       { subjectMember: (executor, userId, subjectId) => p.studio.subjectMember(executor, userId, subjectId), audit: (tx, entry) => p.auditLog.write(tx, entry) },
     ),
   );
+  // her own courses (issue 41, decision 039): Premium from her account
+  // the one search (decision 040): her cards from their owner, the chapters from the library
+  c.add('search', ['uow', 'accounts', 'library', 'ownCards'], (p) =>
+    new SearchService(
+      p.uow,
+      dialect,
+      cardsOn ? { fingerprint: (userId) => p.ownCards.searchFingerprint(userId), cards: (userId) => p.ownCards.cardsForSearch(userId) } : null,
+      { fingerprint: () => p.library.chaptersFingerprint(), chapters: () => p.library.chaptersForSearch() },
+      async (userId) => (await p.accounts.account(p.uow.executor, userId))?.hasSubscription ?? false,
+    ),
+  );
+  c.add('pdfChecker', [], () => new PdfChecker(opts.courses.checker));
+  c.add('courses', ['uow', 'accounts', 'pdfChecker', 'search'], (p) =>
+    new CoursesService(
+      p.uow,
+      { isPremium: async (executor, userId) => (await p.accounts.account(executor, userId))?.hasSubscription ?? false },
+      opts.courses.limits,
+      p.pdfChecker,
+      p.search,
+    ),
+  );
   return c;
 }
 
@@ -386,7 +418,7 @@ export default fp<ServicesOptions>(
     }
 
     // Her account goes: what auth, push and the write path keep of her by id or address goes too.
-    for (const owner of [auth, push, idempotency]) events.on('account.deleted', (tx, account) => owner.forgetAccount(tx, account));
+    for (const owner of [auth, push, idempotency, parts.search]) events.on('account.deleted', (tx, account) => owner.forgetAccount(tx, account));
 
     // The demo catalogue (spec section 3) on a fresh database, once; not a part of SEED_DEMO:
     // registration needs a catalogue.
@@ -394,6 +426,7 @@ export default fp<ServicesOptions>(
 
     app.addHook('onClose', async () => push.sender.close());
     app.addHook('onClose', async () => parts.work.close());
+    app.addHook('onClose', async () => parts.pdfChecker.close());
     registerPushJobs(jobs, push);
     registerMailJobs(jobs, mailer);
     if (mailer instanceof SmtpMailer) app.addHook('onClose', async () => mailer.close());
@@ -427,6 +460,7 @@ export default fp<ServicesOptions>(
       library: parts.library, reader: parts.reader, home: parts.home, questions: parts.questions, questionSessions: parts.questionSessions,
       flashcards: parts.flashcards, ownCards: parts.ownCards, payments, subscriptions, mockExams: parts.mockExams, progress: parts.progress,
       plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations, work: parts.work,
+      courses: parts.courses, search: parts.search,
     };
     app.decorate('services', services);
     app.decorate('jobs', jobs);

@@ -59,7 +59,7 @@ const prefetch = {
 
 /** The logged-in routes of the spec's route table (guarded). */
 const guardedRoutes: RouteObject[] = [
-  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title', namespaces: ['library', 'plan'] }), loader: prefetch.library, lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
+  { path: paths.library.root.path, handle: handle({ titleKey: 'library:overview.title', namespaces: ['library', 'plan', 'courses'] }), loader: prefetch.library, lazy: lazyRoute(() => import('./routes/library/overview.tsx')) },
   { path: paths.library.subject.path, handle: handle({ titleKey: 'library:subject.title', namespaces: ['library', 'plan'] }), loader: prefetch.subject, lazy: lazyRoute(() => import('./routes/library/subject.tsx')) },
   { path: paths.library.details.path, handle: handle({ titleKey: 'library:details.title', namespaces: ['summary'] }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/library/details.tsx')) },
   {
@@ -110,6 +110,8 @@ const guardedRoutes: RouteObject[] = [
     loader: requireFlashcards,
     lazy: lazyRoute(() => import('./routes/library/flashcards-session.tsx')),
   },
+  // her own courses and her PDFs (issue 41): one module; the viewer in it is a chunk of its own, with pdf.js
+  ...[paths.courses.course.path, paths.courses.file.path].map((path) => ({ path, handle: handle({ titleKey: 'courses:course.title', namespaces: ['courses'] }), lazy: lazyRoute(() => import('./routes/courses/course.tsx')) })),
   // her own flashcards (issue 28): with the flashcards, off with them
   { path: paths.ownCards.root.path, handle: handle({ titleKey: 'ownCards:title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/sets.tsx')) },
   { path: paths.ownCards.newCard.path, handle: handle({ titleKey: 'ownCards:editor.newTitle' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/new-card.tsx')) },

@@ -77,6 +77,15 @@ export const paths = {
         `/bibliotheek/flashcards/${enc(String(sessionId))}/${enc(String(subjectId))}${optional(flashcardSetId)}`,
     },
   },
+  /** her own courses, their PDFs and the one search (issue 41) */
+  courses: {
+    course: { path: '/bibliotheek/eigen-vak/:courseId', getHref: (courseId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}` },
+    /** the PDF viewer; `pagina`: the page to open at */
+    file: {
+      path: '/bibliotheek/eigen-vak/:courseId/pdf/:fileId',
+      getHref: (courseId: string, fileId: string, page?: number) => `/bibliotheek/eigen-vak/${enc(courseId)}/pdf/${enc(fileId)}${page ? `?pagina=${page}` : ''}`,
+    },
+  },
   /** her own flashcards (issue 28) */
   ownCards: {
     root: { path: '/kaarten', getHref: () => '/kaarten' },

@@ -46,6 +46,7 @@ const LOADED: Record<Namespace, 'first' | 'later'> = {
   progress: 'later',
   plan: 'later',
   reports: 'later',
+  courses: 'later',
 };
 export const NAMESPACES = Object.keys(LOADED) as Namespace[];
 export const LATER_NAMESPACES = NAMESPACES.filter((ns) => LOADED[ns] === 'later');

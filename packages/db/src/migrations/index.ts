@@ -30,6 +30,8 @@ import * as m0033 from './0033-readiness-evidence.ts';
 import * as m0040 from './0040-standing-days.ts';
 import * as m0041 from './0041-mock-exam-predictions.ts';
 import * as m0035 from './0035-opaque-answer-ids.ts';
+import * as m0042 from './0042-courses.ts';
+import * as m0043 from './0043-search.ts';
 
 /**
  * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
@@ -73,4 +75,6 @@ export const migrations: Record<string, Migration> = {
   '0035-opaque-answer-ids': m0035,
   '0040-standing-days': m0040,
   '0041-mock-exam-predictions': m0041,
+  '0042-courses': m0042,
+  '0043-search': m0043,
 };

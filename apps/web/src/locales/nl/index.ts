@@ -21,3 +21,4 @@ export { default as mockexam } from './mockexam.json';
 export { default as progress } from './progress.json';
 export { default as plan } from './plan.json';
 export { default as reports } from './reports.json';
+export { default as courses } from './courses.json';

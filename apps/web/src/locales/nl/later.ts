@@ -19,3 +19,5 @@ export { default as progress } from './progress.json';
 export { default as plan } from './plan.json';
 // "Meld een fout" (decision 029): loaded with the form, under a question, a chapter or a card.
 export { default as reports } from './reports.json';
+// Her own courses, her PDFs and the one search (issue 41).
+export { default as courses } from './courses.json';

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { LibraryOverview, type AfterAdd } from '../../../features/library/components/library-overview.tsx';
 import { OwnCardsEntry } from '../../../features/library/components/own-cards-entry.tsx';
+import { CoursesEntry } from '../../../features/courses/components/courses-entry.tsx';
+import { MaterialSearch } from '../../../features/courses/components/material-search.tsx';
 
 type StepProps = ComponentProps<AfterAdd>;
 
@@ -34,9 +36,20 @@ function ExamDateStepOnDemand(props: StepProps) {
 }
 
 /**
- * /bibliotheek: her subjects and the search for others, and the way to her own flashcards; adding a
+ * /bibliotheek: her subjects and the search for others, her own courses (issue 41) and the way to her own flashcards; adding a
  * subject offers her exam date right there (optional, issue 27).
  */
 export function Component() {
-  return <LibraryOverview aside={<OwnCardsEntry />} afterAdd={ExamDateStepOnDemand} />;
+  return (
+    <LibraryOverview
+      aside={
+        <>
+          <MaterialSearch />
+          <CoursesEntry />
+          <OwnCardsEntry />
+        </>
+      }
+      afterAdd={ExamDateStepOnDemand}
+    />
+  );
 }

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import type { PdfCheckRequest, PdfCheckResponse } from './pdf-types.ts';
+
+const MAGIC = Buffer.from('%PDF-', 'latin1');
+
+/**
+ * The largest page count any page tree in the file claims (`/Count n` in a `/Type /Pages`
+ * dictionary that is not compressed), so a file that claims a million pages is refused before
+ * pdf.js walks it. An outline's `/Count` (its open entries) is not a page count and is passed
+ * over. pdf.js's own count (numPages) covers trees inside compressed object streams.
+ */
+export function largestClaimedCount(bytes: Uint8Array): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let largest = 0;
+  let at = buffer.indexOf('/Count');
+  while (at >= 0) {
+    let i = at + 6;
+    while (i < buffer.length && (buffer[i] === 0x20 || buffer[i] === 0x0a || buffer[i] === 0x0d || buffer[i] === 0x09)) i++;
+    let digits = '';
+    while (i < buffer.length && digits.length < 12 && buffer[i]! >= 0x30 && buffer[i]! <= 0x39) digits += String.fromCharCode(buffer[i++]!);
+    if (digits !== '' && Number(digits) > largest && inPagesDictionary(buffer, at)) largest = Number(digits);
+    at = buffer.indexOf('/Count', at + 6);
+  }
+  return largest;
+}
+
+/** Whether the dictionary around `at` (from its `<<` to its `>>`, within 4 KB) says `/Type /Pages`. */
+function inPagesDictionary(buffer: Buffer, at: number): boolean {
+  const open = buffer.lastIndexOf('<<', at);
+  const close = buffer.indexOf('>>', at);
+  if (open < 0 || close < 0 || at - open > 4096 || close - at > 4096) return false;
+  return /\/Type\s*\/Pages\b/.test(buffer.toString('latin1', open, close));
+}
+
+/** The PDF's first bytes are its signature (%PDF-); anything else is not a PDF. */
+export function looksLikePdf(head: Uint8Array): boolean {
+  return head.length >= MAGIC.length && Buffer.from(head.buffer, head.byteOffset, MAGIC.length).equals(MAGIC);
+}
+
+const refused = (code: 'pdf_not_a_pdf' | 'pdf_too_many_pages' | 'pdf_damaged', message: string): PdfCheckResponse => ({ ok: false, code, message });
+
+/**
+ * Checks a PDF and reads each page's text, with pdf.js (pdfjs-dist's build for Node): no
+ * evaluated code (isEvalSupported false), no XFA forms, no fonts loaded into anything, and no
+ * scripting (the sandbox is never loaded: JavaScript, launch actions and embedded files are not
+ * run or read). Runs on a thread of its own with a heap cap and a deadline (pdf-checker.ts).
+ */
+export async function checkPdf(req: PdfCheckRequest): Promise<PdfCheckResponse> {
+  const data = new Uint8Array(await readFile(req.path));
+  if (!looksLikePdf(data)) return refused('pdf_not_a_pdf', 'Dit bestand is geen pdf.');
+  if (largestClaimedCount(data) > req.maxPages) return refused('pdf_too_many_pages', `Deze pdf heeft meer dan ${req.maxPages} pagina's.`);
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  let doc: Awaited<ReturnType<typeof pdfjs.getDocument>['promise']> | undefined;
+  try {
+    doc = await pdfjs.getDocument({
+      data,
+      isEvalSupported: false,
+      enableXfa: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    }).promise;
+    if (doc.numPages > req.maxPages) return refused('pdf_too_many_pages', `Deze pdf heeft meer dan ${req.maxPages} pagina's.`);
+    if (doc.numPages < 1) return refused('pdf_damaged', 'Deze pdf heeft geen pagina’s.');
+    const pages: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const content = await page.getTextContent();
+      let text = '';
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        text += item.str + (item.hasEOL ? '\n' : ' ');
+        if (text.length > req.maxPageChars) break;
+      }
+      pages.push(text.replace(/[ \t]+/g, ' ').trim().slice(0, req.maxPageChars));
+      page.cleanup();
+    }
+    return { ok: true, pages };
+  } catch (err) {
+    const name = (err as { name?: string }).name;
+    if (name === 'InvalidPDFException') return refused('pdf_damaged', 'Deze pdf is beschadigd en kan niet worden gelezen.');
+    if (err instanceof RangeError || /call stack|recursion/i.test(String(err))) return refused('pdf_damaged', 'Deze pdf is zo gebouwd dat hij niet veilig kan worden gelezen.');
+    return refused('pdf_damaged', 'Deze pdf kan niet worden gelezen.');
+  } finally {
+    await doc?.destroy();
+  }
+}

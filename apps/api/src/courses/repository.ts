@@ -1,0 +1,134 @@
+import { uuidv7, type Executor } from '@blok/db';
+
+export interface CourseRow {
+  id: string;
+  user_id: string;
+  name: string;
+  code: string;
+  period: string;
+  exam_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CourseListRow extends CourseRow {
+  file_count: number;
+}
+
+export interface CourseFileRow {
+  id: string;
+  course_id: string;
+  user_id: string;
+  name: string;
+  bytes: number;
+  pages: number;
+  chunk_bytes: number;
+  sha256: string;
+  created_at: string;
+}
+
+export interface NewCourse {
+  userId: string;
+  name: string;
+  code: string;
+  period: string;
+  examDate: string | null;
+}
+
+/** Pages inserted per statement (PostgreSQL takes at most 65,535 parameters; SQLite 32,766). */
+const PAGES_PER_STATEMENT = 200;
+
+/**
+ * The one code that names the tables of her own courses (decision 020). Every read of hers is
+ * scoped by her id: another student's course or file is not found.
+ */
+export class CoursesRepository {
+  constructor(private readonly db: Executor) {}
+
+  listCourses(userId: string): Promise<CourseListRow[]> {
+    return this.db
+      .selectFrom('courses as c')
+      .selectAll('c')
+      .select((eb) => eb.selectFrom('course_files as f').whereRef('f.course_id', '=', 'c.id').select((e) => e.fn.countAll<number>().as('n')).as('file_count'))
+      .where('c.user_id', '=', userId)
+      .orderBy('c.created_at')
+      .orderBy('c.id')
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, file_count: Number(r.file_count ?? 0) })));
+  }
+
+  findCourse(userId: string, id: string): Promise<CourseRow | undefined> {
+    return this.db.selectFrom('courses').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async countCourses(userId: string): Promise<number> {
+    const row = await this.db.selectFrom('courses').select((e) => e.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async insertCourse(c: NewCourse): Promise<string> {
+    const id = uuidv7();
+    const now = new Date().toISOString();
+    await this.db
+      .insertInto('courses')
+      .values({ id, user_id: c.userId, name: c.name, code: c.code, period: c.period, exam_date: c.examDate, created_at: now, updated_at: now })
+      .execute();
+    return id;
+  }
+
+  async updateCourse(id: string, change: { name: string; code: string; period: string; examDate: string | null }): Promise<void> {
+    await this.db
+      .updateTable('courses')
+      .set({ name: change.name, code: change.code, period: change.period, exam_date: change.examDate, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Deletes a course; its files, their chunks and pages go with it (foreign keys, on delete cascade). */
+  async deleteCourse(id: string): Promise<void> {
+    await this.db.deleteFrom('courses').where('id', '=', id).execute();
+  }
+
+  /** What all her files take together, bytes. */
+  async usedBytes(userId: string): Promise<number> {
+    const row = await this.db.selectFrom('course_files').select((e) => e.fn.sum<number>('bytes').as('n')).where('user_id', '=', userId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  filesOfCourse(courseId: string): Promise<CourseFileRow[]> {
+    return this.db.selectFrom('course_files').selectAll().where('course_id', '=', courseId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  findFile(userId: string, courseId: string, fileId: string): Promise<CourseFileRow | undefined> {
+    return this.db.selectFrom('course_files').selectAll().where('id', '=', fileId).where('course_id', '=', courseId).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async insertFile(f: Omit<CourseFileRow, 'created_at'>): Promise<void> {
+    await this.db.insertInto('course_files').values({ ...f, created_at: new Date().toISOString() }).execute();
+  }
+
+  async insertChunk(fileId: string, idx: number, data: Buffer): Promise<void> {
+    await this.db.insertInto('course_file_chunks').values({ file_id: fileId, idx, data }).execute();
+  }
+
+  async insertPages(fileId: string, userId: string, pages: string[]): Promise<void> {
+    for (let from = 0; from < pages.length; from += PAGES_PER_STATEMENT) {
+      const rows = pages.slice(from, from + PAGES_PER_STATEMENT).map((text, i) => ({ file_id: fileId, user_id: userId, page: from + i + 1, text }));
+      await this.db.insertInto('course_file_pages').values(rows).execute();
+    }
+  }
+
+  /** Chunks `from` to `to` (inclusive) of a file, in order. */
+  async chunks(fileId: string, from: number, to: number): Promise<Array<{ idx: number; data: Uint8Array }>> {
+    const rows = await this.db.selectFrom('course_file_chunks').select(['idx', 'data']).where('file_id', '=', fileId).where('idx', '>=', from).where('idx', '<=', to).orderBy('idx').execute();
+    return rows as Array<{ idx: number; data: Uint8Array }>;
+  }
+
+  pagesOfFile(fileId: string): Promise<Array<{ page: number; text: string }>> {
+    return this.db.selectFrom('course_file_pages').select(['page', 'text']).where('file_id', '=', fileId).orderBy('page').execute();
+  }
+
+  async deleteFile(id: string): Promise<void> {
+    await this.db.deleteFrom('course_files').where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,25 @@
+import { lazy, Suspense } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { CourseScreen } from '../../../features/courses/components/course-screen.tsx';
+import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+
+/** The viewer with pdf.js: a chunk of its own, loaded when she opens a PDF, never before. */
+const PdfScreen = lazy(() => import('../../../features/courses/components/pdf-screen.tsx').then((m) => ({ default: m.PdfScreen })));
+
+/**
+ * /bibliotheek/eigen-vak/:courseId (her own course) and .../pdf/:fileId?pagina= (one of her PDFs in
+ * the viewer): one route module for both keeps the router table, which every first visit loads, small.
+ */
+export function Component() {
+  const { t } = useTranslation('common');
+  const { courseId = '', fileId } = useParams();
+  const [search] = useSearchParams();
+  if (!fileId) return <CourseScreen key={courseId} courseId={courseId} />;
+  const page = Number(search.get('pagina') ?? '1');
+  return (
+    <Suspense fallback={<LoadingRow label={t('loading')} spinnerSize={24} />}>
+      <PdfScreen key={`${courseId}/${fileId}`} courseId={courseId} fileId={fileId} page={Number.isInteger(page) && page > 0 ? page : 1} />
+    </Suspense>
+  );
+}

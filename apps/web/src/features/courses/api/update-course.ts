@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CourseDetailSchema, type UpdateCourseBody } from '@blok/contract/courses';
+import { api } from '../../../lib/api-client.ts';
+import { courseKeys } from './keys.ts';
+
+/** PUT courses/{id}: rename, code, period or exam date. */
+export const updateCourse = ({ id, body }: { id: string; body: UpdateCourseBody }) => api.put(`courses/${encodeURIComponent(id)}`, body, CourseDetailSchema, { skipErrorPopup: true });
+
+export const useUpdateCourse = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateCourse,
+    onSuccess: (detail) => {
+      client.setQueryData(courseKeys.course(detail.course.id), detail);
+      void client.invalidateQueries({ queryKey: courseKeys.list() });
+    },
+  });
+};

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { signIn } from '../../../lib/auth/session.ts';
+import { getDeviceId } from '../../../lib/device-id.ts';
+import { failQueriesAtOnce, mockApi, renderApp } from '../../../testing/test-utils.tsx';
+import { testTokens } from '../../../testing/fixtures.ts';
+import { COURSE_ID, FILE_ID, makeCourse, makeDetail, makeFile } from '../test-data.ts';
+
+async function signedIn(routes: Parameters<typeof mockApi>[0]) {
+  await signIn(testTokens);
+  const deviceid = getDeviceId();
+  return mockApi(routes.map((r) => ({ ...r, headers: { deviceid, ...r.headers } })));
+}
+
+const path = `/bibliotheek/eigen-vak/${COURSE_ID}`;
+
+describe('her own course (Eigen vak)', () => {
+  it('shows the course with its files, each to read or delete, and her limits', async () => {
+    await signedIn([{ path: `courses/${COURSE_ID}`, body: makeDetail() }]);
+    await renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sociale psychologie' })).toBeInTheDocument();
+    expect(screen.getByText('PSY1023 · Periode 2')).toBeInTheDocument();
+    expect(screen.getByText('Nog geen tentamendatum.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Hoorcollege 1.pdf' })).toBeInTheDocument();
+    expect(screen.getByText("42 pagina's")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lees Hoorcollege 1.pdf' })).toHaveAttribute('href', `/bibliotheek/eigen-vak/${COURSE_ID}/pdf/${FILE_ID}`);
+    expect(screen.getByText("Een pdf van hoogstens 50 MB en 1.000 pagina's. Je gebruikt 3 MB van 150 MB.")).toBeInTheDocument();
+  });
+
+  it('says when it has no files yet, and when the course is not hers or gone', async () => {
+    await signedIn([{ path: `courses/${COURSE_ID}`, body: makeDetail({ files: [] }) }]);
+    const app = await renderApp(path);
+    expect(await screen.findByText("Nog geen pdf's. Upload je dia's, aantekeningen of reader.")).toBeInTheDocument();
+    app.unmount();
+
+    failQueriesAtOnce();
+    await signedIn([{ path: `courses/${COURSE_ID}`, status: 404, body: { error: 'not_found', error_description: 'Dit vak bestaat niet.' } }]);
+    await renderApp(path);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dit vak bestaat niet (meer).');
+  });
+
+  it('saves her exam date and uploads a PDF, showing the Dutch reason when it is refused', async () => {
+    const spy = await signedIn([
+      { path: `courses/${COURSE_ID}`, body: makeDetail({ files: [] }) },
+      { method: 'PUT', path: `courses/${COURSE_ID}`, body: makeDetail({ files: [], course: makeCourse({ examDate: '2031-01-20' }) }) },
+      { method: 'POST', path: `courses/${COURSE_ID}/files`, status: 415, body: { error: 'pdf_not_a_pdf', error_description: 'Dit bestand is geen pdf.' } },
+    ]);
+    await renderApp(path);
+    const user = userEvent.setup();
+    const date = await screen.findByLabelText('Tentamendatum');
+    await user.type(date, '2031-01-20');
+    await user.click(screen.getByRole('button', { name: 'Datum opslaan' }));
+    expect(await screen.findByText('Tentamen op 20 januari 2031')).toBeInTheDocument();
+    const put = spy.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put![1]!.body))).toEqual({ examDate: '2031-01-20' });
+    expect(new Headers(put![1]!.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+
+    await user.upload(screen.getByLabelText('Pdf uploaden'), new File(['<html>'], 'notities.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dit bestand is geen pdf.');
+    const post = spy.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post![0])).toContain(`courses/${COURSE_ID}/files?name=notities.pdf`);
+    expect(post![1]!.body).toBeInstanceOf(File);
+  });
+
+  it('tells her the file is kept and loads the course again', async () => {
+    const spy = await signedIn([
+      { path: `courses/${COURSE_ID}`, body: makeDetail({ files: [] }) },
+      { method: 'POST', path: `courses/${COURSE_ID}/files`, status: 201, body: makeFile({ name: 'Week 2.pdf', pages: 3 }) },
+    ]);
+    await renderApp(path);
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText('Pdf uploaden'), new File(['%PDF-1.7'], 'Week 2.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(screen.getByText('Week 2.pdf is toegevoegd.')).toBeInTheDocument());
+    const reads = () => spy.mock.calls.filter(([url, init]) => String(url).endsWith(`courses/${COURSE_ID}`) && (init?.method ?? 'GET') === 'GET').length;
+    await waitFor(() => expect(reads()).toBe(2));
+  });
+});

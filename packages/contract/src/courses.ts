@@ -1,0 +1,104 @@
+import { z } from 'zod/mini';
+
+/*
+ * Her own courses ("Eigen vak", issue 41, decision 039): a course she takes beside Blok's
+ * subjects, with an exam date and the PDFs she uploads to it, read in Blok and searched. Nobody
+ * else ever reads them: another student's ids answer 404.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Course and file ids are UUIDv7. */
+export const CourseIdSchema = z.string().check(z.regex(UUID, 'ongeldige id'));
+
+export const COURSE_NAME_MAX = 120;
+export const COURSE_CODE_MAX = 40;
+export const COURSE_PERIOD_MAX = 60;
+/** Longest file name kept (the download name). */
+export const COURSE_FILE_NAME_MAX = 200;
+
+const IsoDate = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Geef een datum als JJJJ-MM-DD.'),
+  z.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Deze datum bestaat niet.'),
+);
+
+const NameSchema = z.string().check(z.trim(), z.minLength(1, 'Geef het vak een naam.'), z.maxLength(COURSE_NAME_MAX, `Een naam is hoogstens ${COURSE_NAME_MAX} tekens.`));
+const CodeSchema = z.string().check(z.trim(), z.maxLength(COURSE_CODE_MAX, `Een vakcode is hoogstens ${COURSE_CODE_MAX} tekens.`));
+const PeriodSchema = z.string().check(z.trim(), z.maxLength(COURSE_PERIOD_MAX, `Een periode is hoogstens ${COURSE_PERIOD_MAX} tekens.`));
+
+/** POST /courses: a new course of hers. */
+export const CreateCourseBodySchema = z.object({
+  name: NameSchema,
+  code: z.optional(CodeSchema),
+  period: z.optional(PeriodSchema),
+  /** YYYY-MM-DD, or null / absent: no exam date yet */
+  examDate: z.optional(z.nullable(IsoDate)),
+});
+export type CreateCourseBody = z.infer<typeof CreateCourseBodySchema>;
+
+/** PUT /courses/{id}: rename, change code, period or exam date (a field left out stays). */
+export const UpdateCourseBodySchema = z.object({
+  name: z.optional(NameSchema),
+  code: z.optional(CodeSchema),
+  period: z.optional(PeriodSchema),
+  examDate: z.optional(z.nullable(IsoDate)),
+});
+export type UpdateCourseBody = z.infer<typeof UpdateCourseBodySchema>;
+
+export const CourseParamsSchema = z.object({ id: CourseIdSchema });
+export const CourseFileParamsSchema = z.object({ id: CourseIdSchema, fileId: CourseIdSchema });
+/** GET .../file: ?download=1 answers with Content-Disposition attachment instead of inline. */
+export const CourseFileQuerySchema = z.object({ download: z.optional(z.enum(['0', '1'])) });
+/** POST /courses/{id}/files?name=: the file's own name (the body is the PDF itself). */
+export const UploadCourseFileQuerySchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Geef de bestandsnaam mee.'), z.maxLength(COURSE_FILE_NAME_MAX, `Een bestandsnaam is hoogstens ${COURSE_FILE_NAME_MAX} tekens.`)),
+});
+
+/** A PDF of hers in a course. */
+export const CourseFileSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  name: z.string(),
+  bytes: z.number(),
+  pages: z.number(),
+  createdAt: z.string(),
+});
+export type CourseFile = z.infer<typeof CourseFileSchema>;
+
+export const CourseSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  period: z.string(),
+  examDate: z.nullable(z.string()),
+  fileCount: z.number(),
+  createdAt: z.string(),
+});
+export type CourseSummary = z.infer<typeof CourseSummarySchema>;
+
+/** Her limits: how many courses she may keep and how much her files may take (decision 039). */
+export const CourseLimitsSchema = z.object({
+  courses: z.number(),
+  courseCount: z.number(),
+  storageBytes: z.number(),
+  usedBytes: z.number(),
+  fileBytes: z.number(),
+  filePages: z.number(),
+  premium: z.boolean(),
+});
+export type CourseLimits = z.infer<typeof CourseLimitsSchema>;
+
+/** GET /courses: her courses, oldest first, and her limits. */
+export const CourseListSchema = z.object({ courses: z.array(CourseSummarySchema), limits: CourseLimitsSchema });
+export type CourseList = z.infer<typeof CourseListSchema>;
+
+/** GET /courses/{id}: a course with its files, newest first. */
+export const CourseDetailSchema = z.object({
+  course: CourseSummarySchema,
+  files: z.array(CourseFileSchema),
+  limits: CourseLimitsSchema,
+});
+export type CourseDetail = z.infer<typeof CourseDetailSchema>;
+
+/** GET /courses/{id}/files/{fileId}/pages: the text of each page (the viewer's and search's). */
+export const CourseFilePagesSchema = z.object({ pages: z.array(z.object({ page: z.number(), text: z.string() })) });
+export type CourseFilePages = z.infer<typeof CourseFilePagesSchema>;
