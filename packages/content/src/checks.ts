@@ -1,6 +1,7 @@
 // Content checks beyond the schema: what makes a question one a student can trust (one right answer
 // where one is promised, no two answers alike, stable answer ids) and what an author should see
 // before publishing (correct answers piled up at one written position).
+import { clozeGaps, foldTyped, parseDutchNumber, type QuestionSpec } from '@blok/domain/question-types';
 import type { QuestionListManifest, QuestionManifest } from './schema.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
@@ -29,7 +30,7 @@ export interface QuestionProblem {
  * answer id used twice (the students' picked answers would point at two texts).
  */
 export function answerProblems(question: QuestionManifest): QuestionProblem[] {
-  if (question.type !== 'SELECT') return [];
+  if (question.type !== 'SELECT') return keyProblems(question);
   const problems: QuestionProblem[] = [];
   const correct = question.answers.filter((a) => a.correct).length;
   if (!question.multiple && correct !== 1) {
@@ -134,4 +135,99 @@ export function positionBalanceMessage(balance: PositionBalance): string {
     `(bij een willekeurige volgorde ongeveer ${expected}); studenten krijgen de antwoorden geschud, ` +
     'maar zet ze ook in het bestand op wisselende plaatsen'
   );
+}
+
+// ------------------------------------------------------------------ the types beyond multiple choice (issue 40)
+
+type RuleQuestion = Exclude<QuestionManifest, { type: 'SELECT' | 'OPEN' }>;
+
+/** Items of an ordering as written: a text, or an id and a text. */
+const itemOf = (item: string | { id?: string; text: string }, index: number) =>
+  typeof item === 'string' ? { key: `i${index + 1}`, text: item } : { key: item.id ?? `i${index + 1}`, text: item.text };
+
+/**
+ * A question's key as the API stores and grades it (@blok/domain/question-types QuestionSpec), with
+ * content ids for items: `<question>-i<n>` (ordering, in the written order, which is the right one),
+ * `<question>-l<n>` and `-r<n>` (matching: left items, then the right ones with the decoys after
+ * them). Undefined for SELECT and OPEN.
+ */
+export function questionSpec(question: QuestionManifest): QuestionSpec | undefined {
+  const id = question.id;
+  switch (question.type) {
+    case 'TYPED':
+      return { type: 'TYPED', accepted: question.accepted, ...(question.typos ? {} : { typos: false }) };
+    case 'NUMERIC':
+      return {
+        type: 'NUMERIC',
+        value: question.value,
+        tolerance: question.tolerance,
+        relative: question.relative,
+        ...(question.unit ? { unit: question.unit } : {}),
+        ...(question.unitAliases.length ? { unitAliases: question.unitAliases } : {}),
+      };
+    case 'ORDERING':
+      return { type: 'ORDERING', items: question.items.map((item, i) => { const x = itemOf(item, i); return { id: `${id}-${x.key}`, text: x.text }; }) };
+    case 'MATCHING': {
+      const left = question.pairs.map((p, i) => ({ id: `${id}-l${i + 1}`, text: p.left }));
+      const right = [...question.pairs.map((p) => p.right), ...question.decoys].map((text, i) => ({ id: `${id}-r${i + 1}`, text }));
+      return { type: 'MATCHING', left, right, pairs: Object.fromEntries(left.map((l, i) => [l.id, right[i]!.id])) };
+    }
+    case 'CLOZE': {
+      const gaps = clozeGaps(question.text).map((g) => (question.typos ? g : { ...g, typos: false }));
+      return { type: 'CLOZE', text: question.text, gaps };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The refusals of a question of the new types: keys a student could not meet, items alike, gaps missing. */
+function keyProblems(question: QuestionManifest): QuestionProblem[] {
+  if (question.type === 'OPEN') return [];
+  const q = question as RuleQuestion;
+  const problems: QuestionProblem[] = [];
+  const twins = (texts: string[], field: string, what: string) => {
+    const seen = new Map<string, number>();
+    texts.forEach((t, i) => {
+      const key = foldTyped(t);
+      const twin = seen.get(key);
+      if (twin !== undefined) problems.push({ field: `${field}.${i}`, message: `${what} ${i + 1} is hetzelfde als ${what} ${twin + 1}` });
+      else seen.set(key, i);
+    });
+  };
+  switch (q.type) {
+    case 'TYPED':
+      twins(q.accepted, 'accepted', 'geaccepteerd antwoord');
+      break;
+    case 'NUMERIC':
+      if (q.relative && q.tolerance >= 1) problems.push({ field: 'tolerance', message: 'een relatieve tolerantie is een deel van de waarde (0.01 = 1 %) en kleiner dan 1' });
+      if (q.unit && parseDutchNumber(`1 ${q.unit}`)?.unit !== q.unit && !/^[€$£%]$/.test(q.unit)) {
+        problems.push({ field: 'unit', message: `eenheid ${q.unit} kan niet achter een getal staan` });
+      }
+      break;
+    case 'ORDERING': {
+      twins(q.items.map((item, i) => itemOf(item, i).text), 'items', 'item');
+      const keys = new Map<string, number>();
+      q.items.forEach((item, i) => {
+        const { key } = itemOf(item, i);
+        if (keys.has(key)) problems.push({ field: `items.${i}.id`, message: `item-id ${key} wordt al gebruikt door item ${keys.get(key)! + 1}` });
+        else keys.set(key, i);
+      });
+      break;
+    }
+    case 'MATCHING':
+      twins(q.pairs.map((p) => p.left), 'pairs', 'linkerkant van paar');
+      twins([...q.pairs.map((p) => p.right), ...q.decoys], 'pairs', 'rechterkant');
+      break;
+    case 'CLOZE': {
+      const gaps = clozeGaps(q.text);
+      if (gaps.length === 0) problems.push({ field: 'text', message: 'een invulvraag heeft minstens één open plek: schrijf {{antwoord}} of {{antwoord|variant}}' });
+      if (gaps.length > 10) problems.push({ field: 'text', message: 'hoogstens tien open plekken' });
+      gaps.forEach((g, i) => {
+        if (g.accepted.length === 0) problems.push({ field: 'text', message: `open plek ${i + 1} heeft geen antwoord` });
+      });
+      break;
+    }
+  }
+  return problems;
 }

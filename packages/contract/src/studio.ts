@@ -29,12 +29,20 @@ export const StudioAnswerSchema = z.object({
 
 export const StudioQuestionSchema = z.object({
   id: SlugSchema,
-  /** three kinds: one correct answer, several correct answers, open */
-  kind: z.enum(['single', 'multiple', 'open']),
+  /**
+   * one correct answer, several correct answers, open; and issue 40's typed answer, numeric,
+   * ordering, matching and cloze, whose own fields are in `key`
+   */
+  kind: z.enum(['single', 'multiple', 'open', 'typed', 'numeric', 'ordering', 'matching', 'cloze']),
   text: Text(10_000),
   answers: z.array(StudioAnswerSchema).check(z.maxLength(20)),
   /** open questions: the model answer */
   modelAnswer: Text(10_000),
+  /**
+   * typed, numeric, ordering, matching, cloze: the fields of the content format that make its key, in
+   * YAML (`accepted: [...]`, `value: 0.25`, `items: [...]`, `pairs: [...]`; packages/content/README.md)
+   */
+  key: z.optional(Text(20_000)),
   feedback: Text(10_000),
   recommended: z.boolean(),
   picture: z.optional(z.string()),

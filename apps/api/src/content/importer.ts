@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { answerKey } from '@blok/content/checks';
+import { answerKey, questionSpec } from '@blok/content/checks';
 import { ContentError, listSubjectFolders, loadSubjectFolder, type ContentProblem, type LoadedSubject } from '@blok/content/load';
 import { sql, type DB, type Executor } from '@blok/db';
 import { plainText } from '@blok/domain/markup';
+import { clozeBlanks, parseSpec, specKey } from '@blok/domain/question-types';
 import { subjectSearchText } from '@blok/domain/search';
 import { renderCardHtml, renderChapterHtml, sanitizeInline } from './render.ts';
 
@@ -127,12 +128,18 @@ async function databaseConflicts(db: Executor, s: LoadedSubject): Promise<Conten
   return foreign.map((f) => ({ file: `${id}/subject.yaml`, field: f.kind, message: `id ${f.id} hoort al bij vak ${f.subjectId}` }));
 }
 
-/** What makes an answer right: the kind and the set of correct answer ids (an open question: its kind only). */
-const correctKey = (type: string, correctIds: string[]): string => `${type}:${[...correctIds].sort().join(',')}`;
+/**
+ * What makes an answer right: the kind and the set of correct answer ids (an open question: its kind
+ * only); for the types of issue 40 their spec's key (@blok/domain/question-types specKey).
+ */
+const correctKey = (type: string, correctIds: string[], spec: string | null = null): string => {
+  const parsed = parseSpec(spec);
+  return parsed ? specKey(parsed) : `${type}:${[...correctIds].sort().join(',')}`;
+};
 
 /** The subject's questions as stored: their answer version and what made an answer right. */
 async function answerVersions(trx: Executor, subjectId: string): Promise<Map<string, { version: number; key: string }>> {
-  const questions = await trx.selectFrom('questions').select(['id', 'type', 'answer_version']).where('subject_id', '=', subjectId).execute();
+  const questions = await trx.selectFrom('questions').select(['id', 'type', 'answer_version', 'spec']).where('subject_id', '=', subjectId).execute();
   const correct = await trx
     .selectFrom('answers')
     .innerJoin('questions', 'questions.id', 'answers.question_id')
@@ -142,7 +149,7 @@ async function answerVersions(trx: Executor, subjectId: string): Promise<Map<str
     .execute();
   const correctOf = new Map<string, string[]>();
   for (const a of correct) correctOf.set(a.question_id, [...(correctOf.get(a.question_id) ?? []), a.id]);
-  return new Map(questions.map((q) => [q.id, { version: q.answer_version, key: correctKey(q.type, correctOf.get(q.id) ?? []) }]));
+  return new Map(questions.map((q) => [q.id, { version: q.answer_version, key: correctKey(q.type, correctOf.get(q.id) ?? [], q.spec) }]));
 }
 
 /** How the hash of a subject the studio published starts (issue 29): the seed does not overwrite it. */
@@ -248,7 +255,9 @@ export async function writeSubject(trx: Executor, s: LoadedSubject, options: Wri
       // An answer's row id is its question's id plus its key (a1 by default): moving an answer
       // in the file while keeping its id keeps the students' picked answers on the same text.
       const answerIds = answers.map((a, ai) => `${q.id}-${answerKey(a, ai)}`);
-      const key = correctKey(q.type, answerIds.filter((_, ai) => answers[ai]!.correct));
+      const spec = questionSpec(q);
+      const specJson = spec ? JSON.stringify(spec) : null;
+      const key = correctKey(q.type, answerIds.filter((_, ai) => answers[ai]!.correct), specJson);
       const was = versions.get(q.id);
       if (was && was.key !== key) outdatedQuestions.push(q.id);
       const qrow = {
@@ -258,7 +267,9 @@ export async function writeSubject(trx: Executor, s: LoadedSubject, options: Wri
         subject_id: id,
         sort_index: qi,
         type: q.type,
-        question_text: q.text,
+        // a cloze's text holds its key: stored with numbered blanks, the gaps only in its spec
+        question_text: q.type === 'CLOZE' ? `${q.instruction ?? 'Vul de open plekken in.'}\n\n${clozeBlanks(q.text)}` : q.text,
+        spec: specJson,
         picture: q.picture ?? null,
         feedback_text: q.feedback,
         feedback_picture: q.feedbackPicture ?? null,

@@ -52,14 +52,14 @@ export class QuestionCatalogueRepository {
     return this.db.selectFrom('questions').select(['id', 'subject_id', 'question_text']).where('id', '=', id).executeTakeFirst();
   }
 
-  /** A subject's multiple-choice and open questions, each with the chapter of its list, in list and question order (a mock exam's pool). */
+  /** A subject's questions of every type, each with the chapter of its list, in list and question order (a mock exam's pool). */
   examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null; type: string }>> {
     return this.db
       .selectFrom('questions as q')
       .innerJoin('question_lists as l', 'l.id', 'q.question_list_id')
       .select(['q.id', 'l.chapter_id', 'q.type'])
       .where('q.subject_id', '=', subjectId)
-      .where('q.type', 'in', ['SELECT', 'OPEN'])
+      .where('q.type', 'in', ['SELECT', 'OPEN', 'TYPED', 'NUMERIC', 'ORDERING', 'MATCHING', 'CLOZE'])
       .orderBy('l.sort_index')
       .orderBy('l.id')
       .orderBy('q.sort_index')
@@ -73,7 +73,7 @@ export class QuestionCatalogueRepository {
     const [questions, answers] = await Promise.all([
       this.db
         .selectFrom('questions')
-        .select(['id', 'subject_id', 'type', 'question_text', 'picture', 'feedback_text', 'feedback_picture', 'model_answer', 'answer_version'])
+        .select(['id', 'subject_id', 'type', 'question_text', 'picture', 'feedback_text', 'feedback_picture', 'model_answer', 'answer_version', 'spec'])
         .where('id', 'in', ids)
         .execute(),
       this.db

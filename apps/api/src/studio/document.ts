@@ -16,6 +16,17 @@ function questionToManifest(q: StudioQuestion): Record<string, unknown> {
   const common = { id: q.id, text: q.text, ...(q.picture ? { picture: q.picture } : {}) };
   const tail = { feedback: q.feedback, ...(q.feedbackPicture ? { feedbackPicture: q.feedbackPicture } : {}), recommended: q.recommended };
   if (q.kind === 'open') return { ...common, type: 'OPEN', modelAnswer: q.modelAnswer, ...tail };
+  if (q.kind !== 'single' && q.kind !== 'multiple') {
+    // issue 40's types: their own fields as the author wrote them (YAML); the loader checks them
+    let own: unknown;
+    try {
+      own = parse(q.key ?? '');
+    } catch {
+      own = undefined;
+    }
+    const fields = typeof own === 'object' && own !== null && !Array.isArray(own) ? (own as Record<string, unknown>) : {};
+    return { ...fields, ...common, type: q.kind.toUpperCase(), ...tail };
+  }
   return {
     ...common,
     type: 'SELECT',
@@ -93,6 +104,12 @@ function flashcardSetToManifest(set: StudioFlashcardSet, sortIndex: number): Rec
   };
 }
 
+/** The fields of a question of issue 40's types beyond those every question has, as YAML (the studio's `key`). */
+function keyFields(q: Record<string, unknown>): string {
+  const { id: _id, type: _type, text: _text, picture: _picture, feedback: _feedback, feedbackPicture: _fp, recommended: _recommended, ...own } = q;
+  return yaml(own);
+}
+
 /** A loaded (valid) subject as the studio's document. */
 export function loadedToDocument(s: LoadedSubject): StudioDocument {
   return {
@@ -126,10 +143,11 @@ export function loadedToDocument(s: LoadedSubject): StudioDocument {
       questions: l.questions.map(
         (q): StudioQuestion => ({
           id: q.id,
-          kind: q.type === 'OPEN' ? 'open' : q.multiple ? 'multiple' : 'single',
+          kind: q.type === 'SELECT' ? (q.multiple ? 'multiple' : 'single') : (q.type.toLowerCase() as StudioQuestion['kind']),
           text: q.text,
           answers: q.type === 'SELECT' ? q.answers.map((a, i) => ({ id: a.id ?? `a${i + 1}`, text: a.text, correct: a.correct, pinned: a.pinned })) : [],
           modelAnswer: q.type === 'OPEN' ? q.modelAnswer : '',
+          ...(q.type !== 'SELECT' && q.type !== 'OPEN' ? { key: keyFields(q) } : {}),
           feedback: q.feedback,
           recommended: q.recommended,
           ...(q.picture ? { picture: q.picture } : {}),

@@ -28,6 +28,7 @@ import * as m0030 from './0030-own-card-source-note.ts';
 import * as m0031 from './0031-reports.ts';
 import * as m0033 from './0033-readiness-evidence.ts';
 import * as m0035 from './0035-opaque-answer-ids.ts';
+import * as m0036 from './0036-question-types.ts';
 
 /**
  * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0031-reports': m0031,
   '0033-readiness-evidence': m0033,
   '0035-opaque-answer-ids': m0035,
+  '0036-question-types': m0036,
 };
