@@ -1,7 +1,8 @@
 // Content checks beyond the schema: what makes a question one a student can trust (one right answer
 // where one is promised, no two answers alike, stable answer ids) and what an author should see
 // before publishing (correct answers piled up at one written position).
-import { clozeGaps, foldTyped, parseDutchNumber, type QuestionSpec } from '@blok/domain/question-types';
+import { stripMarkup } from '@blok/domain/markup';
+import { clozeGaps, foldTyped, type QuestionSpec } from '@blok/domain/question-types';
 import type { QuestionListManifest, QuestionManifest } from './schema.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
@@ -201,9 +202,6 @@ function keyProblems(question: QuestionManifest): QuestionProblem[] {
       break;
     case 'NUMERIC':
       if (q.relative && q.tolerance >= 1) problems.push({ field: 'tolerance', message: 'een relatieve tolerantie is een deel van de waarde (0.01 = 1 %) en kleiner dan 1' });
-      if (q.unit && parseDutchNumber(`1 ${q.unit}`)?.unit !== q.unit && !/^[€$£%]$/.test(q.unit)) {
-        problems.push({ field: 'unit', message: `eenheid ${q.unit} kan niet achter een getal staan` });
-      }
       break;
     case 'ORDERING': {
       twins(q.items.map((item, i) => itemOf(item, i).text), 'items', 'item');
@@ -230,4 +228,69 @@ function keyProblems(question: QuestionManifest): QuestionProblem[] {
     }
   }
   return problems;
+}
+
+// ------------------------------------------------------------------ the longest answer (issue 40)
+
+/** The text of an answer as a student reads it: without Markdown marks, spaces collapsed. */
+const readLength = (text: string): number => [...stripMarkup(text).replace(/\s+/g, ' ').trim()].length;
+
+/** Whether the correct answer of a single-answer question is longer than every other answer. */
+export function correctIsLongest(question: QuestionManifest): boolean {
+  if (question.type !== 'SELECT' || question.multiple) return false;
+  const correct = question.answers.find((a) => a.correct);
+  if (!correct) return false;
+  const length = readLength(correct.text);
+  return question.answers.every((a) => a === correct || readLength(a.text) < length);
+}
+
+export interface LongestBalance {
+  /** single-answer questions counted */
+  counted: number;
+  /** of them, those whose correct answer is the longest */
+  longest: number;
+  /** what answers of random lengths would give on average (one in k per question of k answers) */
+  expected: number;
+  /** the chance of at least `longest` by luck alone */
+  p: number;
+  /** true when that chance is below 1 in 100: a test-wise student would score on length alone */
+  lopsided: boolean;
+}
+
+/**
+ * How often the correct answer of a list's single-answer questions is the longest: a student who
+ * always picks the longest answer scores that often (issue 40: 40 % in the content before, 67 % in
+ * one subject). Compared with answers of random lengths (one in k) by the exact chance of so many
+ * or more (a Poisson binomial tail); below 1 in 100 is lopsided, as the position check is.
+ */
+export function longestBalance(questions: readonly QuestionManifest[]): LongestBalance {
+  const chances: number[] = [];
+  let longest = 0;
+  for (const q of questions) {
+    if (q.type !== 'SELECT' || q.multiple) continue;
+    chances.push(1 / q.answers.length);
+    if (correctIsLongest(q)) longest += 1;
+  }
+  // dist[j]: the chance of exactly j longest among the questions so far
+  let dist = [1];
+  for (const c of chances) {
+    const next = Array<number>(dist.length + 1).fill(0);
+    dist.forEach((v, j) => {
+      next[j]! += v * (1 - c);
+      next[j + 1]! += v * c;
+    });
+    dist = next;
+  }
+  const p = dist.slice(longest).reduce((a, b) => a + b, 0);
+  const expected = chances.reduce((a, b) => a + b, 0);
+  return { counted: chances.length, longest, expected, p, lopsided: longest >= 2 && p < 0.01 };
+}
+
+/** The author's message for a list whose correct answers are too often the longest. */
+export function longestBalanceMessage(balance: LongestBalance): string {
+  return (
+    `bij ${balance.longest} van de ${balance.counted} vragen met één juist antwoord is het juiste antwoord het langste ` +
+    `(bij toeval ongeveer ${Math.round(balance.expected)}); een student die steeds het langste antwoord kiest, scoort daarmee. ` +
+    'Maak het juiste antwoord korter of een onjuist antwoord even volledig'
+  );
 }
