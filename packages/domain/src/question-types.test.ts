@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   clozeBlanks,
+  cardAccepted,
   clozeParts,
+  gradeCardAnswer,
   expectedText,
   gradeResponse,
   orderingShown,
@@ -199,5 +201,14 @@ describe('one entry for every rule-graded type', () => {
   it('never shows an ordering already in the right order', () => {
     expect(orderingShown(items, (x) => [...x]).map((i) => i.id)).toEqual(['q-i2', 'q-i3', 'q-i1']);
     expect(orderingShown(items, (x) => [...x].reverse()).map((i) => i.id)).toEqual(['q-i3', 'q-i2', 'q-i1']);
+  });
+});
+
+describe('a typed flashcard answer', () => {
+  it("is graded against the card's answer side, with or without its closing parenthetical", () => {
+    expect(cardAccepted('Mitochondrium (de energiecentrale).')).toEqual(['Mitochondrium (de energiecentrale).', 'Mitochondrium']);
+    expect(gradeCardAnswer('mitochondrium', 'Mitochondrium (de energiecentrale).').status).toBe(1);
+    expect(gradeCardAnswer('Mitochondirum', 'Mitochondrium').typo).toBe(true);
+    expect(gradeCardAnswer('ribosoom', 'Mitochondrium').status).toBe(0);
   });
 });

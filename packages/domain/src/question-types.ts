@@ -459,3 +459,21 @@ export function orderingShown<T extends { id: string }>(rightOrder: readonly T[]
   if (shown.length >= 2 && shown.every((item, i) => item.id === rightOrder[i]!.id)) return [...shown.slice(1), shown[0]!];
   return shown;
 }
+
+// ------------------------------------------------------------------ a typed flashcard answer
+
+/**
+ * What a typed answer to a flashcard may match (Anki's "type in the answer", issue 40): the text of
+ * its answer side, and that text without a closing parenthetical or full stop ("Mitochondrium (de
+ * energiecentrale)." also takes "mitochondrium").
+ */
+export function cardAccepted(answerText: string): string[] {
+  const whole = answerText.replace(/\s+/g, ' ').trim();
+  const bare = whole.replace(/[.!]$/, '').replace(/\s*\([^()]*\)$/, '').replace(/[.!]$/, '').trim();
+  return [...new Set([whole, bare].filter(Boolean))];
+}
+
+/** Grades a typed answer to a flashcard against the text of its answer side, as a typed answer is graded. */
+export function gradeCardAnswer(typed: string, answerText: string): TypedVerdict {
+  return gradeTyped(typed, { accepted: cardAccepted(answerText) });
+}
