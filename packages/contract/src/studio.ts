@@ -290,3 +290,29 @@ export type StudioReport = z.infer<typeof StudioReportSchema>;
 export const StudioReportListSchema = z.object({ reports: z.array(StudioReportSchema) });
 export type StudioReportList = z.infer<typeof StudioReportListSchema>;
 export const StudioReportParamsSchema = z.object({ reportId: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+/**
+ * GET /api/studio/subjects/{subjectId}/item-analysis (issue 40): per graded question of the subject,
+ * from students' practice answers (each student's latest on its current version), how good a
+ * question it is (@blok/domain/item-analysis). Flags: too_easy, too_hard, negative_discrimination,
+ * unused_distractor (a wrong answer nobody picks), key_longest (the right answer is the longest).
+ */
+export const StudioItemSchema = z.object({
+  questionId: z.string(),
+  listId: z.string(),
+  listTitle: z.string(),
+  type: z.string(),
+  text: z.string(),
+  /** students who answered it */
+  answers: z.int(),
+  /** 0..1, null without answers */
+  shareRight: z.nullable(z.number()),
+  /** -1..1 against the rest of her answers, null with fewer than 5 answers or no spread */
+  discrimination: z.nullable(z.number()),
+  /** the wrong answers of a choice and how often each was picked */
+  distractors: z.array(z.object({ text: z.string(), picks: z.int() })),
+  flags: z.array(z.enum(['too_easy', 'too_hard', 'negative_discrimination', 'unused_distractor', 'key_longest'])),
+});
+export type StudioItem = z.infer<typeof StudioItemSchema>;
+export const StudioItemAnalysisSchema = z.object({ subjectId: z.string(), items: z.array(StudioItemSchema) });
+export type StudioItemAnalysis = z.infer<typeof StudioItemAnalysisSchema>;

@@ -335,10 +335,15 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   );
 
   // ---------------------------------------------------------------- the studio (decision 026)
-  c.add('studio', ['uow', 'accounts', 'catalogue', 'events'], (p) => {
-    const studio = new StudioService(p.uow, p.accounts, () => p.catalogue.catalogue(), {
-      questionsOutdated: (tx, subjectId, questionIds) => p.events.emit(tx, 'questions.outdated', { subjectId, questionIds }),
-    });
+  c.add('studio', ['uow', 'accounts', 'catalogue', 'events', 'questionCatalogue'], (p) => {
+    const studio = new StudioService(
+      p.uow,
+      p.accounts,
+      () => p.catalogue.catalogue(),
+      { questionsOutdated: (tx, subjectId, questionIds) => p.events.emit(tx, 'questions.outdated', { subjectId, questionIds }) },
+      // item analysis of the answers the questions feature keeps (issue 40)
+      async (subjectId) => (await p.questionCatalogue.itemAnalysis(subjectId)).map(({ itemId, ...rest }) => ({ questionId: itemId, ...rest })),
+    );
     p.events.on('catalogue.audiences-changed', (tx, e) => studio.audiencesChanged(tx, e.subjectId, e.audiences));
     return studio;
   });

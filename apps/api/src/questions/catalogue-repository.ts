@@ -93,6 +93,47 @@ export class QuestionCatalogueRepository {
     return questions.map((q) => ({ ...q, answers: byQuestion.get(q.id) ?? [] }));
   }
 
+  /**
+   * A subject's questions the app grades (every type but OPEN) with their choices' answers, and every
+   * graded practice answer to them on their current version, oldest first: the studio's item
+   * analysis (issue 40).
+   */
+  async itemAnalysisData(subjectId: string) {
+    const [questions, options, answers] = await Promise.all([
+      this.db
+        .selectFrom('questions as q')
+        .innerJoin('question_lists as l', 'l.id', 'q.question_list_id')
+        .select(['q.id', 'q.type', 'q.question_text', 'q.question_list_id', 'l.title as list_title'])
+        .where('q.subject_id', '=', subjectId)
+        .where('q.type', '!=', 'OPEN')
+        .orderBy('l.sort_index')
+        .orderBy('l.id')
+        .orderBy('q.sort_index')
+        .execute(),
+      this.db
+        .selectFrom('answers as a')
+        .innerJoin('questions as q', 'q.id', 'a.question_id')
+        .select(['a.id', 'a.question_id', 'a.answer_text', 'a.is_correct'])
+        .where('q.subject_id', '=', subjectId)
+        .orderBy('a.question_id')
+        .orderBy('a.sort_index')
+        .execute(),
+      this.db
+        .selectFrom('session_questions as sq')
+        .innerJoin('question_sessions as s', 's.id', 'sq.session_id')
+        .innerJoin('questions as q', 'q.id', 'sq.question_id')
+        .select(['s.user_id', 'sq.question_id', 'sq.status', 'sq.answer_ids'])
+        .where('q.subject_id', '=', subjectId)
+        .where('q.type', '!=', 'OPEN')
+        .where('sq.status', 'in', [0, 1, 2])
+        .where((eb) => eb.or([eb('sq.answer_version', 'is', null), eb('sq.answer_version', '=', eb.ref('q.answer_version'))]))
+        .orderBy('sq.answered_at')
+        .orderBy('sq.id')
+        .execute(),
+    ]);
+    return { questions, options, answers };
+  }
+
   /** The answer_version of these questions now (decision 029); a removed question is absent. */
   async answerVersions(ids: string[]): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();

@@ -10,6 +10,7 @@ import {
   type StudentPreview,
   type StudioDraft,
   type StudioImage,
+  type StudioItemAnalysis,
   type StudioMe,
   type StudioMemberList,
   type StudioProblem,
@@ -72,7 +73,15 @@ export class StudioService {
     private readonly catalogue?: () => Promise<Catalogue>,
     /** told in the release's transaction which questions' earlier answers no longer count (the plan) */
     private readonly outdated?: OutdatedAnswers,
+    /** the item analysis of a subject's questions, asked of the questions feature, which owns the answers (issue 40) */
+    private readonly items?: (subjectId: string) => Promise<StudioItemAnalysis['items']>,
   ) {}
+
+  /** Item analysis of a subject she may write: per question from students' answers (issue 40). */
+  async itemAnalysis(userId: string, subjectId: string): Promise<StudioItemAnalysis> {
+    await this.subjectMember(this.uow.executor, userId, subjectId);
+    return { subjectId, items: this.items ? await this.items(subjectId) : [] };
+  }
 
   private repo(executor: Executor = this.uow.executor): StudioRepository {
     return new StudioRepository(executor);
