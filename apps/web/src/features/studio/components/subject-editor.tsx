@@ -14,6 +14,7 @@ import { QuestionListEditor } from './question-list-editor.tsx';
 import { FlashcardSetEditor, cardElementId } from './flashcard-set-editor.tsx';
 import { Field } from './field.tsx';
 import { ReportsInbox } from './reports-inbox.tsx';
+import { ItemAnalysis } from './item-analysis.tsx';
 import { StudentPreview, type RenderAudienceChoice } from './student-preview.tsx';
 import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './studio.module.css';
@@ -331,6 +332,8 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
       <StudentPreview document={doc} renderChoice={renderAudienceChoice} />
 
       <ReportsInbox subjectId={draft.subjectId} />
+
+      <ItemAnalysis subjectId={draft.subjectId} />
 
       <Card as="section" spacious className={styles.card} aria-labelledby="studio-releases">
         <h2 id="studio-releases" className={styles.sectionTitle}>
