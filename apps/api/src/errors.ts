@@ -20,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   answer_locked: 409,
+  invalid_number: 400,
   subscription_active: 409,
   payment_final: 409,
   payment_provider_unavailable: 502,

@@ -3,16 +3,13 @@ import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { answerRule, RULE_TYPES } from '../questions/answer.ts';
+import type { DemoQuestion as TypedDemoQuestion } from '../questions/content.ts';
 
 const SUBJECT = 'anatomie';
 const COURSES = resolve(import.meta.dirname, '..', '..', '..', 'packages', 'content', 'courses');
 
-interface DemoQuestion {
-  id: string;
-  type: 'SELECT' | 'OPEN';
-  text: string;
-  answers?: Array<{ text: string; correct?: boolean }>;
-}
+type DemoQuestion = TypedDemoQuestion;
 
 /** The subject's questions as the server imported them (the same YAML), to know the right answers. */
 function demoQuestions(subjectId: string): DemoQuestion[] {
@@ -86,6 +83,11 @@ test.describe('mock exam', () => {
           await saveScreenshot(page, 'mockexam-open-question', testInfo);
           await expectNoAxeViolations(page, 'mock exam open question');
         }
+      } else if (RULE_TYPES.includes(q.type)) {
+        // a typed answer (issue 40): the first of them wrong too, by keyboard
+        await answerRule(page, q, { check: false, right: wrong > 0 });
+        await expect(page.getByRole('button', { name: `Vraag ${n}, beantwoord` })).toBeVisible();
+        if (wrong === 0) wrong = n;
       } else {
         await pick(page, q, wrong > 0);
         if (wrong === 0) wrong = n;

@@ -18,10 +18,20 @@ export interface DemoAnswer {
 }
 export interface DemoQuestion {
   id: string;
-  type: 'SELECT' | 'OPEN';
+  type: 'SELECT' | 'OPEN' | 'TYPED' | 'NUMERIC' | 'ORDERING' | 'MATCHING' | 'CLOZE';
   text: string;
   answers?: DemoAnswer[];
   modelAnswer?: string;
+  /** TYPED: the accepted answers, the first the expected one */
+  accepted?: string[];
+  /** NUMERIC: the value and its unit */
+  value?: number;
+  unit?: string;
+  /** ORDERING: the items in the right order */
+  items?: Array<string | { id?: string; text: string }>;
+  /** MATCHING: the pairs */
+  pairs?: Array<{ left: string; right: string }>;
+  instruction?: string;
 }
 export interface DemoList {
   id: string;

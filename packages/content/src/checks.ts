@@ -1,6 +1,8 @@
 // Content checks beyond the schema: what makes a question one a student can trust (one right answer
 // where one is promised, no two answers alike, stable answer ids) and what an author should see
 // before publishing (correct answers piled up at one written position).
+import { stripMarkup } from '@blok/domain/markup';
+import { clozeGaps, foldTyped, type QuestionSpec } from '@blok/domain/question-types';
 import type { QuestionListManifest, QuestionManifest } from './schema.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
@@ -29,7 +31,7 @@ export interface QuestionProblem {
  * answer id used twice (the students' picked answers would point at two texts).
  */
 export function answerProblems(question: QuestionManifest): QuestionProblem[] {
-  if (question.type !== 'SELECT') return [];
+  if (question.type !== 'SELECT') return keyProblems(question);
   const problems: QuestionProblem[] = [];
   const correct = question.answers.filter((a) => a.correct).length;
   if (!question.multiple && correct !== 1) {
@@ -133,5 +135,162 @@ export function positionBalanceMessage(balance: PositionBalance): string {
     `${what} zoals geschreven scheef over de posities verdeeld: ${observed} ` +
     `(bij een willekeurige volgorde ongeveer ${expected}); studenten krijgen de antwoorden geschud, ` +
     'maar zet ze ook in het bestand op wisselende plaatsen'
+  );
+}
+
+// ------------------------------------------------------------------ the types beyond multiple choice (issue 40)
+
+type RuleQuestion = Exclude<QuestionManifest, { type: 'SELECT' | 'OPEN' }>;
+
+/** Items of an ordering as written: a text, or an id and a text. */
+const itemOf = (item: string | { id?: string; text: string }, index: number) =>
+  typeof item === 'string' ? { key: `i${index + 1}`, text: item } : { key: item.id ?? `i${index + 1}`, text: item.text };
+
+/**
+ * A question's key as the API stores and grades it (@blok/domain/question-types QuestionSpec), with
+ * content ids for items: `<question>-i<n>` (ordering, in the written order, which is the right one),
+ * `<question>-l<n>` and `-r<n>` (matching: left items, then the right ones with the decoys after
+ * them). Undefined for SELECT and OPEN.
+ */
+export function questionSpec(question: QuestionManifest): QuestionSpec | undefined {
+  const id = question.id;
+  switch (question.type) {
+    case 'TYPED':
+      return { type: 'TYPED', accepted: question.accepted, ...(question.typos ? {} : { typos: false }) };
+    case 'NUMERIC':
+      return {
+        type: 'NUMERIC',
+        value: question.value,
+        tolerance: question.tolerance,
+        relative: question.relative,
+        ...(question.unit ? { unit: question.unit } : {}),
+        ...(question.unitAliases.length ? { unitAliases: question.unitAliases } : {}),
+      };
+    case 'ORDERING':
+      return { type: 'ORDERING', items: question.items.map((item, i) => { const x = itemOf(item, i); return { id: `${id}-${x.key}`, text: x.text }; }) };
+    case 'MATCHING': {
+      const left = question.pairs.map((p, i) => ({ id: `${id}-l${i + 1}`, text: p.left }));
+      const right = [...question.pairs.map((p) => p.right), ...question.decoys].map((text, i) => ({ id: `${id}-r${i + 1}`, text }));
+      return { type: 'MATCHING', left, right, pairs: Object.fromEntries(left.map((l, i) => [l.id, right[i]!.id])) };
+    }
+    case 'CLOZE': {
+      const gaps = clozeGaps(question.text).map((g) => (question.typos ? g : { ...g, typos: false }));
+      return { type: 'CLOZE', text: question.text, gaps };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The refusals of a question of the new types: keys a student could not meet, items alike, gaps missing. */
+function keyProblems(question: QuestionManifest): QuestionProblem[] {
+  if (question.type === 'OPEN') return [];
+  const q = question as RuleQuestion;
+  const problems: QuestionProblem[] = [];
+  const twins = (texts: string[], field: string, what: string) => {
+    const seen = new Map<string, number>();
+    texts.forEach((t, i) => {
+      const key = foldTyped(t);
+      const twin = seen.get(key);
+      if (twin !== undefined) problems.push({ field: `${field}.${i}`, message: `${what} ${i + 1} is hetzelfde als ${what} ${twin + 1}` });
+      else seen.set(key, i);
+    });
+  };
+  switch (q.type) {
+    case 'TYPED':
+      twins(q.accepted, 'accepted', 'geaccepteerd antwoord');
+      break;
+    case 'NUMERIC':
+      if (q.relative && q.tolerance >= 1) problems.push({ field: 'tolerance', message: 'een relatieve tolerantie is een deel van de waarde (0.01 = 1 %) en kleiner dan 1' });
+      break;
+    case 'ORDERING': {
+      twins(q.items.map((item, i) => itemOf(item, i).text), 'items', 'item');
+      const keys = new Map<string, number>();
+      q.items.forEach((item, i) => {
+        const { key } = itemOf(item, i);
+        if (keys.has(key)) problems.push({ field: `items.${i}.id`, message: `item-id ${key} wordt al gebruikt door item ${keys.get(key)! + 1}` });
+        else keys.set(key, i);
+      });
+      break;
+    }
+    case 'MATCHING':
+      twins(q.pairs.map((p) => p.left), 'pairs', 'linkerkant van paar');
+      twins([...q.pairs.map((p) => p.right), ...q.decoys], 'pairs', 'rechterkant');
+      break;
+    case 'CLOZE': {
+      const gaps = clozeGaps(q.text);
+      if (gaps.length === 0) problems.push({ field: 'text', message: 'een invulvraag heeft minstens één open plek: schrijf {{antwoord}} of {{antwoord|variant}}' });
+      if (gaps.length > 10) problems.push({ field: 'text', message: 'hoogstens tien open plekken' });
+      gaps.forEach((g, i) => {
+        if (g.accepted.length === 0) problems.push({ field: 'text', message: `open plek ${i + 1} heeft geen antwoord` });
+      });
+      break;
+    }
+  }
+  return problems;
+}
+
+// ------------------------------------------------------------------ the longest answer (issue 40)
+
+/** The text of an answer as a student reads it: without Markdown marks, spaces collapsed. */
+const readLength = (text: string): number => [...stripMarkup(text).replace(/\s+/g, ' ').trim()].length;
+
+/** Whether the correct answer of a single-answer question is longer than every other answer. */
+export function correctIsLongest(question: QuestionManifest): boolean {
+  if (question.type !== 'SELECT' || question.multiple) return false;
+  const correct = question.answers.find((a) => a.correct);
+  if (!correct) return false;
+  const length = readLength(correct.text);
+  return question.answers.every((a) => a === correct || readLength(a.text) < length);
+}
+
+export interface LongestBalance {
+  /** single-answer questions counted */
+  counted: number;
+  /** of them, those whose correct answer is the longest */
+  longest: number;
+  /** what answers of random lengths would give on average (one in k per question of k answers) */
+  expected: number;
+  /** the chance of at least `longest` by luck alone */
+  p: number;
+  /** true when that chance is below 1 in 100: a test-wise student would score on length alone */
+  lopsided: boolean;
+}
+
+/**
+ * How often the correct answer of a list's single-answer questions is the longest: a student who
+ * always picks the longest answer scores that often (issue 40: 40 % in the content before, 67 % in
+ * one subject). Compared with answers of random lengths (one in k) by the exact chance of so many
+ * or more (a Poisson binomial tail); below 1 in 100 is lopsided, as the position check is.
+ */
+export function longestBalance(questions: readonly QuestionManifest[]): LongestBalance {
+  const chances: number[] = [];
+  let longest = 0;
+  for (const q of questions) {
+    if (q.type !== 'SELECT' || q.multiple) continue;
+    chances.push(1 / q.answers.length);
+    if (correctIsLongest(q)) longest += 1;
+  }
+  // dist[j]: the chance of exactly j longest among the questions so far
+  let dist = [1];
+  for (const c of chances) {
+    const next = Array<number>(dist.length + 1).fill(0);
+    dist.forEach((v, j) => {
+      next[j]! += v * (1 - c);
+      next[j + 1]! += v * c;
+    });
+    dist = next;
+  }
+  const p = dist.slice(longest).reduce((a, b) => a + b, 0);
+  const expected = chances.reduce((a, b) => a + b, 0);
+  return { counted: chances.length, longest, expected, p, lopsided: longest >= 2 && p < 0.01 };
+}
+
+/** The author's message for a list whose correct answers are too often the longest. */
+export function longestBalanceMessage(balance: LongestBalance): string {
+  return (
+    `bij ${balance.longest} van de ${balance.counted} vragen met één juist antwoord is het juiste antwoord het langste ` +
+    `(bij toeval ongeveer ${Math.round(balance.expected)}); een student die steeds het langste antwoord kiest, scoort daarmee. ` +
+    'Maak het juiste antwoord korter of een onjuist antwoord even volledig'
   );
 }

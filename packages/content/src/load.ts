@@ -13,7 +13,7 @@ import {
   type SubjectManifest,
 } from './schema.ts';
 import { stripMarkup } from '@blok/domain/markup';
-import { answerProblems, positionBalance, positionBalanceMessage } from './checks.ts';
+import { answerProblems, longestBalance, longestBalanceMessage, positionBalance, positionBalanceMessage } from './checks.ts';
 
 /** One precise problem in a content folder: which file, which question (if any), which field, what is wrong. */
 export interface ContentProblem {
@@ -311,6 +311,13 @@ export function loadSubject(source: SubjectSource): LoadedSubject {
     const balance = positionBalance(questionLists, kind);
     if (balance.lopsided) warnings.push({ file: 'subject.yaml', field: 'questionLists', message: positionBalanceMessage(balance) });
   }
+  // per list: the correct answer too often the longest (issue 40)
+  manifest.questionLists.forEach((path, i) => {
+    const list = questionLists[i];
+    if (!list) return;
+    const balance = longestBalance(list.questions);
+    if (balance.lopsided) warnings.push({ file: path, field: 'questions', message: longestBalanceMessage(balance) });
+  });
   return { dir, manifest, summaries, questionLists, flashcardSets, images, readImage: (path) => source.readImage(path), warnings };
 }
 

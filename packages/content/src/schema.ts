@@ -121,6 +121,77 @@ export const QuestionManifestSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     id: SlugSchema,
+    type: z.literal('TYPED'),
+    text: z.string().min(1),
+    picture: ImagePathSchema.optional(),
+    /** the answers that count, the first shown as the expected one; case, accents and outer punctuation are ignored */
+    accepted: z.array(z.string().trim().min(1, 'leeg geaccepteerd antwoord')).min(1, 'minstens één geaccepteerd antwoord'),
+    /** false: only an exact answer counts (no typo tolerance), e.g. for names that differ by one letter */
+    typos: z.boolean().default(true),
+    feedback: FeedbackSchema,
+    feedbackPicture: ImagePathSchema.optional(),
+    recommended: z.boolean().default(false),
+  }).strict(),
+  z.object({
+    id: SlugSchema,
+    type: z.literal('NUMERIC'),
+    text: z.string().min(1),
+    picture: ImagePathSchema.optional(),
+    /** the right value (a YAML number: 0.25, -3, 1250) */
+    value: z.number({ error: 'value moet een getal zijn' }).finite(),
+    /** how far off an answer may be: an amount (0.01), or with relative: true a share of the value (0.01 = 1 %) */
+    tolerance: z.number().nonnegative('tolerance is niet negatief').default(0),
+    relative: z.boolean().default(false),
+    /** the unit shown beside the field (€, kg, %); she may leave it out, another unit is wrong */
+    unit: z.string().trim().min(1).max(12).optional(),
+    /** other spellings of the unit ("euro" for €) */
+    unitAliases: z.array(z.string().trim().min(1)).default([]),
+    feedback: FeedbackSchema,
+    feedbackPicture: ImagePathSchema.optional(),
+    recommended: z.boolean().default(false),
+  }).strict(),
+  z.object({
+    id: SlugSchema,
+    type: z.literal('ORDERING'),
+    text: z.string().min(1),
+    picture: ImagePathSchema.optional(),
+    /** 2 to 10 items, written in the RIGHT order (students get them shuffled); an item with an id keeps it when it moves */
+    items: z
+      .array(z.union([z.string().trim().min(1, 'leeg item'), z.object({ id: SlugSchema.optional(), text: z.string().trim().min(1, 'leeg item') }).strict()]))
+      .min(2, 'minstens twee items')
+      .max(10, 'hoogstens tien items'),
+    feedback: FeedbackSchema,
+    feedbackPicture: ImagePathSchema.optional(),
+    recommended: z.boolean().default(false),
+  }).strict(),
+  z.object({
+    id: SlugSchema,
+    type: z.literal('MATCHING'),
+    text: z.string().min(1),
+    picture: ImagePathSchema.optional(),
+    /** 2 to 8 pairs: each left item and the right item it belongs with */
+    pairs: z.array(z.object({ left: z.string().trim().min(1, 'lege linkerkant'), right: z.string().trim().min(1, 'lege rechterkant') }).strict()).min(2, 'minstens twee paren').max(8, 'hoogstens acht paren'),
+    /** right items that belong with no left one (they make the last pair not a given) */
+    decoys: z.array(z.string().trim().min(1)).max(4, 'hoogstens vier afleiders').default([]),
+    feedback: FeedbackSchema,
+    feedbackPicture: ImagePathSchema.optional(),
+    recommended: z.boolean().default(false),
+  }).strict(),
+  z.object({
+    id: SlugSchema,
+    type: z.literal('CLOZE'),
+    /** the sentence with its gaps: {{answer}} or {{answer|variant}}; an instruction may come before it in `instruction` */
+    text: z.string().min(1),
+    /** shown above the sentence; default "Vul de open plekken in." */
+    instruction: z.string().trim().min(1).optional(),
+    picture: ImagePathSchema.optional(),
+    typos: z.boolean().default(true),
+    feedback: FeedbackSchema,
+    feedbackPicture: ImagePathSchema.optional(),
+    recommended: z.boolean().default(false),
+  }).strict(),
+  z.object({
+    id: SlugSchema,
     type: z.literal('OPEN'),
     text: z.string().min(1),
     picture: ImagePathSchema.optional(),

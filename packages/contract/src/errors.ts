@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'answer_locked',
+  /** a numeric answer (issue 40) is no number the app can read: nothing is stored, she may try again */
+  'invalid_number',
   // shop
   /** she already has a Premium subscription that renews */
   'subscription_active',

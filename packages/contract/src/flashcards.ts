@@ -164,10 +164,20 @@ export const FlashcardSessionSchema = z.object({
 });
 export type FlashcardSession = z.infer<typeof FlashcardSessionSchema>;
 
-/** 'Wist ik' (known) or 'Wist ik niet' for the card at `position`; moves on to the next card. */
+/** Longest typed answer to a card the API takes. */
+export const MAX_TYPED_CARD_ANSWER_LENGTH = 300;
+
+/**
+ * 'Wist ik' (known) or 'Wist ik niet' for the card at `position`; moves on to the next card. With
+ * `typedAnswer` (Anki's "type in the answer", issue 40) the app judges it instead: known when it
+ * matches the answer side as a typed answer does (@blok/domain/question-types gradeCardAnswer), and
+ * it is graded evidence for readiness; `known` is then ignored.
+ */
 export const AnswerFlashcardBodySchema = z.object({
   position: z.int().check(z.nonnegative(), z.maximum(MAX_SESSION_CARDS)),
   known: z.boolean(),
+  /** what she typed as the answer */
+  typedAnswer: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_TYPED_CARD_ANSWER_LENGTH))),
   /** the card she saw at `position`; a card removed by a release since is refused (404), not mistaken for the next (decision 029) */
   flashcardId: z.optional(z.string().check(z.maxLength(200))),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { MOCK_EXAM_SIZES } from '@blok/domain/mock-exam';
-import { MAX_TEXT_ANSWER_LENGTH } from './questions.ts';
+import { ExpectedAnswerSchema, InteractionSchema, ItemPairSchema, MAX_SHORT_ANSWER_LENGTH, MAX_TEXT_ANSWER_LENGTH, QuestionResponseSchema, QuestionTypeSchema } from './questions.ts';
 
 /*
  * Mock exams (proeftentamen, issue 27; decision 022): a timed exam over every chapter of a subject.
@@ -41,8 +41,14 @@ export const MockExamAnswerBodySchema = z.object({
   position: z.int().check(z.minimum(0), z.maximum(1000)),
   /** the picked answer ids, as the exam names them (`answers[].id`); empty clears her answer */
   answerIds: z.optional(z.array(ContentIdSchema).check(z.maxLength(20))),
-  /** her written answer to an open question */
+  /** her written answer to an open question, or what she typed for a TYPED or NUMERIC one (blank clears it) */
   textAnswer: z.optional(z.string().check(z.maxLength(MAX_TEXT_ANSWER_LENGTH))),
+  /** ORDERING: every item id once, in her order (empty clears it) */
+  order: z.optional(z.array(ContentIdSchema).check(z.maxLength(10))),
+  /** MATCHING: her pairs (empty clears it) */
+  pairs: z.optional(z.array(ItemPairSchema).check(z.maxLength(8))),
+  /** CLOZE: her text per gap, in order (all blank clears it) */
+  gaps: z.optional(z.array(z.string().check(z.maxLength(MAX_SHORT_ANSWER_LENGTH))).check(z.maxLength(10))),
 });
 export type MockExamAnswerBody = z.infer<typeof MockExamAnswerBodySchema>;
 
@@ -74,8 +80,8 @@ export const MockExamQuestionSchema = z.object({
   position: z.int(),
   questionId: z.string(),
   chapterId: z.nullable(z.string()),
-  /** SELECT: pick answers; OPEN: answer in text, assessed by herself after handing in */
-  type: z.enum(['SELECT', 'OPEN']),
+  /** SELECT: pick answers; OPEN: answer in text, assessed by herself after handing in; the others graded by the app (issue 40) */
+  type: QuestionTypeSchema,
   questionText: z.string(),
   pictureUrl: z.nullable(z.string()),
   /** more than one answer is correct: she may pick several */
@@ -83,6 +89,12 @@ export const MockExamQuestionSchema = z.object({
   /** in the order this exam shows them; the label A to T follows it */
   answers: z.array(MockExamAnswerSchema),
   pickedAnswerIds: z.array(z.string()),
+  /** TYPED, NUMERIC, ORDERING, MATCHING, CLOZE: what is shown to answer it (questions.ts InteractionSchema); null for SELECT and OPEN */
+  interaction: z.nullable(InteractionSchema),
+  /** her answer to such a question, in the exam's ids; null when none */
+  response: z.nullable(QuestionResponseSchema),
+  /** its right answer; null while the exam is open */
+  expected: z.nullable(ExpectedAnswerSchema),
   /** her written answer to an open question; null for none */
   textAnswer: z.nullable(z.string()),
   /**

@@ -62,13 +62,84 @@ export const AnswerSchema = z.object({
 });
 export type Answer = z.infer<typeof AnswerSchema>;
 
+/**
+ * The question types (issue 40): SELECT (multiple choice) and OPEN (self-assessed), and the types
+ * the app grades by a rule of `@blok/domain/question-types`: TYPED (a short text), NUMERIC (a number,
+ * Dutch decimal comma, optional unit), ORDERING (put items in order), MATCHING (pair items) and CLOZE
+ * (fill the gaps of a sentence).
+ */
+export const QUESTION_TYPE_NAMES = ['SELECT', 'OPEN', 'TYPED', 'NUMERIC', 'ORDERING', 'MATCHING', 'CLOZE'] as const;
+export const QuestionTypeSchema = z.enum(QUESTION_TYPE_NAMES);
+export type QuestionTypeName = z.infer<typeof QuestionTypeSchema>;
+
+/** Longest text of one gap of a cloze, or of a typed or numeric answer the API takes. */
+export const MAX_SHORT_ANSWER_LENGTH = 300;
+
+/**
+ * An item of an ordering or a side of a matching. Its id is the session's (or exam's) own, as for
+ * answers (issue 40): 16 hex characters that say nothing about where it belongs.
+ */
+export const QuestionItemSchema = z.object({ id: z.string(), text: z.string() });
+export type QuestionItem = z.infer<typeof QuestionItemSchema>;
+
+/** A pair of a matching: a left-hand item's id and the id of the right-hand item it goes with. */
+export const ItemPairSchema = z.object({ left: ContentIdSchema, right: ContentIdSchema });
+export type ItemPair = z.infer<typeof ItemPairSchema>;
+
+/**
+ * What a question of a rule-graded type shows to be answered (null for SELECT and OPEN). Nothing in
+ * it gives the key away: an ordering's items come in the session's own order (never the right one),
+ * a matching's right-hand items too (with decoys among them), a cloze's gaps are left out of its text.
+ */
+export const InteractionSchema = z.object({
+  /** ORDERING: the items to put in order; MATCHING: the left-hand items; else empty */
+  items: z.array(QuestionItemSchema),
+  /** MATCHING: what the left-hand items go with; else empty */
+  targets: z.array(QuestionItemSchema),
+  /** CLOZE: the sentence's text before, between and after its gaps (one more piece than gaps); else empty */
+  clozeParts: z.array(z.string()),
+  /** NUMERIC: the unit the answer is in (shown beside the field), null when none */
+  unit: z.nullable(z.string()),
+});
+export type Interaction = z.infer<typeof InteractionSchema>;
+
+/** Her answer to a rule-graded question, in the session's ids. */
+export const QuestionResponseSchema = z.object({
+  /** TYPED, NUMERIC: what she typed */
+  text: z.nullable(z.string()),
+  /** ORDERING: the items in her order */
+  order: z.array(z.string()),
+  /** MATCHING: her pairs */
+  pairs: z.array(ItemPairSchema),
+  /** CLOZE: her text per gap, in order */
+  gaps: z.array(z.string()),
+});
+export type QuestionResponse = z.infer<typeof QuestionResponseSchema>;
+
+/** The right answer of a rule-graded question, sent once it is revealed (as `correctAnswerIds` of a choice). */
+export const ExpectedAnswerSchema = z.object({
+  /** TYPED: the expected answer; NUMERIC: the value with its unit, the Dutch way ("0,25", "€ 12,50"); CLOZE: the sentence filled in; else null */
+  text: z.nullable(z.string()),
+  /** ORDERING: the item ids in the right order */
+  order: z.array(z.string()),
+  /** MATCHING: each left-hand item with its right-hand one */
+  pairs: z.array(ItemPairSchema),
+  /** CLOZE: the expected text of each gap */
+  gaps: z.array(z.string()),
+  /** CLOZE: whether her text of each gap is right */
+  gapsRight: z.array(z.boolean()),
+  /** TYPED: right, but with a typo (the feedback shows the spelling) */
+  typo: z.boolean(),
+});
+export type ExpectedAnswer = z.infer<typeof ExpectedAnswerSchema>;
+
 /** A question as listed in a question list (spec section 3: topic questions). */
 export const ListQuestionSchema = z.object({
   id: z.string(),
   /** the question list (topic) it belongs to */
   topicId: z.string(),
   questionText: z.string(),
-  type: z.enum(['SELECT', 'OPEN']),
+  type: QuestionTypeSchema,
   pictureUrl: z.nullable(z.string()),
   recommended: z.boolean(),
   /** the state of the student's current (or latest) session of this list */
@@ -139,10 +210,17 @@ export const SessionQuestionSchema = z.object({
   questionText: z.string(),
   /** absolute path on the API host, e.g. /api/content/images/<subject>/<name> */
   pictureUrl: z.nullable(z.string()),
-  type: z.enum(['SELECT', 'OPEN']),
+  type: QuestionTypeSchema,
   /** SELECT with more than one correct answer: checkboxes and a confirm button */
   multipleAnswers: z.boolean(),
+  /** SELECT: the answers; empty for the other types */
   answers: z.array(AnswerSchema),
+  /** TYPED, NUMERIC, ORDERING, MATCHING, CLOZE: what is shown to answer it; null for SELECT and OPEN */
+  interaction: z.nullable(InteractionSchema),
+  /** her answer to a rule-graded question; null before she answered and for SELECT and OPEN */
+  response: z.nullable(QuestionResponseSchema),
+  /** the right answer of a rule-graded question once revealed; null before and for SELECT and OPEN */
+  expected: z.nullable(ExpectedAnswerSchema),
   /** the first picked answer (SELECT), null when none */
   userAnswerId: z.nullable(z.string()),
   userAnswerIds: z.array(z.string()),
@@ -264,6 +342,10 @@ export type StartSessionResponse = z.infer<typeof StartSessionResponseSchema>;
  *   the correct set; 2 at least one correct answer picked, no wrong one, but not all correct
  *   ones; 0 otherwise).
  * - OPEN: textAnswer; the status becomes 4 (review) until POST session/{id}/assess.
+ * - TYPED and NUMERIC: textAnswer; ORDERING: order; MATCHING: pairs; CLOZE: gaps (issue 40), graded
+ *   by `@blok/domain/question-types` (0, 1, or 2 for an ordering one item off or a matching or cloze
+ *   at least half right). A NUMERIC answer that is no number is 400 invalid_number: nothing is
+ *   stored, she may try again. A field of another type is 400 invalid_request.
  * A question already answered (status 0, 1, 2 or 4) is locked: 409 answer_locked, nothing changes.
  * A skipped question (3) can still be answered.
  */
@@ -272,7 +354,14 @@ export const SaveAnswerBodySchema = z.strictObject({
     questionId: ContentIdSchema,
     answerId: z.optional(ContentIdSchema),
     answerIds: z.optional(z.array(ContentIdSchema).check(z.minLength(1), z.maxLength(20))),
+    /** OPEN: her answer; TYPED, NUMERIC: what she typed (at most MAX_SHORT_ANSWER_LENGTH) */
     textAnswer: z.optional(z.string().check(z.maxLength(MAX_TEXT_ANSWER_LENGTH))),
+    /** ORDERING: every item id (`interaction.items[].id`) once, in her order */
+    order: z.optional(z.array(ContentIdSchema).check(z.minLength(1), z.maxLength(10))),
+    /** MATCHING: a pair for every left-hand item */
+    pairs: z.optional(z.array(ItemPairSchema).check(z.minLength(1), z.maxLength(8))),
+    /** CLOZE: her text of every gap, in order */
+    gaps: z.optional(z.array(z.string().check(z.maxLength(MAX_SHORT_ANSWER_LENGTH))).check(z.minLength(1), z.maxLength(10))),
   });
 export type SaveAnswerBody = z.infer<typeof SaveAnswerBodySchema>;
 

@@ -29,12 +29,20 @@ export const StudioAnswerSchema = z.object({
 
 export const StudioQuestionSchema = z.object({
   id: SlugSchema,
-  /** three kinds: one correct answer, several correct answers, open */
-  kind: z.enum(['single', 'multiple', 'open']),
+  /**
+   * one correct answer, several correct answers, open; and issue 40's typed answer, numeric,
+   * ordering, matching and cloze, whose own fields are in `key`
+   */
+  kind: z.enum(['single', 'multiple', 'open', 'typed', 'numeric', 'ordering', 'matching', 'cloze']),
   text: Text(10_000),
   answers: z.array(StudioAnswerSchema).check(z.maxLength(20)),
   /** open questions: the model answer */
   modelAnswer: Text(10_000),
+  /**
+   * typed, numeric, ordering, matching, cloze: the fields of the content format that make its key, in
+   * YAML (`accepted: [...]`, `value: 0.25`, `items: [...]`, `pairs: [...]`; packages/content/README.md)
+   */
+  key: z.optional(Text(20_000)),
   feedback: Text(10_000),
   recommended: z.boolean(),
   picture: z.optional(z.string()),
@@ -313,3 +321,29 @@ export const StudioCalibrationSchema = z.object({
   bins: z.array(StudioCalibrationBinSchema),
 });
 export type StudioCalibration = z.infer<typeof StudioCalibrationSchema>;
+
+/**
+ * GET /api/studio/subjects/{subjectId}/item-analysis (issue 40): per graded question of the subject,
+ * from students' practice answers (each student's latest on its current version), how good a
+ * question it is (@blok/domain/item-analysis). Flags: too_easy, too_hard, negative_discrimination,
+ * unused_distractor (a wrong answer nobody picks), key_longest (the right answer is the longest).
+ */
+export const StudioItemSchema = z.object({
+  questionId: z.string(),
+  listId: z.string(),
+  listTitle: z.string(),
+  type: z.string(),
+  text: z.string(),
+  /** students who answered it */
+  answers: z.int(),
+  /** 0..1, null without answers */
+  shareRight: z.nullable(z.number()),
+  /** -1..1 against the rest of her answers, null with fewer than 5 answers or no spread */
+  discrimination: z.nullable(z.number()),
+  /** the wrong answers of a choice and how often each was picked */
+  distractors: z.array(z.object({ text: z.string(), picks: z.int() })),
+  flags: z.array(z.enum(['too_easy', 'too_hard', 'negative_discrimination', 'unused_distractor', 'key_longest'])),
+});
+export type StudioItem = z.infer<typeof StudioItemSchema>;
+export const StudioItemAnalysisSchema = z.object({ subjectId: z.string(), items: z.array(StudioItemSchema) });
+export type StudioItemAnalysis = z.infer<typeof StudioItemAnalysisSchema>;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   clozeBlanks,
+  cardAccepted,
+  clozeParts,
+  gradeCardAnswer,
+  expectedText,
+  gradeResponse,
+  orderingShown,
+  parseSpec,
+  specKey,
   clozeGaps,
   editDistance,
   foldTyped,
@@ -153,5 +161,54 @@ describe('cloze', () => {
 describe('the score a graded answer carries', () => {
   it('is 1 right, 0.5 partly right, 0 otherwise', () => {
     expect([1, 2, 0, 4, -1].map(scoreOfStatus)).toEqual([1, 0.5, 0, 0, 0]);
+  });
+});
+
+describe('one entry for every rule-graded type', () => {
+  const items = [
+    { id: 'q-i1', text: 'Profase' },
+    { id: 'q-i2', text: 'Metafase' },
+    { id: 'q-i3', text: 'Anafase' },
+  ];
+
+  it('grades each type by its stored spec', () => {
+    expect(gradeResponse({ type: 'TYPED', accepted: ['mitochondrium'] }, { text: 'Mitochondirum' })).toMatchObject({ status: 1, typo: true });
+    expect(gradeResponse({ type: 'NUMERIC', value: 0.25 }, { text: '0,25' }).status).toBe(1);
+    expect(gradeResponse({ type: 'NUMERIC', value: 0.25 }, { text: 'kwart' })).toMatchObject({ status: 0, unreadable: true });
+    expect(gradeResponse({ type: 'ORDERING', items }, { order: ['q-i1', 'q-i2', 'q-i3'] }).status).toBe(1);
+    expect(gradeResponse({ type: 'ORDERING', items }, { order: ['q-i2', 'q-i1', 'q-i3'] }).status).toBe(0);
+    const matching = { type: 'MATCHING' as const, left: items, right: items, pairs: { a: 'x', b: 'y' } };
+    expect(gradeResponse(matching, { pairs: { a: 'x', b: 'x' } })).toMatchObject({ status: 2, score: 0.5 });
+    const cloze = { type: 'CLOZE' as const, text: 'De {{cel}} en de {{kern|nucleus}}.', gaps: clozeGaps('De {{cel}} en de {{kern|nucleus}}.') };
+    expect(gradeResponse(cloze, { gaps: ['cel', 'Nucleus'] })).toMatchObject({ status: 1, gapsRight: [true, true] });
+    expect(gradeResponse(cloze, { gaps: ['cel', 'wand'] })).toMatchObject({ status: 2, gapsRight: [true, false] });
+  });
+
+  it('names the expected answer and cuts a cloze at its gaps', () => {
+    expect(expectedText({ type: 'NUMERIC', value: 12.5, unit: '€' })).toBe('€ 12,5');
+    expect(expectedText({ type: 'CLOZE', text: 'De {{kern|nucleus}} stuurt.', gaps: [] })).toBe('De kern stuurt.');
+    expect(clozeParts('De {{a}} en {{b}}.')).toEqual(['De ', ' en ', '.']);
+  });
+
+  it('keeps the key apart from the texts: a changed item text is the same key, a changed order another', () => {
+    const renamed = items.map((i) => ({ ...i, text: `${i.text}!` }));
+    expect(specKey({ type: 'ORDERING', items: renamed })).toBe(specKey({ type: 'ORDERING', items }));
+    expect(specKey({ type: 'ORDERING', items: [items[1]!, items[0]!, items[2]!] })).not.toBe(specKey({ type: 'ORDERING', items }));
+    expect(parseSpec('{"type":"SELECT"}')).toBeUndefined();
+    expect(parseSpec(JSON.stringify({ type: 'ORDERING', items }))).toEqual({ type: 'ORDERING', items });
+  });
+
+  it('never shows an ordering already in the right order', () => {
+    expect(orderingShown(items, (x) => [...x]).map((i) => i.id)).toEqual(['q-i2', 'q-i3', 'q-i1']);
+    expect(orderingShown(items, (x) => [...x].reverse()).map((i) => i.id)).toEqual(['q-i3', 'q-i2', 'q-i1']);
+  });
+});
+
+describe('a typed flashcard answer', () => {
+  it("is graded against the card's answer side, with or without its closing parenthetical", () => {
+    expect(cardAccepted('Mitochondrium (de energiecentrale).')).toEqual(['Mitochondrium (de energiecentrale).', 'Mitochondrium']);
+    expect(gradeCardAnswer('mitochondrium', 'Mitochondrium (de energiecentrale).').status).toBe(1);
+    expect(gradeCardAnswer('Mitochondirum', 'Mitochondrium').typo).toBe(true);
+    expect(gradeCardAnswer('ribosoom', 'Mitochondrium').status).toBe(0);
   });
 });

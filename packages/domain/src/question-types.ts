@@ -316,3 +316,164 @@ export function clozeBlanks(text: string): string {
 
 /** The question types graded by a rule of this file. */
 export const RULE_GRADED: readonly QuestionType[] = ['typed', 'numeric', 'ordering', 'matching', 'cloze'];
+
+// ------------------------------------------------------------------ one question's key, as stored
+
+/**
+ * The type names of the content format, the database and the contract (SELECT and OPEN from before
+ * issue 40), and the evidence type each is (evidence.ts's QUESTION_TYPES).
+ */
+export const CONTENT_QUESTION_TYPES = {
+  SELECT: 'choice',
+  OPEN: 'open',
+  TYPED: 'typed',
+  NUMERIC: 'numeric',
+  ORDERING: 'ordering',
+  MATCHING: 'matching',
+  CLOZE: 'cloze',
+} as const satisfies Record<string, QuestionType>;
+export type ContentQuestionType = keyof typeof CONTENT_QUESTION_TYPES;
+
+/** The content types graded by a rule of this file (TYPED, NUMERIC, ORDERING, MATCHING, CLOZE). */
+export const RULE_GRADED_CONTENT_TYPES = ['TYPED', 'NUMERIC', 'ORDERING', 'MATCHING', 'CLOZE'] as const;
+export type RuleGradedContentType = (typeof RULE_GRADED_CONTENT_TYPES)[number];
+
+export const isRuleGradedType = (type: string): type is RuleGradedContentType => (RULE_GRADED_CONTENT_TYPES as readonly string[]).includes(type);
+
+/** An item of an ordering or one side of a matching: its content id (never shown) and its text. */
+export interface SpecItem {
+  id: string;
+  text: string;
+}
+
+/**
+ * What a question of a rule-graded type keeps besides its text: its key and, for ordering and
+ * matching, its items. Stored as JSON with the question (the importer writes it); never sent as it is.
+ */
+export type QuestionSpec =
+  | ({ type: 'TYPED' } & TypedSpec)
+  | ({ type: 'NUMERIC' } & NumericSpec)
+  /** items in the right order */
+  | { type: 'ORDERING'; items: SpecItem[] }
+  /** `pairs`: left id -> right id; a right item no left one points at is a decoy */
+  | { type: 'MATCHING'; left: SpecItem[]; right: SpecItem[]; pairs: Record<string, string> }
+  /** `text` with its gaps marked {{answer|variant}}; `gaps` read from it */
+  | { type: 'CLOZE'; text: string; gaps: ClozeGap[] };
+
+/** Her answer to a rule-graded question, in content ids: a text (TYPED, NUMERIC), an order, pairs (left -> right) or the gaps' texts. */
+export interface QuestionResponse {
+  text?: string;
+  order?: readonly string[];
+  pairs?: Readonly<Record<string, string>>;
+  gaps?: readonly string[];
+}
+
+export interface ResponseVerdict extends Verdict {
+  /** NUMERIC: no number could be read; the answer is not taken */
+  unreadable: boolean;
+  /** TYPED: right with a typo (the feedback shows the spelling) */
+  typo: boolean;
+  /** CLOZE: per gap whether hers is right */
+  gapsRight: boolean[];
+}
+
+/** Grades her answer to a rule-graded question by its spec: the one entry the API and the app use. */
+export function gradeResponse(spec: QuestionSpec, response: QuestionResponse): ResponseVerdict {
+  const base = { unreadable: false, typo: false, gapsRight: [] as boolean[] };
+  switch (spec.type) {
+    case 'TYPED': {
+      const v = gradeTyped(response.text ?? '', spec);
+      return { ...base, status: v.status, score: v.score, typo: v.typo };
+    }
+    case 'NUMERIC': {
+      const v = gradeNumeric(response.text ?? '', spec);
+      return { ...base, status: v.status, score: v.score, unreadable: v.unreadable };
+    }
+    case 'ORDERING':
+      return { ...base, ...gradeOrdering(response.order ?? [], spec.items.map((i) => i.id)) };
+    case 'MATCHING': {
+      const v = gradeMatching(response.pairs ?? {}, spec.pairs);
+      return { ...base, status: v.status, score: v.score };
+    }
+    case 'CLOZE': {
+      const v = gradeCloze(response.gaps ?? [], spec.gaps);
+      return { ...base, status: v.status, score: v.score, gapsRight: v.gaps.map((g) => g.status === 1) };
+    }
+  }
+}
+
+/** The answer the feedback shows as expected, in words: the accepted answer, the value with its unit; null for ORDERING and MATCHING (shown as items). */
+export function expectedText(spec: QuestionSpec): string | null {
+  if (spec.type === 'TYPED') return spec.accepted[0] ?? '';
+  if (spec.type === 'NUMERIC') return formatDutchNumber(spec.value, spec.unit);
+  if (spec.type === 'CLOZE') return clozeFilled(spec.text);
+  return null;
+}
+
+/** A cloze text with each gap filled with its first accepted answer. */
+export function clozeFilled(text: string): string {
+  return text.replace(CLOZE_GAP, (_, inner: string) => inner.split('|').map((s) => s.trim()).find(Boolean) ?? '');
+}
+
+/** A cloze text cut at its gaps: the pieces before, between and after them (one more than the gaps). */
+export function clozeParts(text: string): string[] {
+  return text.split(/\{\{[^{}]+\}\}/g);
+}
+
+/**
+ * What makes an answer right, as a string: equal for two specs exactly when every answer is graded
+ * the same by both. A release that changes it makes earlier answers ones to an earlier version
+ * (decision 029); a changed item text or feedback does not.
+ */
+export function specKey(spec: QuestionSpec): string {
+  switch (spec.type) {
+    case 'ORDERING':
+      return `ORDERING:${spec.items.map((i) => i.id).join(',')}`;
+    case 'MATCHING':
+      return `MATCHING:${Object.entries(spec.pairs).sort(([a], [b]) => a.localeCompare(b)).map(([l, r]) => `${l}=${r}`).join(',')}`;
+    case 'CLOZE':
+      return `CLOZE:${JSON.stringify(spec.gaps)}`;
+    default:
+      return `${spec.type}:${JSON.stringify(spec)}`;
+  }
+}
+
+/** Reads a stored spec; undefined when it is none (a row written outside the importer). */
+export function parseSpec(json: string | null): QuestionSpec | undefined {
+  if (!json) return undefined;
+  try {
+    const spec = JSON.parse(json) as QuestionSpec;
+    return typeof spec === 'object' && spec !== null && isRuleGradedType(spec.type) ? spec : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The items of an ordering in the order a session shows them: shuffled by `shuffle` (the session's
+ * seeded order), but never already in the right order when there are two or more (then the first
+ * moves to the end), so a student who sends them as shown is not right by luck.
+ */
+export function orderingShown<T extends { id: string }>(rightOrder: readonly T[], shuffle: (items: readonly T[]) => T[]): T[] {
+  const shown = shuffle(rightOrder);
+  if (shown.length >= 2 && shown.every((item, i) => item.id === rightOrder[i]!.id)) return [...shown.slice(1), shown[0]!];
+  return shown;
+}
+
+// ------------------------------------------------------------------ a typed flashcard answer
+
+/**
+ * What a typed answer to a flashcard may match (Anki's "type in the answer", issue 40): the text of
+ * its answer side, and that text without a closing parenthetical or full stop ("Mitochondrium (de
+ * energiecentrale)." also takes "mitochondrium").
+ */
+export function cardAccepted(answerText: string): string[] {
+  const whole = answerText.replace(/\s+/g, ' ').trim();
+  const bare = whole.replace(/[.!]$/, '').replace(/\s*\([^()]*\)$/, '').replace(/[.!]$/, '').trim();
+  return [...new Set([whole, bare].filter(Boolean))];
+}
+
+/** Grades a typed answer to a flashcard against the text of its answer side, as a typed answer is graded. */
+export function gradeCardAnswer(typed: string, answerText: string): TypedVerdict {
+  return gradeTyped(typed, { accepted: cardAccepted(answerText) });
+}

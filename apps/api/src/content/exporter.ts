@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import type { Executor } from '@blok/db';
+import { parseSpec, type QuestionSpec } from '@blok/domain/question-types';
 
 /** A subject in the importer's folder format, held in memory: text files by path, and images/<name> -> bytes. */
 export interface SubjectFiles {
@@ -15,6 +16,42 @@ export const contentPaths = {
 };
 
 const yaml = (value: unknown) => stringify(value, { lineWidth: 0 });
+
+/** An item's key within its question: its content id without the question's id (the importer writes `${question}-${key}`). */
+const keyOf = (questionId: string, itemId: string) => itemId.slice(questionId.length + 1);
+
+/**
+ * The content fields of a question of issue 40's types, from its stored spec and text: what the
+ * importer reads back into the same spec (packages/content/src/checks.ts questionSpec).
+ */
+export function specToManifest(questionId: string, spec: QuestionSpec, questionText: string): Record<string, unknown> {
+  switch (spec.type) {
+    case 'TYPED':
+      return { accepted: spec.accepted, ...(spec.typos === false ? { typos: false } : {}) };
+    case 'NUMERIC':
+      return {
+        value: spec.value,
+        ...(spec.tolerance ? { tolerance: spec.tolerance } : {}),
+        ...(spec.relative ? { relative: true } : {}),
+        ...(spec.unit ? { unit: spec.unit } : {}),
+        ...(spec.unitAliases?.length ? { unitAliases: spec.unitAliases } : {}),
+      };
+    case 'ORDERING':
+      return { items: spec.items.map((item, i) => (keyOf(questionId, item.id) === `i${i + 1}` ? item.text : { id: keyOf(questionId, item.id), text: item.text })) };
+    case 'MATCHING': {
+      const paired = new Set(Object.values(spec.pairs));
+      return {
+        pairs: spec.left.map((l) => ({ left: l.text, right: spec.right.find((r) => r.id === spec.pairs[l.id])?.text ?? '' })),
+        decoys: spec.right.filter((r) => !paired.has(r.id)).map((r) => r.text),
+      };
+    }
+    case 'CLOZE': {
+      // stored text: the instruction, a blank line, the sentence with numbered blanks (importer)
+      const cut = questionText.indexOf('\n\n');
+      return { instruction: cut < 0 ? 'Vul de open plekken in.' : questionText.slice(0, cut), text: spec.text, ...(spec.gaps.some((g) => g.typos === false) ? { typos: false } : {}) };
+    }
+  }
+}
 
 /**
  * Reads a subject from the catalogue tables back into the folder format the importer reads
@@ -85,6 +122,8 @@ export async function exportSubjectFiles(db: Executor, subjectId: string): Promi
         };
         const tail = { feedback: q.feedback_text, ...(q.feedback_picture ? { feedbackPicture: q.feedback_picture } : {}), recommended: q.recommended === 1 };
         if (q.type === 'OPEN') return { ...common, modelAnswer: q.model_answer ?? '', ...tail };
+        const spec = parseSpec(q.spec);
+        if (spec) return { ...common, ...specToManifest(q.id, spec, q.question_text), ...tail };
         const own = answers.filter((a) => a.question_id === q.id);
         return {
           ...common,

@@ -13,6 +13,8 @@ import type {
   StartFlashcardSessionBody,
   StartOwnSessionBody,
 } from '@blok/contract';
+import { plainText } from '@blok/domain/markup';
+import { gradeCardAnswer } from '@blok/domain/question-types';
 import { AppError } from '../errors.ts';
 import type { Executor, UnitOfWork } from '../write/unit-of-work.ts';
 import type { CardEvent } from '../write/events.ts';
@@ -404,9 +406,20 @@ export class FlashcardsService {
         throw new AppError('conflict', 'Beoordeel deze kaart met Opnieuw, Moeilijk, Goed of Makkelijk.');
       }
       const { card, position } = cardAt(cards, body);
-      await repo.answerCard(session.id, card.position, { known: body.known });
-      await repo.setKnowledge(userId, card.id, body.known);
-      await this.tellPlan(tx, repo, { userId, subjectId: session.subject_id, flashcardId: card.id, setId: card.flashcard_set_id, known: body.known });
+      // A typed answer (issue 40) is judged by the app against the side she answers: graded evidence.
+      const typed =
+        body.typedAnswer === undefined ? undefined : gradeCardAnswer(body.typedAnswer, plainText(session.first_side === 'back' ? card.front_html : card.back_html));
+      const known = typed ? typed.status === 1 : body.known;
+      await repo.answerCard(session.id, card.position, { known });
+      await repo.setKnowledge(userId, card.id, known);
+      await this.tellPlan(tx, repo, {
+        userId,
+        subjectId: session.subject_id,
+        flashcardId: card.id,
+        setId: card.flashcard_set_id,
+        known,
+        ...(typed ? { score: typed.score } : {}),
+      });
       await this.moveTo(repo, session, position + 1, cards);
       return this.load(repo, userId, session.id);
     });
@@ -508,12 +521,16 @@ export class FlashcardsService {
   // ------------------------------------------------------------------ helpers
 
   /** Tells the plan about a verdict on a catalogue card, in the same transaction (its chapter is the card's set's). */
-  private async tellPlan(tx: Executor, store: StudyStore, v: { userId: string; subjectId: string; flashcardId: string; setId: string; known: boolean; fsrs?: CardEvent['fsrs'] }): Promise<void> {
+  private async tellPlan(
+    tx: Executor,
+    store: StudyStore,
+    v: { userId: string; subjectId: string; flashcardId: string; setId: string; known: boolean; fsrs?: CardEvent['fsrs']; score?: number },
+  ): Promise<void> {
     // Her own cards keep no plan aggregates: readiness reads their latest verdicts from the own-cards
     // service (ownCards.chapterCards) when it is computed, for the cards linked to a chapter.
     if (!this.verdicts || !(store instanceof FlashcardsRepository)) return;
     const set = await store.findSet(v.setId);
-    await this.verdicts.recordCard(tx, { userId: v.userId, subjectId: v.subjectId, chapterId: set?.chapter_id ?? null, flashcardId: v.flashcardId, known: v.known, ...(v.fsrs ? { fsrs: v.fsrs } : {}) });
+    await this.verdicts.recordCard(tx, { userId: v.userId, subjectId: v.subjectId, chapterId: set?.chapter_id ?? null, flashcardId: v.flashcardId, known: v.known, ...(v.fsrs ? { fsrs: v.fsrs } : {}), ...(v.score !== undefined ? { score: v.score } : {}) });
   }
 
   /** Her session in whichever store keeps it: the catalogue's first (the usual case), then her own cards'. */

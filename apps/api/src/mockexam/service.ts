@@ -16,6 +16,8 @@ import {
   type MockExamResult,
 } from '@blok/domain/mock-exam';
 import { evaluateSelect } from '@blok/domain/status';
+import { gradeResponse, parseSpec } from '@blok/domain/question-types';
+import { expectedAnswer, interactionOf, readResponse, shownResponse, storedResponse } from '../questions/rule-answers.ts';
 import { AppError } from '../errors.ts';
 import { AnswerIds, keyOf, newAnswerKey } from '../questions/answer-ids.ts';
 import { contentImageUrl } from '../content/render.ts';
@@ -36,7 +38,7 @@ export interface MockExamLibrary {
 
 /** What a mock exam needs of the questions feature: the pool and the questions' content. */
 export interface MockExamQuestionSource {
-  /** multiple-choice (SELECT) and open (OPEN) questions of a subject with their chapter */
+  /** the questions of a subject (every type) with their chapter */
   examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null; type: string }>>;
   questionsWithAnswers(ids: string[]): Promise<
     Array<{
@@ -49,6 +51,8 @@ export interface MockExamQuestionSource {
       model_answer: string | null;
       /** grows when a release changes the correct answer (decision 029) */
       answer_version: number;
+      /** the key of a typed, numeric, ordering, matching or cloze question (issue 40); null for SELECT and OPEN */
+      spec: string | null;
       answers: Array<{ id: string; answer_text: string; is_correct: number; pinned: number }>;
     }>
   >;
@@ -284,7 +288,16 @@ export class MockExamService {
       let status: number;
       let picked: string[] = [];
       let text: string | null = null;
-      if (isOpenQuestion(content)) {
+      const spec = parseSpec(content?.spec ?? null);
+      if (spec) {
+        // typed, numeric, ordering, matching, cloze (issue 40): graded now, shown once closed
+        const read = readResponse(spec, body, new AnswerIds(keyOf(exam)), false);
+        status = read ? gradeResponse(spec, read.response).status : -1;
+        picked = read?.stored.answerIds ?? [];
+        text = read?.stored.textAnswer ?? null;
+      } else if (body.order !== undefined || body.pairs !== undefined || body.gaps !== undefined) {
+        throw new AppError('invalid_request', 'Dit antwoord past niet bij deze vraag.');
+      } else if (isOpenQuestion(content)) {
         if (body.answerIds?.length) throw new AppError('invalid_request', 'Bij een open vraag geef je een tekstantwoord.');
         text = body.textAnswer?.trim() || null;
         status = text === null ? -1 : MOCK_EXAM_AWAITING;
@@ -444,17 +457,23 @@ export class MockExamService {
     const show = (id: string) => ids.toShown(id);
     const answers = orderAnswers(content?.answers ?? [], exam.answer_seed, row.question_id, (a) => a.pinned === 1);
     const open = isOpenQuestion(content);
+    const spec = parseSpec(content?.spec ?? null);
+    const stored = parseAnswerIds(row.answer_ids);
+    const response = spec ? storedResponse(spec, stored, row.text_answer) : null;
     return {
       position: row.position,
       questionId: row.question_id,
       chapterId: row.chapter_id,
-      type: open ? 'OPEN' : 'SELECT',
+      type: spec ? spec.type : open ? 'OPEN' : 'SELECT',
       questionText: content?.question_text ?? '',
       pictureUrl: content?.picture ? contentImageUrl(content.subject_id, content.picture) : null,
       multipleAnswers: answers.filter((a) => a.is_correct === 1).length > 1,
       answers: answers.map((a) => ({ id: show(a.id), answerText: a.answer_text, isCorrect: closed ? a.is_correct === 1 : null })),
-      pickedAnswerIds: parseAnswerIds(row.answer_ids).map(show),
-      textAnswer: row.text_answer,
+      pickedAnswerIds: spec ? [] : stored.map(show),
+      interaction: spec ? interactionOf(spec, exam.answer_seed, row.question_id, ids) : null,
+      response: response ? shownResponse(response, ids) : null,
+      expected: spec && closed ? expectedAnswer(spec, response, ids) : null,
+      textAnswer: spec ? null : row.text_answer,
       status: closed ? row.status : null,
       changedSinceAnswer: isChanged(row, content?.answer_version),
       feedbackText: closed ? (content?.feedback_text ?? '') : null,

@@ -52,14 +52,14 @@ export class QuestionCatalogueRepository {
     return this.db.selectFrom('questions').select(['id', 'subject_id', 'question_text']).where('id', '=', id).executeTakeFirst();
   }
 
-  /** A subject's multiple-choice and open questions, each with the chapter of its list, in list and question order (a mock exam's pool). */
+  /** A subject's questions of every type, each with the chapter of its list, in list and question order (a mock exam's pool). */
   examPool(subjectId: string): Promise<Array<{ id: string; chapter_id: string | null; type: string }>> {
     return this.db
       .selectFrom('questions as q')
       .innerJoin('question_lists as l', 'l.id', 'q.question_list_id')
       .select(['q.id', 'l.chapter_id', 'q.type'])
       .where('q.subject_id', '=', subjectId)
-      .where('q.type', 'in', ['SELECT', 'OPEN'])
+      .where('q.type', 'in', ['SELECT', 'OPEN', 'TYPED', 'NUMERIC', 'ORDERING', 'MATCHING', 'CLOZE'])
       .orderBy('l.sort_index')
       .orderBy('l.id')
       .orderBy('q.sort_index')
@@ -73,7 +73,7 @@ export class QuestionCatalogueRepository {
     const [questions, answers] = await Promise.all([
       this.db
         .selectFrom('questions')
-        .select(['id', 'subject_id', 'type', 'question_text', 'picture', 'feedback_text', 'feedback_picture', 'model_answer', 'answer_version'])
+        .select(['id', 'subject_id', 'type', 'question_text', 'picture', 'feedback_text', 'feedback_picture', 'model_answer', 'answer_version', 'spec'])
         .where('id', 'in', ids)
         .execute(),
       this.db
@@ -91,6 +91,47 @@ export class QuestionCatalogueRepository {
       else byQuestion.set(a.question_id, [a]);
     }
     return questions.map((q) => ({ ...q, answers: byQuestion.get(q.id) ?? [] }));
+  }
+
+  /**
+   * A subject's questions the app grades (every type but OPEN) with their choices' answers, and every
+   * graded practice answer to them on their current version, oldest first: the studio's item
+   * analysis (issue 40).
+   */
+  async itemAnalysisData(subjectId: string) {
+    const [questions, options, answers] = await Promise.all([
+      this.db
+        .selectFrom('questions as q')
+        .innerJoin('question_lists as l', 'l.id', 'q.question_list_id')
+        .select(['q.id', 'q.type', 'q.question_text', 'q.question_list_id', 'l.title as list_title'])
+        .where('q.subject_id', '=', subjectId)
+        .where('q.type', '!=', 'OPEN')
+        .orderBy('l.sort_index')
+        .orderBy('l.id')
+        .orderBy('q.sort_index')
+        .execute(),
+      this.db
+        .selectFrom('answers as a')
+        .innerJoin('questions as q', 'q.id', 'a.question_id')
+        .select(['a.id', 'a.question_id', 'a.answer_text', 'a.is_correct'])
+        .where('q.subject_id', '=', subjectId)
+        .orderBy('a.question_id')
+        .orderBy('a.sort_index')
+        .execute(),
+      this.db
+        .selectFrom('session_questions as sq')
+        .innerJoin('question_sessions as s', 's.id', 'sq.session_id')
+        .innerJoin('questions as q', 'q.id', 'sq.question_id')
+        .select(['s.user_id', 'sq.question_id', 'sq.status', 'sq.answer_ids'])
+        .where('q.subject_id', '=', subjectId)
+        .where('q.type', '!=', 'OPEN')
+        .where('sq.status', 'in', [0, 1, 2])
+        .where((eb) => eb.or([eb('sq.answer_version', 'is', null), eb('sq.answer_version', '=', eb.ref('q.answer_version'))]))
+        .orderBy('sq.answered_at')
+        .orderBy('sq.id')
+        .execute(),
+    ]);
+    return { questions, options, answers };
   }
 
   /** The answer_version of these questions now (decision 029); a removed question is absent. */

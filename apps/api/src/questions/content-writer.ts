@@ -1,4 +1,5 @@
-import { answerKey } from '@blok/content/checks';
+import { answerKey, questionSpec } from '@blok/content/checks';
+import { clozeBlanks, parseSpec, specKey } from '@blok/domain/question-types';
 import type { Executor } from '@blok/db';
 import { foreignIds, type ElsewhereQueries, type QuestionsContentWriter } from '../content/writers.ts';
 
@@ -15,11 +16,14 @@ const ELSEWHERE: ElsewhereQueries = {
 };
 
 /** What makes an answer right: the kind and the set of correct answer ids (an open question: its kind only). */
-const correctKey = (type: string, correctIds: string[]): string => `${type}:${[...correctIds].sort().join(',')}`;
+const correctKey = (type: string, correctIds: string[], spec: string | null = null): string => {
+  const parsed = parseSpec(spec);
+  return parsed ? specKey(parsed) : `${type}:${[...correctIds].sort().join(',')}`;
+};
 
 /** The subject's questions as stored: their answer version and what made an answer right. */
 async function answerVersions(trx: Executor, subjectId: string): Promise<Map<string, { version: number; key: string }>> {
-  const questions = await trx.selectFrom('questions').select(['id', 'type', 'answer_version']).where('subject_id', '=', subjectId).execute();
+  const questions = await trx.selectFrom('questions').select(['id', 'type', 'answer_version', 'spec']).where('subject_id', '=', subjectId).execute();
   const correct = await trx
     .selectFrom('answers')
     .innerJoin('questions', 'questions.id', 'answers.question_id')
@@ -29,7 +33,7 @@ async function answerVersions(trx: Executor, subjectId: string): Promise<Map<str
     .execute();
   const correctOf = new Map<string, string[]>();
   for (const a of correct) correctOf.set(a.question_id, [...(correctOf.get(a.question_id) ?? []), a.id]);
-  return new Map(questions.map((q) => [q.id, { version: q.answer_version, key: correctKey(q.type, correctOf.get(q.id) ?? []) }]));
+  return new Map(questions.map((q) => [q.id, { version: q.answer_version, key: correctKey(q.type, correctOf.get(q.id) ?? [], q.spec) }]));
 }
 
 export const questionsContentWriter: QuestionsContentWriter = {
@@ -58,7 +62,9 @@ export const questionsContentWriter: QuestionsContentWriter = {
         // An answer's row id is its question's id plus its key (a1 by default): moving an answer
         // in the file while keeping its id keeps the students' picked answers on the same text.
         const answerIds = answers.map((a, ai) => `${q.id}-${answerKey(a, ai)}`);
-        const key = correctKey(q.type, answerIds.filter((_, ai) => answers[ai]!.correct));
+        const spec = questionSpec(q);
+        const specJson = spec ? JSON.stringify(spec) : null;
+        const key = correctKey(q.type, answerIds.filter((_, ai) => answers[ai]!.correct), specJson);
         const was = versions.get(q.id);
         if (was && was.key !== key) outdatedQuestions.push(q.id);
         const qrow = {
@@ -68,7 +74,9 @@ export const questionsContentWriter: QuestionsContentWriter = {
           subject_id: id,
           sort_index: qi,
           type: q.type,
-          question_text: q.text,
+          // a cloze's text holds its key: stored with numbered blanks, the gaps only in its spec
+          question_text: q.type === 'CLOZE' ? `${q.instruction ?? 'Vul de open plekken in.'}\n\n${clozeBlanks(q.text)}` : q.text,
+          spec: specJson,
           picture: q.picture ?? null,
           feedback_text: q.feedback,
           feedback_picture: q.feedbackPicture ?? null,

@@ -1,4 +1,4 @@
-import type { QuestionList, QuestionListsResponse, QuestionListSummary, SessionOverview, SessionQuestion, UserAnswer } from '@blok/contract';
+import { QUESTION_TYPE_NAMES, type QuestionList, type QuestionListsResponse, type QuestionListSummary, type QuestionTypeName, type SessionOverview, type SessionQuestion, type UserAnswer } from '@blok/contract';
 import { randomInt } from 'node:crypto';
 import { MAX_ANSWER_SEED, orderAnswers } from '@blok/domain/answer-order';
 import { computeGrade, computeScore, countStatuses } from '@blok/domain/grade';
@@ -128,7 +128,7 @@ export class QuestionsReadService {
           id: q.id,
           topicId: q.question_list_id,
           questionText: q.question_text,
-          type: q.type === 'OPEN' ? ('OPEN' as const) : ('SELECT' as const),
+          type: questionTypeName(q.type),
           pictureUrl: q.picture ? contentImageUrl(q.subject_id, q.picture) : null,
           recommended: q.recommended === 1,
           answers: shownAnswers(
@@ -184,6 +184,8 @@ export class QuestionsReadService {
       userAnswers: rows
         .filter((r) => r.answered_at !== null)
         .map((r): UserAnswer => {
+          // a rule-graded answer (issue 40) is the question's `response`
+          if (r.spec !== null) return { questionId: r.question_id, answerId: null, answerIds: [], textAnswer: null };
           const picked = parseAnswerIds(r.answer_ids).map((id) => ids.toShown(id));
           return { questionId: r.question_id, answerId: picked[0] ?? null, answerIds: picked, textAnswer: r.text_answer };
         }),
@@ -205,6 +207,11 @@ export class QuestionsReadService {
     if (index < 0) throw await missingQuestion(this.repo, questionId);
     return questionAt(this.repo, session, rows, index);
   }
+}
+
+/** A stored type as the contract names it (anything unknown is a choice, as before issue 40). */
+function questionTypeName(type: string): QuestionTypeName {
+  return (QUESTION_TYPE_NAMES as readonly string[]).includes(type) ? (type as QuestionTypeName) : 'SELECT';
 }
 
 function listSummary(list: QuestionListRow, total: number, progress: ListProgress): QuestionListSummary {

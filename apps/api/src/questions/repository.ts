@@ -18,7 +18,7 @@ export type SessionRow = QuestionSessionsTable;
 
 /** A question of a session joined with its content; `current_version` is the question's answer_version now. */
 export type SessionQuestionRow = SessionQuestionsTable &
-  Pick<QuestionsTable, 'question_list_id' | 'subject_id' | 'type' | 'question_text' | 'picture' | 'feedback_text' | 'feedback_picture' | 'model_answer'> & {
+  Pick<QuestionsTable, 'question_list_id' | 'subject_id' | 'type' | 'question_text' | 'picture' | 'feedback_text' | 'feedback_picture' | 'model_answer' | 'spec'> & {
     current_version: number;
   };
 
@@ -101,6 +101,7 @@ const sessionQuestionsQuery = fixedQuery((db: Executor, sessionId: string) =>
       'q.feedback_text',
       'q.feedback_picture',
       'q.model_answer',
+      'q.spec',
     ])
     .where('sq.session_id', '=', sessionId)
     .orderBy('sq.question_index'),

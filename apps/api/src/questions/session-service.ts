@@ -8,6 +8,8 @@ import type { UnitOfWork } from '../write/unit-of-work.ts';
 import type { AnswerEvent } from '../write/events.ts';
 import type { Executor } from '@blok/db';
 import { newAnswerKey } from './answer-ids.ts';
+import { gradeResponse, parseSpec } from '@blok/domain/question-types';
+import { readResponse } from './rule-answers.ts';
 import { QuestionsRepository, parseAnswerIds, type SessionQuestionRow, type SessionRow } from './repository.ts';
 import {
   listNotFound,
@@ -23,8 +25,12 @@ import {
   type SubjectTitleSource,
 } from './session-view.ts';
 
-/** Whether a stored answer is the one given again (picked ids in any order, or the same text). */
+/**
+ * Whether a stored answer is the one given again (picked ids in any order, or the same text; for
+ * the types of issue 40 the same stored answer, an ordering in the same order).
+ */
 function sameAnswer(row: SessionQuestionRow, answerIds: string[] | null, textAnswer: string | null): boolean {
+  if (row.spec !== null) return row.text_answer === textAnswer && row.answer_ids === (answerIds ? JSON.stringify(answerIds) : null);
   if (textAnswer !== null) return (row.text_answer ?? '').trim() === textAnswer;
   const stored = parseAnswerIds(row.answer_ids);
   return answerIds !== null && stored.length === answerIds.length && answerIds.every((id) => stored.includes(id));
@@ -244,7 +250,15 @@ export class QuestionSessionService {
     let status: number;
     let answerIds: string[] | null = null;
     let textAnswer: string | null = null;
-    if (row.type === 'OPEN') {
+    const spec = parseSpec(row.spec);
+    if (spec) {
+      // typed, numeric, ordering, matching, cloze (issue 40): graded by its rule, stored in content ids
+      const read = readResponse(spec, body, sessionAnswerIds(session), true)!;
+      status = gradeResponse(spec, read.response).status;
+      ({ answerIds, textAnswer } = read.stored);
+    } else if (body.order !== undefined || body.pairs !== undefined || body.gaps !== undefined) {
+      throw new AppError('invalid_request', 'Dit antwoord past niet bij deze vraag.');
+    } else if (row.type === 'OPEN') {
       if (body.answerId !== undefined || body.answerIds !== undefined) {
         throw new AppError('invalid_request', 'Bij een open vraag geef je een tekstantwoord.');
       }

@@ -2,9 +2,11 @@ import type { Answer, SessionQuestion, SessionStep } from '@blok/contract';
 import { orderAnswers } from '@blok/domain/answer-order';
 import { isAtEnd, progressOf, type NavigationState } from '@blok/domain/navigation';
 import { isLocked } from '@blok/domain/status';
+import { parseSpec } from '@blok/domain/question-types';
 import { AppError } from '../errors.ts';
 import { contentImageUrl } from '../content/render.ts';
 import { AnswerIds, keyOf } from './answer-ids.ts';
+import { expectedAnswer, interactionOf, shownResponse, storedResponse } from './rule-answers.ts';
 import { parseAnswerIds, type AnswerRow, type QuestionsRepository, type SessionQuestionRow, type SessionRow } from './repository.ts';
 
 // How a session and its questions are shown: shared by the reads (read-service.ts) and the
@@ -128,6 +130,8 @@ export function sessionQuestion(session: SessionRow, row: SessionQuestionRow, in
   const locked = isLocked(row.status);
   const revealed = isRevealed(session, row.status);
   const isOpen = row.type === 'OPEN';
+  const spec = parseSpec(row.spec);
+  const response = spec && locked ? storedResponse(spec, picked, row.text_answer) : null;
   return {
     id: row.id,
     sessionId: session.id,
@@ -136,12 +140,16 @@ export function sessionQuestion(session: SessionRow, row: SessionQuestionRow, in
     questionListId: row.question_list_id,
     questionText: row.question_text,
     pictureUrl: row.picture ? contentImageUrl(row.subject_id, row.picture) : null,
-    type: isOpen ? 'OPEN' : 'SELECT',
-    multipleAnswers: options.filter((a) => a.is_correct === 1).length > 1,
-    answers: shownAnswers(options, picked, locked, revealed, show),
-    userAnswerId: picked[0] === undefined ? null : show(picked[0]),
-    userAnswerIds: picked.map(show),
-    textAnswer: row.text_answer,
+    type: spec ? spec.type : isOpen ? 'OPEN' : 'SELECT',
+    multipleAnswers: !spec && options.filter((a) => a.is_correct === 1).length > 1,
+    answers: spec ? [] : shownAnswers(options, picked, locked, revealed, show),
+    interaction: spec ? interactionOf(spec, session.answer_seed, row.question_id, ids) : null,
+    response: response ? shownResponse(response, ids) : null,
+    expected: spec && revealed ? expectedAnswer(spec, response, ids) : null,
+    // a rule-graded answer is in `response`; these keep their meaning for SELECT and OPEN
+    userAnswerId: spec || picked[0] === undefined ? null : show(picked[0]),
+    userAnswerIds: spec ? [] : picked.map(show),
+    textAnswer: spec ? null : row.text_answer,
     isCorrect: row.status,
     revealed,
     correctAnswerIds: revealed ? options.filter((a) => a.is_correct === 1).map((a) => show(a.id)) : [],

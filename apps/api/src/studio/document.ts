@@ -1,4 +1,4 @@
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { StudioDocument, StudioFlashcardSet, StudioProblem, StudioQuestion } from '@blok/contract';
 import { ContentError, loadSubject, objectSource, type ContentProblem, type LoadedSubject, type SubjectSource } from '@blok/content/load';
 import { contentPaths } from '../content/exporter.ts';
@@ -15,6 +15,17 @@ function questionToManifest(q: StudioQuestion): Record<string, unknown> {
   const common = { id: q.id, text: q.text, ...(q.picture ? { picture: q.picture } : {}) };
   const tail = { feedback: q.feedback, ...(q.feedbackPicture ? { feedbackPicture: q.feedbackPicture } : {}), recommended: q.recommended };
   if (q.kind === 'open') return { ...common, type: 'OPEN', modelAnswer: q.modelAnswer, ...tail };
+  if (q.kind !== 'single' && q.kind !== 'multiple') {
+    // issue 40's types: their own fields as the author wrote them (YAML); the loader checks them
+    let own: unknown;
+    try {
+      own = parse(q.key ?? '');
+    } catch {
+      own = undefined;
+    }
+    const fields = typeof own === 'object' && own !== null && !Array.isArray(own) ? (own as Record<string, unknown>) : {};
+    return { ...fields, ...common, type: q.kind.toUpperCase(), ...tail };
+  }
   return {
     ...common,
     type: 'SELECT',
@@ -95,6 +106,14 @@ function flashcardSetToManifest(set: StudioFlashcardSet, sortIndex: number): Rec
   };
 }
 
+/** The fields of a question of issue 40's types beyond those every question has, as YAML (the studio's `key`). */
+const yaml = (value: unknown) => stringify(value, { lineWidth: 0 });
+
+function keyFields(q: Record<string, unknown>): string {
+  const { id: _id, type: _type, text: _text, picture: _picture, feedback: _feedback, feedbackPicture: _fp, recommended: _recommended, ...own } = q;
+  return yaml(own);
+}
+
 /** A loaded (valid) subject as the studio's document. */
 export function loadedToDocument(s: LoadedSubject): StudioDocument {
   return {
@@ -128,10 +147,11 @@ export function loadedToDocument(s: LoadedSubject): StudioDocument {
       questions: l.questions.map(
         (q): StudioQuestion => ({
           id: q.id,
-          kind: q.type === 'OPEN' ? 'open' : q.multiple ? 'multiple' : 'single',
+          kind: q.type === 'SELECT' ? (q.multiple ? 'multiple' : 'single') : (q.type.toLowerCase() as StudioQuestion['kind']),
           text: q.text,
           answers: q.type === 'SELECT' ? q.answers.map((a, i) => ({ id: a.id ?? `a${i + 1}`, text: a.text, correct: a.correct, pinned: a.pinned })) : [],
           modelAnswer: q.type === 'OPEN' ? q.modelAnswer : '',
+          ...(q.type !== 'SELECT' && q.type !== 'OPEN' ? { key: keyFields(q) } : {}),
           feedback: q.feedback,
           recommended: q.recommended,
           ...(q.picture ? { picture: q.picture } : {}),

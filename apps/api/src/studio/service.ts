@@ -11,6 +11,7 @@ import {
   type StudentPreview,
   type StudioDraft,
   type StudioImage,
+  type StudioItemAnalysis,
   type StudioMe,
   type StudioMemberList,
   type StudioProblem,
@@ -78,7 +79,15 @@ export class StudioService {
     private readonly outdated?: OutdatedAnswers,
     /** the plan's calibration of a subject's expected grade against real mock exams (issue 39) */
     private readonly calibrationOf?: (subjectId: string) => Promise<Omit<StudioCalibration, 'subjectId'>>,
+    /** the item analysis of a subject's questions, asked of the questions feature, which owns the answers (issue 40) */
+    private readonly items?: (subjectId: string) => Promise<StudioItemAnalysis['items']>,
   ) {}
+
+  /** Item analysis of a subject she may write: per question from students' answers (issue 40). */
+  async itemAnalysis(userId: string, subjectId: string): Promise<StudioItemAnalysis> {
+    await this.subjectMember(this.uow.executor, userId, subjectId);
+    return { subjectId, items: this.items ? await this.items(subjectId) : [] };
+  }
 
   private repo(executor: Executor = this.uow.executor): StudioRepository {
     return new StudioRepository(executor);

@@ -77,7 +77,7 @@ const guardedRoutes: RouteObject[] = [
   },
   {
     path: paths.library.mockExamSession.path,
-    handle: handle({ titleKey: 'mockexam:start.title', hideNavigation: true }),
+    handle: handle({ titleKey: 'mockexam:start.title', hideNavigation: true, namespaces: ['questions'] }),
     lazy: lazyRoute(() => import('./routes/library/mock-exam-session.tsx')),
   },
   {

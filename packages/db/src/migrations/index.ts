@@ -27,9 +27,10 @@ import * as m0029 from './0029-question-sessions-by-subject.ts';
 import * as m0030 from './0030-own-card-source-note.ts';
 import * as m0031 from './0031-reports.ts';
 import * as m0033 from './0033-readiness-evidence.ts';
+import * as m0035 from './0035-opaque-answer-ids.ts';
+import * as m0036 from './0036-question-types.ts';
 import * as m0040 from './0040-standing-days.ts';
 import * as m0041 from './0041-mock-exam-predictions.ts';
-import * as m0035 from './0035-opaque-answer-ids.ts';
 import * as m0042 from './0042-courses.ts';
 import * as m0043 from './0043-search.ts';
 
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0031-reports': m0031,
   '0033-readiness-evidence': m0033,
   '0035-opaque-answer-ids': m0035,
+  '0036-question-types': m0036,
   '0040-standing-days': m0040,
   '0041-mock-exam-predictions': m0041,
   '0042-courses': m0042,

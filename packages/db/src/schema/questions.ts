@@ -22,7 +22,7 @@ export interface QuestionsTable {
   question_list_id: string;
   subject_id: string;
   sort_index: number;
-  /** 'SELECT' or 'OPEN' */
+  /** 'SELECT', 'OPEN', or one of issue 40's 'TYPED', 'NUMERIC', 'ORDERING', 'MATCHING', 'CLOZE' */
   type: string;
   question_text: string;
   /** images/<name> inside the subject, or null */
@@ -33,6 +33,8 @@ export interface QuestionsTable {
   recommended: number;
   /** grows when a release changes the correct answer (decision 029) */
   answer_version: number;
+  /** TYPED, NUMERIC, ORDERING, MATCHING, CLOZE: the key and items as JSON (@blok/domain/question-types QuestionSpec); null otherwise (migration 0036) */
+  spec: string | null;
 }
 
 export interface AnswersTable {
@@ -80,8 +82,9 @@ export interface SessionQuestionsTable {
   question_id: string;
   /** -1 not answered yet, 0 wrong, 1 correct, 2 partially correct, 3 skipped, 4 review */
   status: number;
-  /** JSON array of picked answer ids (SELECT) */
+  /** JSON array of picked answer ids (SELECT), item ids in her order (ORDERING) or "left=right" pairs (MATCHING), in content ids */
   answer_ids: string | null;
+  /** her text (OPEN, TYPED, NUMERIC) or a JSON array of the gaps' texts (CLOZE) */
   text_answer: string | null;
   answered_at: string | null;
   /** the question's answer_version her answer was given on; null: not answered, or before versions (counts as current) */

@@ -77,7 +77,8 @@ const mockExamRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { plainStoredResponse: true },
       schema: {
         tags,
-        summary: 'Her picks for the question at a position (changeable while open). After the deadline: 409 mock_exam_closed, and the exam closes.',
+        summary:
+          'Her answer to the question at a position (answerIds, textAnswer, order, pairs or gaps by its type; changeable while open). After the deadline: 409 mock_exam_closed, and the exam closes.',
         security,
         params: MockExamParamsSchema,
         body: MockExamAnswerBodySchema,

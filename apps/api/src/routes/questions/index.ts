@@ -70,7 +70,8 @@ const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { claimInTransaction: true, plainStoredResponse: true },
       schema: {
         tags,
-        summary: 'Answer a question (SELECT: answerId or answerIds; OPEN: textAnswer). Answered questions are locked (409 answer_locked).',
+        summary:
+          'Answer a question (SELECT: answerId or answerIds; OPEN, TYPED, NUMERIC: textAnswer; ORDERING: order; MATCHING: pairs; CLOZE: gaps). Answered questions are locked (409 answer_locked); a NUMERIC answer that is no number is 400 invalid_number.',
         security,
         params: QuestionListParamsSchema,
         body: SaveAnswerBodySchema,

@@ -16,6 +16,7 @@ import {
   StudioCalibrationSchema,
   StudioCheckSchema,
   StudioDraftSchema,
+  StudioItemAnalysisSchema,
   StudioImageSchema,
   STUDIO_IMAGE_MAX_BYTES,
   STUDIO_IMAGE_TYPES,
@@ -125,6 +126,20 @@ const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => studio.draft(req.auth!.userId, req.params.subjectId),
+  );
+
+  app.get(
+    '/subjects/:subjectId/item-analysis',
+    {
+      schema: {
+        tags,
+        summary: 'Item analysis of the subject: per graded question from practice answers, share right, discrimination, picks per wrong answer and flags',
+        security,
+        params: StudioSubjectParamsSchema,
+        response: { 200: StudioItemAnalysisSchema, ...errors },
+      },
+    },
+    async (req) => studio.itemAnalysis(req.auth!.userId, req.params.subjectId),
   );
 
   app.put(

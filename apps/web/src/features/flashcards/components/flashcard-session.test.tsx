@@ -46,6 +46,36 @@ const session = (patch: Partial<FlashcardSession> = {}): FlashcardSession => ({
 });
 
 describe('flashcard session', () => {
+  it('types the answer: judged against the back, shown, and sent as a typed answer (issue 40)', async () => {
+    await signIn(testTokens);
+    const deviceid = getDeviceId();
+    const answered = session({ currentIndex: 1, knownCount: 1, cards: [card(0, 'Wat is schaarste?', 'Beperkte middelen', { known: true }), session().cards[1]!] });
+    const fetchSpy = mockApi([
+      { path: `flashcard-sessions/${ID}`, body: session(), headers: { deviceid } },
+      { method: 'POST', path: `flashcard-sessions/${ID}/answer`, body: answered, headers: { deviceid } },
+    ]);
+    await renderApp(`/bibliotheek/flashcards/${ID}/vak/set-a`);
+    await screen.findByRole('heading', { level: 1, name: 'Flashcards H1: begrippen' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Typ je antwoord' }));
+    // no 'Wist ik' while typing: the app judges
+    expect(screen.queryByRole('button', { name: 'Wist ik' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Controleer' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Typ eerst je antwoord.');
+
+    await user.type(screen.getByRole('textbox', { name: 'Jouw antwoord' }), 'beperkte midelen{Enter}');
+    expect(screen.getByText('Goed, maar let op de spelling.')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('group', { name: 'Kaart 1 van 2, Achterkant' })).toBeInTheDocument();
+    expect(screen.getByText('Jouw antwoord: beperkte midelen')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Volgende kaart' }));
+    expect(await screen.findByText('Kaart 2 van 2')).toBeInTheDocument();
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith(`/flashcard-sessions/${ID}/answer`));
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ position: 0, flashcardId: 'kaart-1', known: true, typedAnswer: 'beperkte midelen' });
+    // the next card asks again
+    expect(screen.getByRole('textbox', { name: 'Jouw antwoord' })).toHaveValue('');
+    localStorage.removeItem('blok.flashcards.typed');
+  });
+
   it('flips by Space with an announcement, answers by arrow key and hides the navigation bar', async () => {
     await signIn(testTokens);
     const deviceid = getDeviceId();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { MAX_REVIEW_DURATION_MS, type FlashcardSession, type FlashcardSessionCard, type FsrsRating } from '@blok/contract/flashcards';
@@ -21,6 +21,12 @@ import { SessionLoading, SessionStateBlock } from '../../../components/ui/sessio
 import styles from './flashcard-session.module.css';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 import { ReportSlot } from '../../../components/report-slot/report-slot.tsx';
+import { MAX_TYPED_CARD_ANSWER_LENGTH } from '@blok/contract/flashcards';
+import { gradeCardAnswer, type TypedVerdict } from '@blok/domain/question-types';
+import { readKey, writeKey } from '../../../lib/storage.ts';
+
+/** Her choice to type her answers (Anki's "type in the answer", issue 40), kept on this device. */
+const TYPED_MODE_KEY = 'blok.flashcards.typed';
 
 type FlashcardSessionScreenProps = {
   sessionId: string;
@@ -140,6 +146,12 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
   }, []);
   const answer = useAnswerFlashcard();
   const rate = useRateFlashcard();
+  // Typing the answer (issue 40): the app judges it against the other side, as the server will.
+  const [typedMode, setTypedMode] = useState(() => readKey(TYPED_MODE_KEY) === '1');
+  const [typed, setTyped] = useState('');
+  const [typedError, setTypedError] = useState(false);
+  const [checked, setChecked] = useState<{ answer: string; verdict: TypedVerdict } | null>(null);
+  const typedId = useId();
   const goTo = useGoToFlashcard();
   const favorite = useToggleFavorite();
   const isReview = session.source === 'review';
@@ -159,8 +171,24 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
 
   const flip = () => setFlipped((f) => !f);
   const markKnown = (known: boolean) => {
-    if (busy || isReview) return;
-    answer.mutate({ sessionId: session.id, position: card.position, flashcardId: card.flashcardId, known });
+    if (busy || isReview || (typedMode && !checked)) return;
+    answer.mutate({
+      sessionId: session.id,
+      position: card.position,
+      flashcardId: card.flashcardId,
+      known: checked ? checked.verdict.status === 1 : known,
+      ...(checked ? { typedAnswer: checked.answer } : {}),
+    });
+  };
+  const checkTyped = () => {
+    const text = typed.trim();
+    if (!text) {
+      setTypedError(true);
+      return;
+    }
+    setTypedError(false);
+    setChecked({ answer: text, verdict: gradeCardAnswer(text, textOf(secondFace.html)) });
+    setFlipped(true);
   };
   const giveRating = (rating: FsrsRating) => {
     if (busy || !isReview || !flipped || card.scheduleVersion === null) return;
@@ -176,15 +204,17 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
   };
 
   const swipe = useSwipe({
-    onSwipeRight: () => (isReview ? giveRating(3) : markKnown(true)),
-    onSwipeLeft: () => (isReview ? giveRating(1) : markKnown(false)),
+    onSwipeRight: () => (isReview ? giveRating(3) : typedMode ? undefined : markKnown(true)),
+    onSwipeLeft: () => (isReview ? giveRating(1) : typedMode ? undefined : markKnown(false)),
     onTap: flip,
     disabled: busy || paused,
   });
   useSessionKeys(
     isReview
       ? { flip, rate: giveRating }
-      : { flip, known: () => markKnown(true), unknown: () => markKnown(false) },
+      : typedMode
+        ? { flip }
+        : { flip, known: () => markKnown(true), unknown: () => markKnown(false) },
     !paused,
   );
 
@@ -205,6 +235,19 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
         >
           <StarIcon size={24} filled={card.isFavorite} />
         </button>
+        {!isReview && (
+          <label className={styles.typedToggle}>
+            <input
+              type="checkbox"
+              checked={typedMode}
+              onChange={(e) => {
+                setTypedMode(e.target.checked);
+                writeKey(TYPED_MODE_KEY, e.target.checked ? '1' : '0');
+              }}
+            />
+            {t('session.typedMode')}
+          </label>
+        )}
         {session.currentIndex > 0 && (
           <Button
             variant="ghost"
@@ -279,6 +322,52 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
             ))}
           </div>
         ) : null
+      ) : typedMode ? (
+        checked ? (
+          <div className={styles.typedResult}>
+            <p role="status" className={styles.typedVerdict} data-right={checked.verdict.status === 1}>
+              {checked.verdict.status !== 1 ? t('session.typedWrong') : checked.verdict.typo ? t('session.typedTypo') : t('session.typedRight')}
+            </p>
+            <p>{t('session.typedYours', { answer: checked.answer })}</p>
+            <Button fullWidth disabled={busy} onClick={() => markKnown(checked.verdict.status === 1)}>
+              {t('session.typedNext')}
+            </Button>
+          </div>
+        ) : (
+          <form
+            className={styles.typedForm}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              checkTyped();
+            }}
+          >
+            <label htmlFor={typedId} className={styles.typedLabel}>
+              {t('session.typedLabel')}
+            </label>
+            <input
+              id={typedId}
+              className={styles.typedInput}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={MAX_TYPED_CARD_ANSWER_LENGTH}
+              value={typed}
+              aria-invalid={typedError || undefined}
+              aria-describedby={typedError ? `${typedId}-error` : undefined}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+            {typedError && (
+              <p id={`${typedId}-error`} className={styles.typedError} role="alert">
+                {t('session.typedRequired')}
+              </p>
+            )}
+            <Button type="submit" fullWidth disabled={busy}>
+              {t('session.typedCheck')}
+            </Button>
+          </form>
+        )
       ) : (
         <div className={styles.answers}>
           <button type="button" className={`${styles.answer} ${styles.unknown}`} disabled={busy} onClick={() => markKnown(false)}>

@@ -1,25 +1,33 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MockExamQuestionSchema, type MockExam, type MockExamQuestion } from '@blok/contract/mockexam';
+import type { ItemPair, QuestionResponse } from '@blok/contract/questions';
 import { api } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { mockExamKeys } from './keys.ts';
 
-/** Her picks for a multiple-choice question, or her text for an open one (blank clears it). */
-export type AnswerInput = { examId: string; position: number } & ({ answerIds: string[]; textAnswer?: undefined } | { textAnswer: string; answerIds?: undefined });
+/**
+ * Her picks for a multiple-choice question, or her text for an open one (blank clears it); for
+ * issue 40's types the field of its type (`textAnswer`, `order`, `pairs`, `gaps`) and `response`, her
+ * answer as the screen shows it at once (null: cleared).
+ */
+export type AnswerInput = { examId: string; position: number } & (
+  | { answerIds: string[]; textAnswer?: undefined; response?: undefined }
+  | { textAnswer: string; answerIds?: undefined; response?: undefined }
+  | { response: QuestionResponse | null; textAnswer?: string; order?: string[]; pairs?: ItemPair[]; gaps?: string[]; answerIds?: undefined }
+);
 
 /** POST mock-exams/{id}/answer: her answer to one question (changeable while the exam is open). */
-export const answerMockExamQuestion = ({ examId, position, answerIds, textAnswer }: AnswerInput) =>
-  api.post(
-    `mock-exams/${encodeURIComponent(examId)}/answer`,
-    textAnswer !== undefined ? { position, textAnswer } : { position, answerIds },
-    MockExamQuestionSchema,
-    { skipErrorPopup: true },
-  );
+export const answerMockExamQuestion = ({ examId, position, response, ...answer }: AnswerInput) =>
+  api.post(`mock-exams/${encodeURIComponent(examId)}/answer`, { position, ...answer }, MockExamQuestionSchema, { skipErrorPopup: true });
 
-type Given = Pick<MockExamQuestion, 'pickedAnswerIds' | 'textAnswer'>;
-const isGiven = (q: Given) => q.pickedAnswerIds.length > 0 || q.textAnswer !== null;
+type Given = Pick<MockExamQuestion, 'pickedAnswerIds' | 'textAnswer' | 'response'>;
+const isGiven = (q: Given) => q.pickedAnswerIds.length > 0 || q.textAnswer !== null || q.response !== null;
 const givenOf = (input: AnswerInput): Given =>
-  input.textAnswer !== undefined ? { pickedAnswerIds: [], textAnswer: input.textAnswer.trim() || null } : { pickedAnswerIds: input.answerIds, textAnswer: null };
+  input.response !== undefined
+    ? { pickedAnswerIds: [], textAnswer: null, response: input.response }
+    : input.textAnswer !== undefined
+      ? { pickedAnswerIds: [], textAnswer: input.textAnswer.trim() || null, response: null }
+      : { pickedAnswerIds: input.answerIds ?? [], textAnswer: null, response: null };
 
 /**
  * Saves an answer; the exam in the cache shows it at once (its observers hear of it a tick later, so the
@@ -36,7 +44,7 @@ export const useAnswerQuestion = () => {
       return { ...exam, questions, answeredCount: questions.filter(isGiven).length };
     });
   const mutation = useMutation({
-    mutationFn: (input: AnswerInput & { before: Given }) => answerMockExamQuestion(input),
+    mutationFn: ({ before: _before, ...input }: AnswerInput & { before: Given }) => answerMockExamQuestion(input as AnswerInput),
     // One after another, in the order she gave them: the last answer is the one stored.
     scope: { id: 'mockexam-answers' },
     onError: (error, input) => {
@@ -49,7 +57,7 @@ export const useAnswerQuestion = () => {
   });
   const save = (input: AnswerInput) => {
     const current = queryClient.getQueryData<MockExam>(mockExamKeys.exam(input.examId))?.questions[input.position];
-    const before: Given = { pickedAnswerIds: current?.pickedAnswerIds ?? [], textAnswer: current?.textAnswer ?? null };
+    const before: Given = { pickedAnswerIds: current?.pickedAnswerIds ?? [], textAnswer: current?.textAnswer ?? null, response: current?.response ?? null };
     setGiven(input.examId, input.position, givenOf(input));
     mutation.mutate({ ...input, before });
   };

@@ -10,6 +10,8 @@ import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { useAssessAnswer } from '../api/assess-answer.ts';
 import styles from './mockexam.module.css';
+import { ExpectedAnswerView, RuleAnswerInput } from '../../../components/question-answer/rule-answer.tsx';
+import { draftOf } from '../../../components/question-answer/draft.ts';
 
 const label = (index: number) => ANSWER_LABELS[index] ?? String(index + 1);
 const STATUS_KEY = { 1: 'results.statusCorrect', 2: 'results.statusPartial', 0: 'results.statusWrong', [-1]: 'results.statusOpen', 4: 'results.statusAwaiting' } as const;
@@ -33,8 +35,20 @@ function QuestionReview({ q }: { q: MockExamQuestion }) {
         <div className={styles.reviewBody}>
           {/* a release changed the correct answer since she answered: shown, not counted (decision 029) */}
           {q.changedSinceAnswer && <p>{t('results.changedNote')}</p>}
-          <Markdown text={q.questionText} />
-          {q.type === 'OPEN' ? (
+          <Markdown text={q.type === 'CLOZE' ? q.questionText.split('\n\n')[0]! : q.questionText} />
+          {q.interaction ? (
+            <>
+              <div className={styles.ownAnswer}>
+                <h3 className={styles.subheading}>{t('results.yourAnswer')}</h3>
+                {q.response ? (
+                  <RuleAnswerInput type={q.type} interaction={q.interaction} draft={draftOf(q.interaction, q.response)} onChange={() => {}} disabled expected={q.expected} idPrefix={`r${q.position}`} />
+                ) : (
+                  <p>{t('results.noAnswer')}</p>
+                )}
+              </div>
+              {q.expected && <ExpectedAnswerView type={q.type} interaction={q.interaction} expected={q.expected} response={null} />}
+            </>
+          ) : q.type === 'OPEN' ? (
             <>
               <div className={styles.ownAnswer}>
                 <h3 className={styles.subheading}>{t('results.yourAnswer')}</h3>

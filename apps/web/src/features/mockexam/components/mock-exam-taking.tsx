@@ -11,11 +11,14 @@ import { useAnswerQuestion } from '../api/answer-question.ts';
 import { useFinishMockExam } from '../api/finish-exam.ts';
 import { formatClock, useCountdown } from '../hooks/use-countdown.ts';
 import styles from './mockexam.module.css';
+import { RuleAnswerInput } from '../../../components/question-answer/rule-answer.tsx';
+import { draftBody, draftGiven, draftOf, draftProblem, draftResponse, type RuleDraft } from '../../../components/question-answer/draft.ts';
+import type { AnswerInput } from '../api/answer-question.ts';
 
 const QUESTION_HEADING_ID = 'mockexam-question-heading';
 const label = (index: number) => ANSWER_LABELS[index] ?? String(index + 1);
 /** She gave an answer: picks, or a text. */
-const isGiven = (q: MockExamQuestion) => q.pickedAnswerIds.length > 0 || q.textAnswer !== null;
+const isGiven = (q: MockExamQuestion) => q.pickedAnswerIds.length > 0 || q.textAnswer !== null || q.response !== null;
 /** How long she may pause typing before her text is stored (it is also stored when she leaves the field). */
 const TEXT_SAVE_DELAY_MS = 1500;
 
@@ -57,6 +60,58 @@ function OpenAnswer({ question, onSave }: { question: MockExamQuestion; onSave: 
         aria-describedby={`${id}-hint`}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={save}
+      />
+    </div>
+  );
+}
+
+/**
+ * Her answer to a question of issue 40's types: a typed or numeric text and a cloze's gaps are stored
+ * when she pauses or leaves the field, an ordering's move and a matching's choice at once. Nothing is
+ * evaluated until she hands in; a number the app cannot read is not stored, and she is told.
+ */
+function RuleExamAnswer({ question, onSave }: { question: MockExamQuestion; onSave: (input: Omit<Extract<AnswerInput, { response: unknown }>, 'examId' | 'position'>) => void }) {
+  const interaction = question.interaction!;
+  const [draft, setDraft] = useState<RuleDraft>(() => draftOf(interaction, question.response));
+  const [problem, setProblem] = useState<string | null>(null);
+  const stored = useRef(JSON.stringify(draftBody(question.type, draft)));
+  const save = (d: RuleDraft) => {
+    const body = draftBody(question.type, d);
+    if (JSON.stringify(body) === stored.current) return;
+    const given = draftGiven(question.type, d);
+    const missing = given ? draftProblem(question.type, interaction, d) : null;
+    if (missing === 'notANumber') {
+      setProblem(missing);
+      return;
+    }
+    setProblem(null);
+    stored.current = JSON.stringify(body);
+    onSave({ ...body, response: given ? draftResponse(question.type, d) : null });
+  };
+  const typing = question.type === 'TYPED' || question.type === 'NUMERIC' || question.type === 'CLOZE';
+  const saveLater = useEffectEvent(() => save(draft));
+  useEffect(() => {
+    if (!typing) return;
+    const timer = setTimeout(saveLater, TEXT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, typing]);
+  useEffect(() => () => saveLater(), []);
+  return (
+    <div
+      className={styles.open}
+      onBlur={(event) => {
+        if (typing && !event.currentTarget.contains(event.relatedTarget as Node | null)) save(draft);
+      }}
+    >
+      <RuleAnswerInput
+        type={question.type}
+        interaction={interaction}
+        draft={draft}
+        problem={problem}
+        onChange={(d) => {
+          setDraft(d);
+          if (!typing) save(d);
+        }}
       />
     </div>
   );
@@ -145,9 +200,12 @@ export function MockExamTaking({ exam }: { exam: MockExam }) {
         </h2>
         {question.pictureUrl && <img className={styles.picture} src={question.pictureUrl} alt={t('exam.pictureAlt', { number: position + 1 })} />}
         <div className={styles.questionText}>
-          <Markdown text={question.questionText} />
+          {/* a cloze's sentence is the gaps below; its text above is the instruction */}
+          <Markdown text={question.type === 'CLOZE' ? question.questionText.split('\n\n')[0]! : question.questionText} />
         </div>
-        {question.type === 'OPEN' ? (
+        {question.interaction ? (
+          <RuleExamAnswer key={question.position} question={question} onSave={(input) => answer.save({ examId: exam.id, position: question.position, ...input })} />
+        ) : question.type === 'OPEN' ? (
           <OpenAnswer key={question.position} question={question} onSave={(textAnswer) => answer.save({ examId: exam.id, position: question.position, textAnswer })} />
         ) : (
           <fieldset className={styles.fieldset} key={question.position}>

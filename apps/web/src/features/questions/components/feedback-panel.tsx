@@ -8,6 +8,7 @@ import { statusKind } from '@blok/domain/status';
 import { StatusIcon } from './status-icon.tsx';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
 import styles from './feedback-panel.module.css';
+import { ExpectedAnswerView } from '../../../components/question-answer/rule-answer.tsx';
 
 type FeedbackPanelProps = {
   question: SessionQuestion;
@@ -67,6 +68,11 @@ export function FeedbackPanel({ question, isLast, onNext, isBusy, headingId }: F
               letters: joinLetters(correctLetters, t('feedback.and')),
             })}
           </p>
+        )}
+        {question.interaction && question.expected && (
+          <div className={styles.block}>
+            <ExpectedAnswerView type={question.type} interaction={question.interaction} expected={question.expected} response={question.response} />
+          </div>
         )}
         {question.type === 'OPEN' && question.modelAnswer && (
           <div className={styles.block}>

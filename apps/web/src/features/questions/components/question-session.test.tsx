@@ -190,6 +190,79 @@ describe('answering questions', () => {
     expect(await outboxAll()).toHaveLength(0);
   });
 
+  it('orders the items of an ordering by keyboard, checks it, and shows the right order after (issue 40)', async () => {
+    await signIn(testTokens);
+    const items = [
+      { id: 'i2', text: 'Metafase' },
+      { id: 'i1', text: 'Profase' },
+      { id: 'i3', text: 'Anafase' },
+    ];
+    const ordering = makeQuestion(0, { type: 'ORDERING', answers: [], interaction: { items, targets: [], clozeParts: [], unit: null } });
+    let state = makeOverview([ordering, makeQuestion(1)]);
+    const saves: unknown[] = [];
+    stubApi((method, path, body) => {
+      if (method === 'GET' && path === sessionPath) return { body: state };
+      if (method === 'POST' && path === 'question-list/lijst-a/save-answer') {
+        saves.push(body);
+        const order = (body as { order: string[] }).order;
+        const q = {
+          ...ordering,
+          isCorrect: 1,
+          revealed: true,
+          feedbackText: 'Eerst de profase.',
+          response: { text: null, order, pairs: [], gaps: [] },
+          expected: { text: null, order: ['i1', 'i2', 'i3'], pairs: [], gaps: [], gapsRight: [], typo: false },
+        };
+        state = makeOverview([q, state.questions[1]!], { currentIndex: 0 });
+        return { body: q };
+      }
+      return undefined;
+    });
+    await renderApp(screenUrl);
+    await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 1' });
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Profase omhoog' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Profase staat nu op plaats 1 van 3.')).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Controleer antwoord' }).focus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Vraag goed beantwoord' })).toBeInTheDocument();
+    expect(saves).toEqual([{ sessionId: SESSION_ID, questionId: 'q1', order: ['i1', 'i2', 'i3'] }]);
+    expect(screen.getByText('Juiste volgorde:')).toBeInTheDocument();
+    // answered: shown as given, no more moving
+    expect(screen.queryByRole('button', { name: /omhoog$/ })).toBeNull();
+  });
+
+  it('offline, a numeric answer with the Dutch comma waits in the outbox like a choice; an unreadable number is not sent', async () => {
+    await signIn(testTokens);
+    await clearOutbox();
+    const numeric = makeQuestion(0, { type: 'NUMERIC', answers: [], interaction: { items: [], targets: [], clozeParts: [], unit: '€' } });
+    const state = makeOverview([numeric, makeQuestion(1)]);
+    const writes: unknown[] = [];
+    stubApi((method, path, body) => {
+      if (method === 'GET' && path === sessionPath) return { body: state };
+      if (method === 'POST') writes.push(body);
+      return undefined;
+    });
+    await renderApp(screenUrl);
+    await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 1' });
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: 'Jouw antwoord' });
+    await user.type(field, 'twaalf{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dit is geen getal.');
+    expect(await outboxAll()).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '12,50{Enter}');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Oefenvraag 2' })).toBeInTheDocument();
+    const waiting = await outboxAll<{ kind: string; path: string; body: unknown }>();
+    expect(waiting.map((w) => [w.kind, w.path, w.body])).toEqual([['answer', 'question-list/lijst-a/save-answer', { sessionId: SESSION_ID, questionId: 'q1', textAnswer: '12,50' }]]);
+    expect(writes).toEqual([]);
+    offline.mockRestore();
+  });
+
   it("does not offer 'Sla over' while she grades her own open answer", async () => {
     await signIn(testTokens);
     const open = makeQuestion(0, { type: 'OPEN', answers: [], openQuestions: [{ id: 'q1' }], selfAssessmentModelAnswer: 'Het modelantwoord.' });

@@ -17,6 +17,8 @@ import { Paragraphs } from './paragraphs.tsx';
 import styles from './question-step.module.css';
 import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
 import { ReportSlot } from '../../../components/report-slot/report-slot.tsx';
+import { RuleAnswerInput } from '../../../components/question-answer/rule-answer.tsx';
+import { draftBody, draftOf, draftProblem, type RuleDraft } from '../../../components/question-answer/draft.ts';
 
 export const QUESTION_HEADING_ID = 'question-heading';
 export const FEEDBACK_HEADING_ID = 'feedback-heading';
@@ -58,6 +60,9 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
   const [text, setText] = useState('');
   const [textError, setTextError] = useState('');
   const optionRefs = useRef<Array<HTMLButtonElement | HTMLInputElement | null>>([]);
+  // issue 40's types: her answer while she writes it, and what is missing before it can be checked
+  const [draft, setDraft] = useState<RuleDraft | null>(() => (question.interaction ? draftOf(question.interaction, question.response) : null));
+  const [problem, setProblem] = useState<string | null>(null);
   const textId = useId();
   const hintId = useId();
 
@@ -87,6 +92,12 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
     onAction({ type: 'answer', question, textAnswer: trimmed });
   };
   const next = () => onAction({ type: 'next' });
+  const checkRule = () => {
+    if (!question.interaction || !draft || isBusy) return;
+    const missing = draftProblem(question.type, question.interaction, draft);
+    setProblem(missing);
+    if (!missing) onAction({ type: 'answer', question, ...draftBody(question.type, draft) });
+  };
 
   useAnswerKeys({
     enabled: isSelect && !isBusy,
@@ -131,7 +142,8 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
           <img className={styles.picture} src={assetUrl(question.pictureUrl)} alt={t('step.pictureAlt', { number })} />
         )}
         <div className={styles.text}>
-          <Markdown text={question.questionText} />
+          {/* a cloze's sentence is the gaps below; its text above is the instruction */}
+          <Markdown text={question.type === 'CLOZE' ? question.questionText.split('\n\n')[0]! : question.questionText} />
         </div>
         {question.changedSinceAnswer && (
           <Notice variant="info" title={t('step.changedTitle')}>
@@ -207,6 +219,35 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
               </Button>
             )}
           </fieldset>
+        )}
+
+        {question.interaction && draft && (
+          <form
+            className={styles.open}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              checkRule();
+            }}
+          >
+            <RuleAnswerInput
+              type={question.type}
+              interaction={question.interaction}
+              draft={locked ? draftOf(question.interaction, question.response) : draft}
+              onChange={(d) => {
+                setDraft(d);
+                if (problem) setProblem(null);
+              }}
+              disabled={locked}
+              expected={question.expected}
+              problem={problem}
+            />
+            {!locked && (
+              <Button type="submit" fullWidth isBusy={busyWith('answer')} busyLabel={t('common:loading')}>
+                {t('types.check')}
+              </Button>
+            )}
+          </form>
         )}
 
         {question.type === 'OPEN' && !locked && (

@@ -13,6 +13,8 @@ import { answerLabel } from '../utils/labels.ts';
 import { openQuestionCount } from '../utils/session.ts';
 import { GradeCircle } from './grade-circle.tsx';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
+import { ExpectedAnswerView, RuleAnswerInput } from '../../../components/question-answer/rule-answer.tsx';
+import { draftOf } from '../../../components/question-answer/draft.ts';
 import { Paragraphs } from './paragraphs.tsx';
 import { StatusIcon } from './status-icon.tsx';
 import styles from './results.module.css';
@@ -218,6 +220,8 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
         <h3 className={styles.blockTitle}>{picked.length > 1 ? t('results.yourAnswers') : t('results.yourAnswer')}</h3>
         {question.type === 'OPEN' ? (
           <Paragraphs text={question.textAnswer ?? ''} />
+        ) : question.interaction ? (
+          question.response && <RuleAnswerInput type={question.type} interaction={question.interaction} draft={draftOf(question.interaction, question.response)} onChange={() => {}} disabled expected={question.expected} />
         ) : (
           <ul className={styles.answerList}>
             {picked.map((a) => (
@@ -241,6 +245,12 @@ function ResultDetail({ question }: { question: SessionQuestion }) {
               </li>
             ))}
           </ul>
+        </div>
+      )}
+
+      {question.interaction && question.expected && (
+        <div className={`${styles.block} ${styles.correctBlock}`}>
+          <ExpectedAnswerView type={question.type} interaction={question.interaction} expected={question.expected} response={null} />
         </div>
       )}
 

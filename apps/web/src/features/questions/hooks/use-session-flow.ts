@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionOverview, SessionQuestion, SessionStep } from '@blok/contract/questions';
+import type { ItemPair, SessionOverview, SessionQuestion, SessionStep } from '@blok/contract/questions';
 import type { Assessment } from '@blok/domain/status';
 import { ApiError } from '../../../lib/api-error.ts';
 import { assessAnswer } from '../api/assess-answer.ts';
@@ -17,7 +17,7 @@ import { mergeQuestion, mergeStep } from '../utils/session.ts';
 
 /** Everything the answering and results screens can do with a session. */
 export type FlowAction =
-  | { type: 'answer'; question: SessionQuestion; answerIds?: string[]; textAnswer?: string }
+  | { type: 'answer'; question: SessionQuestion; answerIds?: string[]; textAnswer?: string; order?: string[]; pairs?: ItemPair[]; gaps?: string[] }
   | { type: 'assess'; question: SessionQuestion; result: Assessment }
   | { type: 'next' }
   | { type: 'skip' }
@@ -68,18 +68,22 @@ export function useSessionFlow(sessionId: string) {
           questionId: question.questionId,
           ...(action.answerIds ? { answerIds: action.answerIds } : {}),
           ...(action.textAnswer !== undefined ? { textAnswer: action.textAnswer } : {}),
+          // the types of issue 40: the same call, the same outbox when offline
+          ...(action.order ? { order: action.order } : {}),
+          ...(action.pairs ? { pairs: action.pairs } : {}),
+          ...(action.gaps ? { gaps: action.gaps } : {}),
         });
         if (sent.status === 'queued') {
           // Offline: her answer waits in the outbox. An open one goes into review with the model
           // answer sent ahead, as the server would reveal it now; any other answer shows as picked
           // and the session goes on with what is loaded.
           const current = queryClient.getQueryData<SessionOverview>(key);
-          const inReview = current && action.textAnswer !== undefined ? openAnswerForReviewOffline(current, question, action.textAnswer) : null;
+          const inReview = current && action.textAnswer !== undefined && question.type === 'OPEN' ? openAnswerForReviewOffline(current, question, action.textAnswer) : null;
           if (inReview) {
             apply((old) => mergeQuestion(old, inReview));
             return 'feedback';
           }
-          apply((old) => mergeQuestion(old, withPendingAnswer(question, action.answerIds, action.textAnswer)));
+          apply((old) => mergeQuestion(old, withPendingAnswer(question, action.answerIds, action.textAnswer, action)));
           const overview = queryClient.getQueryData<SessionOverview>(key);
           return overview ? applyStep(nextStepOffline(overview)) : 'question';
         }

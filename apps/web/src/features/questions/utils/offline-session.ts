@@ -1,4 +1,4 @@
-import type { SessionOverview, SessionQuestion, SessionStep } from '@blok/contract/questions';
+import type { ItemPair, SessionOverview, SessionQuestion, SessionStep } from '@blok/contract/questions';
 import { moveNext, progressOf, skip, type NavigationState } from '@blok/domain/navigation';
 import { assessmentStatus, QUESTION_STATUS, type Assessment } from '@blok/domain/status';
 
@@ -41,9 +41,24 @@ export function skipStepOffline(overview: SessionOverview): SessionStep {
   return stepAt(overview, skip(statuses, stateOf(overview)).state);
 }
 
-/** Her queued answer, shown on the question until the server has evaluated it. */
-export function withPendingAnswer(question: SessionQuestion, answerIds: readonly string[] | undefined, textAnswer: string | undefined): SessionQuestion {
+/**
+ * Her queued answer, shown on the question until the server has evaluated it. An answer to one of
+ * issue 40's types (`rule`: order, pairs, gaps, or the text of a typed or numeric one) shows as her
+ * response; its verdict is never on the device.
+ */
+export function withPendingAnswer(
+  question: SessionQuestion,
+  answerIds: readonly string[] | undefined,
+  textAnswer: string | undefined,
+  rule?: { order?: string[]; pairs?: ItemPair[]; gaps?: string[] },
+): SessionQuestion {
   const picked = new Set(answerIds ?? []);
+  if (question.interaction) {
+    return {
+      ...question,
+      response: { text: textAnswer ?? null, order: rule?.order ?? [], pairs: rule?.pairs ?? [], gaps: rule?.gaps ?? [] },
+    };
+  }
   return {
     ...question,
     answers: question.answers.map((a) => ({ ...a, isChecked: picked.has(a.id) })),

@@ -87,6 +87,18 @@ export function QuestionListEditor({ subjectId, list, chapters, onChange }: Prop
   );
 }
 
+/** The kinds answered by picking answers; the others (issue 40) keep their own fields in `key`. */
+const isChoice = (kind: StudioQuestion['kind']) => kind === 'single' || kind === 'multiple';
+
+/** What a new question of issue 40's kinds starts with in `key` (the content format's fields, packages/content/README.md). */
+const KEY_TEMPLATES: Record<string, string> = {
+  typed: 'accepted:\n  - antwoord\n',
+  numeric: 'value: 0\ntolerance: 0\n',
+  ordering: 'items:\n  - eerste\n  - tweede\n',
+  matching: 'pairs:\n  - { left: links, right: rechts }\n  - { left: links 2, right: rechts 2 }\n',
+  cloze: '',
+};
+
 type QuestionProps = { subjectId: string; number: number; question: StudioQuestion; onChange: (q: StudioQuestion) => void; onRemove: () => void };
 
 function QuestionEditor({ subjectId, number, question, onChange, onRemove }: QuestionProps) {
@@ -115,16 +127,16 @@ function QuestionEditor({ subjectId, number, question, onChange, onRemove }: Que
           onChange={(e) => {
             const kind = e.target.value as StudioQuestion['kind'];
             const answers =
-              kind !== 'open' && question.answers.length === 0
+              isChoice(kind) && question.answers.length === 0
                 ? [
                     { id: 'a1', text: '', correct: true, pinned: false },
                     { id: 'a2', text: '', correct: false, pinned: false },
                   ]
                 : question.answers;
-            onChange({ ...question, kind, answers });
+            onChange({ ...question, kind, answers: isChoice(kind) ? answers : [], ...(isChoice(kind) || kind === 'open' ? {} : { key: question.key ?? KEY_TEMPLATES[kind] }) });
           }}
         >
-          {(['single', 'multiple', 'open'] as const).map((k) => (
+          {(['single', 'multiple', 'open', 'typed', 'numeric', 'ordering', 'matching', 'cloze'] as const).map((k) => (
             <option key={k} value={k}>
               {t(`questions.kinds.${k}`)}
             </option>
@@ -137,7 +149,7 @@ function QuestionEditor({ subjectId, number, question, onChange, onRemove }: Que
 <textarea id={id} className={styles.textarea} value={question.text} onChange={(e) => set('text', e.target.value)} />
 )}
 </Field>
-      {question.kind !== 'open' &&
+      {isChoice(question.kind) &&
         question.answers.map((a, ai) => (
           <div key={a.id} className={styles.answer}>
             <Field label={t('questions.answer', { letter: answerLetter(ai) })}>
@@ -160,7 +172,19 @@ function QuestionEditor({ subjectId, number, question, onChange, onRemove }: Que
             </div>
           </div>
         ))}
-      {question.kind !== 'open' && question.answers.length < 20 && (
+      {!isChoice(question.kind) && question.kind !== 'open' && (
+        <Field label={t('questions.key')}>
+          {(id) => (
+            <>
+              <p id={`${id}-hint`} className={styles.small}>
+                {t(`questions.keyHints.${question.kind as 'typed'}`)}
+              </p>
+              <textarea id={id} className={styles.textarea} aria-describedby={`${id}-hint`} value={question.key ?? ''} onChange={(e) => set('key', e.target.value)} />
+            </>
+          )}
+        </Field>
+      )}
+      {isChoice(question.kind) && question.answers.length < 20 && (
         <div className={styles.actions}>
           <Button variant="secondary" size="sm" onClick={() => set('answers', [...question.answers, { id: nextAnswerId(question), text: '', correct: false, pinned: false }])}>
             {t('questions.addAnswer')}

@@ -15,6 +15,7 @@ import { FlashcardSetEditor, cardElementId } from './flashcard-set-editor.tsx';
 import { Field } from './field.tsx';
 import { ReportsInbox } from './reports-inbox.tsx';
 import { CalibrationReport } from './calibration-report.tsx';
+import { ItemAnalysis } from './item-analysis.tsx';
 import { StudentPreview, type RenderAudienceChoice } from './student-preview.tsx';
 import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './studio.module.css';
@@ -335,6 +336,8 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
 
       {/* editors and admins: is the expected grade students see honest? (the API answers no one else) */}
       {draft.canPublish && <CalibrationReport subjectId={draft.subjectId} />}
+
+      <ItemAnalysis subjectId={draft.subjectId} />
 
       <Card as="section" spacious className={styles.card} aria-labelledby="studio-releases">
         <h2 id="studio-releases" className={styles.sectionTitle}>
