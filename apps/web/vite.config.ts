@@ -23,6 +23,8 @@ const PRECACHED_MODULES = [
   /\/src\/locales\/nl\/(library|summary|annotations|questions|flashcards|reports)\.json$/,
   // "Meld een fout" under a question, a chapter and a card: a chunk of its own, loaded when shown
   /\/src\/features\/reports\/components\/report-mistake\.tsx$/,
+  // her highlights and notes over a chapter: a chunk of its own, loaded after the chapter's first paint
+  /\/src\/features\/annotations\/components\/chapter-annotations\.tsx$/,
   /\/src\/components\/ui\/toast\/radix-toast\.tsx$/,
   // not the mock exam and the progress page of a subject: cached the first time she opens them
   /\/src\/app\/routes\/(home|library|summary)\/(?!mock-exam|progress)/,

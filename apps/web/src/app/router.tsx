@@ -141,8 +141,9 @@ const guardedRoutes: RouteObject[] = [
   { path: paths.summary.annotations.path, handle: handle({ titleKey: 'annotations:listTitle', namespaces: [] }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/annotations.tsx')) },
   {
     path: paths.summary.read.path,
-    // only the reader's strings and her highlights' (the overlay): no other feature's chunk before its first render (issue 30)
-    handle: handle({ titleKey: 'summary:read.title', namespaces: ['annotations'] }),
+    // only the reader's strings: no other feature's chunk before its first render (issue 30); her
+    // highlights' come with their overlay after the chapter's first paint (issue 43, routes/summary/read.tsx)
+    handle: handle({ titleKey: 'summary:read.title', namespaces: [] }),
     loader: prefetch.reader,
     // Moving to another chapter of the same summary (or the reader putting her chapter in the
     // address) is the same opening: the summary is not asked for again, the chapter by the screen.

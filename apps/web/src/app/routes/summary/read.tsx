@@ -1,14 +1,61 @@
+import { lazy, Component as ReactComponent, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Reader } from '../../../features/summary/components/reader.tsx';
-import { ChapterAnnotations } from '../../../features/annotations/components/chapter-annotations.tsx';
+import { Reader, type ChapterOverlay } from '../../../features/summary/components/reader.tsx';
+import { loadNamespaces } from '../../../lib/i18n.ts';
 import { WithReportControl } from '../../report-control.tsx';
+
+/**
+ * Her highlights and notes over the chapter (features/annotations) with their strings, a chunk of
+ * their own that loads after the chapter's first paint (issue 43): the text she came for is not held
+ * up by the code of what she does with it. The service worker precaches it with the reader
+ * (vite.config.ts), so it opens offline too.
+ */
+const ChapterAnnotations = lazy(() =>
+  Promise.all([import('../../../features/annotations/components/chapter-annotations.tsx'), loadNamespaces(['annotations'])]).then(([module]) => ({
+    default: module.ChapterAnnotations,
+  })),
+);
+
+/** An overlay that did not load (offline before the precache) leaves the chapter as it is, not the screen broken. */
+class Quiet extends ReactComponent<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** Asks for the overlay's code once the chapter has been painted (the next frame after its commit). */
+function AfterPaintOverlay(props: ComponentProps<ChapterOverlay>) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, []);
+  if (!painted) return null;
+  return (
+    <Quiet>
+      <Suspense fallback={null}>
+        <ChapterAnnotations {...props} />
+      </Suspense>
+    </Quiet>
+  );
+}
 
 /** ReadSummary: /summary/read/{id}/{chapterId?}. */
 export function Component() {
   const { id = '', chapterId } = useParams();
   return (
     <WithReportControl>
-      <Reader key={id} summaryId={id} chapterId={chapterId} overlay={ChapterAnnotations} />
+      <Reader key={id} summaryId={id} chapterId={chapterId} overlay={AfterPaintOverlay} />
     </WithReportControl>
   );
 }
