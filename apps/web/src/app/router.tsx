@@ -25,12 +25,14 @@ const homeNamespaces = namespaces('library', 'plan');
  */
 const prefetch = {
   home: prefetchOnNavigation(async () => {
-    const [profile, cont, banner] = await Promise.all([
+    // 'Vandaag' too: asked with the rest instead of after the banner's answer showed it (issue 43)
+    const [profile, cont, banner, today] = await Promise.all([
       import('../features/user/api/get-profile.ts'),
       import('../features/home/api/get-continue.ts'),
       import('../features/home/api/get-home-banner.ts'),
+      import('../features/plan/api/get-today-plan.ts'),
     ]);
-    return [profile.profileQueryOptions(), cont.continueQueryOptions(), banner.homeBannerQueryOptions()];
+    return [profile.profileQueryOptions(), cont.continueQueryOptions(), banner.homeBannerQueryOptions(), today.todayPlanQueryOptions()];
   }),
   library: prefetchOnNavigation(async () => {
     const [library, suggestions] = await Promise.all([import('../features/library/api/get-library.ts'), import('../features/library/api/get-suggestions.ts')]);
