@@ -52,7 +52,7 @@ const MAX_CHUNK = 50 * KB;
  */
 const SUMMARY = 'inleiding-psychologie-samenvatting';
 const CHAPTER = 'psy-grondslagen';
-const SIGNED_IN: Array<{ path: string; maxJs: number; shown: (page: Page) => Promise<void> }> = [
+const SIGNED_IN: Array<{ path: string; maxJs: number; shown: (page: Page) => Promise<void>; still?: true }> = [
   {
     path: '/home',
     maxJs: 171 * KB,
@@ -65,6 +65,8 @@ const SIGNED_IN: Array<{ path: string; maxJs: number; shown: (page: Page) => Pro
   {
     path: `/summary/read/${SUMMARY}/${CHAPTER}`,
     maxJs: 167 * KB,
+    // the chapter's text stays where it was painted when her highlights' bar arrives after it
+    still: true,
     shown: async (page) => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible();
@@ -78,6 +80,21 @@ const NOT_FIRST = /pdf|katex|chapter-annotations/i;
  * The scripts and stylesheets the page asked for before its largest paint (the screen with her data),
  * by the page's own clock: what comes after it (her highlights, a toast) did not hold the screen up.
  */
+/** The page's layout shifts so far (what Lighthouse's CLS adds up), none of them after her input. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const shifts = list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>;
+          resolve(shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // no shift at all: the observer has nothing to report
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+}
+
 async function beforeLargestPaint(page: Page): Promise<{ files: string[]; paintMs: number }> {
   return page.evaluate(async () => {
     const paintMs = await new Promise<number>((resolve) => {
@@ -161,6 +178,9 @@ for (const route of SIGNED_IN) {
     expect(css).toBeLessThanOrEqual(MAX_CSS);
     // nor the PDF viewer or KaTeX later, until she asks for them
     expect([...assets].filter((f) => /pdf|katex/i.test(f))).toEqual([]);
+    const shift = await layoutShift(page);
+    console.log(`layout shift ${shift.toFixed(3)}`);
+    if (route.still) expect(shift).toBe(0);
   });
 }
 

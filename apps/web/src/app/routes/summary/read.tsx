@@ -1,6 +1,7 @@
 import { lazy, Component as ReactComponent, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Reader, type ChapterOverlay } from '../../../features/summary/components/reader.tsx';
+import { ChapterAnnotationsSlot } from '../../../features/annotations/components/chapter-annotations-slot.tsx';
 import { loadNamespaces } from '../../../lib/i18n.ts';
 import { WithReportControl } from '../../report-control.tsx';
 
@@ -27,7 +28,10 @@ class Quiet extends ReactComponent<{ children: ReactNode }, { failed: boolean }>
   }
 }
 
-/** Asks for the overlay's code once the chapter has been painted (the next frame after its commit). */
+/**
+ * Asks for the overlay's code once the chapter has been painted (the next frame after its commit),
+ * holding the place of its bar meanwhile so the text does not move when it arrives.
+ */
 function AfterPaintOverlay(props: ComponentProps<ChapterOverlay>) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
@@ -40,10 +44,10 @@ function AfterPaintOverlay(props: ComponentProps<ChapterOverlay>) {
       cancelAnimationFrame(second);
     };
   }, []);
-  if (!painted) return null;
+  if (!painted) return <ChapterAnnotationsSlot />;
   return (
     <Quiet>
-      <Suspense fallback={null}>
+      <Suspense fallback={<ChapterAnnotationsSlot />}>
         <ChapterAnnotations {...props} />
       </Suspense>
     </Quiet>
