@@ -28,20 +28,31 @@ class Quiet extends ReactComponent<{ children: ReactNode }, { failed: boolean }>
   }
 }
 
+/** How long the overlay waits at most for the browser to be idle after the chapter's paint. */
+const IDLE_TIMEOUT_MS = 1_000;
+
 /**
- * Asks for the overlay's code once the chapter has been painted (the next frame after its commit),
- * holding the place of its bar meanwhile so the text does not move when it arrives.
+ * Asks for the overlay's code once the chapter has been painted (the frame after its commit) and the
+ * browser is idle (at most a second later), holding the place of its bar meanwhile so the text does
+ * not move when it arrives. Idle, not just the next frame: a busy phone shows the painted frame later
+ * than it paints it, and the overlay's code must not compete with the rest of the start.
  */
 function AfterPaintOverlay(props: ComponentProps<ChapterOverlay>) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    let second = 0;
-    const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => setPainted(true));
+    let idle = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => setPainted(true), { timeout: IDLE_TIMEOUT_MS });
+        else timer = setTimeout(() => setPainted(true), 0);
+      });
     });
     return () => {
-      cancelAnimationFrame(first);
-      cancelAnimationFrame(second);
+      if (frame) cancelAnimationFrame(frame);
+      if (idle) cancelIdleCallback(idle);
+      clearTimeout(timer);
     };
   }, []);
   if (!painted) return <ChapterAnnotationsSlot />;
