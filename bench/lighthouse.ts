@@ -1,17 +1,22 @@
-// Lighthouse (issue 14, not a test): the production build's web app on a mobile preset, median of 3.
+// Lighthouse (issues 14 and 43, not a test): the production build's web app on a mobile preset, median of 5.
 //   npm run build && npm run bench:lighthouse
 // Starts Blok as in production (NODE_ENV=production, apps/api/dist/server.js, which serves the web
 // build) on a fresh SQLite file under a temp dir, registers a student through the API, and runs
-// Lighthouse 12.8.2 (the last release on Node 20) in Debian's Chromium on the login page, the
-// signed-out Home and the reader signed in. Every run gets its own fresh browser profile, so each one
-// is a cold first visit. Writes a table into bench/RESULTS.md (between <!-- bench:lighthouse -->
+// Lighthouse 12.8.2 (the last release on Node 20) in Debian's Chromium on the login page (the
+// machine's control: it changes least, so a run whose login is below 95 was a busy machine), the
+// signed-out landing page (`/`), the signed-in Home (`/home`) and the reader signed in. Every run gets
+// its own fresh browser profile, so each one is a cold first visit. Writes a table into bench/RESULTS.md (between <!-- bench:lighthouse -->
 // markers) and everything into bench/results-lighthouse.json.
-// LIGHTHOUSE_RUNS=<n> changes the number of runs per page (default 3). LIGHTHOUSE_PORT picks the port
+// LIGHTHOUSE_RUNS=<n> changes the number of runs per page (default 5). LIGHTHOUSE_PORT picks the port
 // (default 3390); WEB_DIST (read by the server) serves another web build than apps/web/dist;
 // LIGHTHOUSE_SERVER runs another build of the API than apps/api/dist/server.js (an A/B of a server change).
-// LIGHTHOUSE_PAGES=login,home,reader runs only those pages; LIGHTHOUSE_SAVE=<dir> keeps each run's whole
+// LIGHTHOUSE_PAGES=login,landing,home,reader runs only those pages; LIGHTHOUSE_SAVE=<dir> keeps each run's whole
 // report there (<page>-<run>.json: the main-thread breakdown, bootup time, the LCP element) and its trace
 // (<page>-<run>.trace.json, for Chromium's performance panel).
+// LIGHTHOUSE_AGAINST=<web build dir> is an A/B in one run: a second Blok on LIGHTHOUSE_PORT + 1 serves
+// that build (WEB_DIST) over the same database and secret, and every page runs against both, interleaved,
+// so a busy minute hits both builds alike (e.g. the build before a change, copied aside); its rows are
+// named by LIGHTHOUSE_AGAINST_NAME (default: the directory).
 // LIGHTHOUSE_CPU_PROFILE=1 adds V8's sampling profiler to the saved traces (diagnosis only).
 // LIGHTHOUSE_NO_WRITE=1 prints the table but writes neither RESULTS.md nor the results JSON (for
 // trials and partial runs). Each run prints its longest main-thread tasks (Lighthouse's long-tasks
@@ -26,12 +31,14 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import webpush from 'web-push';
 import { call as harnessCall } from './harness.ts';
-import { CLIENT_ID, KEEP_ME_LOGGED_IN_VALUE } from '@blok/contract/auth-constants';
+import { CLIENT_ID, KEEP_ME_LOGGED_IN_VALUE, REFRESH_TOKEN_LIFETIME_SECONDS } from '@blok/contract/auth-constants';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3390);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const AGAINST = process.env.LIGHTHOUSE_AGAINST;
+const AGAINST_NAME = process.env.LIGHTHOUSE_AGAINST_NAME ?? AGAINST;
 const NO_WRITE = process.env.LIGHTHOUSE_NO_WRITE === '1';
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((s) => s.trim()).filter(Boolean);
 const SAVE = process.env.LIGHTHOUSE_SAVE;
@@ -59,21 +66,25 @@ const METRICS = {
 
 const dir = mkdtempSync(join(tmpdir(), 'blok-lighthouse-'));
 const base = `http://127.0.0.1:${PORT}`;
+const againstBase = `http://127.0.0.1:${PORT + 1}`;
+/** One secret for both servers of an A/B: a token of one is good at the other (same database). */
+const JWT_SECRET = randomBytes(32).toString('hex');
 
-function startBlok(): ChildProcess {
+function startBlok(port = PORT, webDist?: string): ChildProcess {
   const vapid = webpush.generateVAPIDKeys();
   const env = {
     ...process.env,
     NODE_ENV: 'production',
     // the built-in test checkout, chosen explicitly (decision 015): no Mollie account here
     PAYMENTS: 'test',
-    PORT: String(PORT),
+    PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: `file:${join(dir, 'lighthouse.db')}`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET,
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     MAIL_OUTBOX_DIR: join(dir, 'outbox'),
-    PUBLIC_URL: base,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...(webDist ? { WEB_DIST: webDist } : {}),
     JOBS: 'off',
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
@@ -81,10 +92,10 @@ function startBlok(): ChildProcess {
   return spawn(process.execPath, [process.env.LIGHTHOUSE_SERVER ?? join(ROOT, 'apps/api/dist/server.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-async function waitUntilUp(proc: ChildProcess): Promise<void> {
+async function waitUntilUp(proc: ChildProcess, at = base): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (proc.exitCode !== null) throw new Error(`blok exited with ${proc.exitCode}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
+    if (await fetch(`${at}/api/health`).then((r) => r.ok, () => false)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('blok did not start');
@@ -127,14 +138,15 @@ async function signedInStudent(): Promise<{ session: Session; readerPath: string
 }
 
 /**
- * Puts the session where the web app keeps it (src/lib/auth/token-storage.ts): the token cookies and
- * the local keys, set on a same-origin page that loads none of the app (robots.txt).
+ * Puts the session where the web app keeps it (src/lib/auth/token-storage.ts): the access token's
+ * readable cookies, the `signed_in` marker and the local keys, set on a same-origin page that loads
+ * none of the app (robots.txt), and the refresh token in the API's HttpOnly cookie (decision 034).
  */
-async function signInBrowser(chrome: LaunchedChrome, session: Session): Promise<void> {
+async function signInBrowser(chrome: LaunchedChrome, session: Session, at: string): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     const page = await browser.newPage();
-    await page.goto(`${base}/robots.txt`);
+    await page.goto(`${at}/robots.txt`);
     // A string, not a function: tsx's transform would put helpers into it that the page lacks.
     const expiresAt = Date.now() + session.expiresIn * 1000;
     const cookie = (name: string, value: string) => `document.cookie = ${JSON.stringify(`${name}=${encodeURIComponent(value)}; path=/; samesite=strict`)};`;
@@ -143,13 +155,16 @@ async function signInBrowser(chrome: LaunchedChrome, session: Session): Promise<
       [
         cookie('access_token', session.access),
         cookie('access_token_expires_at', String(expiresAt)),
-        cookie('refresh_token', session.refresh),
+        cookie('signed_in', '1'),
         local('provider', 'blok'),
         local('keep_me_logged_in', KEEP_ME_LOGGED_IN_VALUE),
         local('is_authenticated', 'true'),
         local('device_id', session.deviceId),
       ].join('\n'),
     );
+    // blok_refresh=<ends>.<token> on /api/auth, HttpOnly (apps/api/src/auth/refresh-cookie.ts)
+    const ends = Math.floor(Date.now() / 1000) + REFRESH_TOKEN_LIFETIME_SECONDS;
+    await page.setCookie({ name: 'blok_refresh', value: `${ends}.${session.refresh}`, url: `${at}/api/auth`, path: '/api/auth', httpOnly: true, sameSite: 'Strict', expires: ends });
     await page.close();
   } finally {
     await browser.disconnect();
@@ -161,7 +176,7 @@ type Run = { scores: Record<Category, number>; metrics: Record<string, number>; 
 async function runOnce(url: string, session: Session | null, saveAs?: string): Promise<Run> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir: mkdtempSync(join(dir, 'profile-')) });
   try {
-    if (session) await signInBrowser(chrome, session);
+    if (session) await signInBrowser(chrome, session, new URL(url).origin);
     // The mobile preset is Lighthouse's default (Moto G Power, slow 4G, simulated throttling).
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -229,21 +244,30 @@ const median = (xs: number[]) => {
 };
 
 const blok = startBlok();
+let against: ChildProcess | null = null;
 try {
   await waitUntilUp(blok);
   const { session, readerPath } = await signedInStudent();
-  const pages: Array<{ key: string; name: string; path: string; session: Session | null }> = [
+  if (AGAINST) {
+    // started once the first has migrated the database they share
+    against = startBlok(PORT + 1, resolve(AGAINST));
+    await waitUntilUp(against, againstBase);
+  }
+  const pages: Array<{ key: string; name: string; path: string; session: Session | null; at: string }> = [
     { key: 'login', name: 'login', path: '/auth/login', session: null },
-    { key: 'home', name: 'Home, signed out', path: '/', session: null },
+    { key: 'landing', name: 'landing page, signed out', path: '/', session: null },
+    { key: 'home', name: 'Home, signed in', path: '/home', session },
     { key: 'reader', name: 'reader, signed in', path: readerPath, session },
-  ].filter((p) => !ONLY || ONLY.includes(p.key));
+  ]
+    .filter((p) => !ONLY || ONLY.includes(p.key))
+    .flatMap((p) => [{ ...p, at: base }, ...(AGAINST ? [{ ...p, key: `${p.key}-against`, name: `${p.name} [${AGAINST_NAME}]`, at: againstBase }] : [])]);
   const load = { before: loadavg() };
   const results = [];
   // Interleaved: every page's first run, then every page's second, so a busy minute hits all pages.
   const runs = new Map<string, Run[]>(pages.map((p) => [p.name, []]));
   for (let i = 0; i < RUNS; i++) {
     for (const p of pages) {
-      const run = await withRetries(() => runOnce(`${base}${p.path}`, p.session, `${p.key}-${i + 1}`));
+      const run = await withRetries(() => runOnce(`${p.at}${p.path}`, p.session, `${p.key}-${i + 1}`));
       console.log(`${p.name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}, TBT ${run.metrics['total-blocking-time']?.toFixed(0)} ms; long tasks ${run.longTasks.join(' ')}`);
       runs.get(p.name)!.push(run);
     }
@@ -299,6 +323,7 @@ try {
   }
 } finally {
   blok.kill('SIGTERM');
+  against?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   rmSync(dir, { recursive: true, force: true });
 }

@@ -23,6 +23,8 @@ const PRECACHED_MODULES = [
   /\/src\/locales\/nl\/(library|summary|annotations|questions|flashcards|reports)\.json$/,
   // "Meld een fout" under a question, a chapter and a card: a chunk of its own, loaded when shown
   /\/src\/features\/reports\/components\/report-mistake\.tsx$/,
+  // her highlights and notes over a chapter: a chunk of its own, loaded after the chapter's first paint
+  /\/src\/features\/annotations\/components\/chapter-annotations\.tsx$/,
   /\/src\/components\/ui\/toast\/radix-toast\.tsx$/,
   // not the mock exam and the progress page of a subject: cached the first time she opens them
   /\/src\/app\/routes\/(home|library|summary)\/(?!mock-exam|progress)/,
@@ -158,6 +160,9 @@ function firstScreenPages(): Plugin {
           chunk.imports.forEach(add);
         };
         add(screen.fileName);
+        // and, signed in, the app module's stylesheets (its layouts), which the app otherwise asks for
+        // only once its module ran; a page rendered at build time has them inlined
+        if (!(page in PRERENDERED_SCREENS)) for (const css of appStyles) if (!styles.includes(css)) styles.unshift(css);
         if (page in PRERENDERED_SCREENS) paintStyles[page] = [...appStyles, ...styles.filter((css) => !appStyles.includes(css))];
         const links = [
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
@@ -320,7 +325,10 @@ export default defineConfig({
             { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/, priority: 3 },
             { name: 'shared', test: /[\\/]apps[\\/]web[\\/]src[\\/](lib|config)[\\/]/, minShareCount: 2, priority: 2 },
             { name: 'ui', test: /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](ui[\\/](button|notice|text-field|spinner)|icons)[\\/]/, minShareCount: 2, priority: 1 },
-            { name: 'sign-in', test: /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](api[\\/]login|components[\\/](login-screen|auth-form)|utils[\\/]auth-error-message)|app[\\/]routes[\\/]auth[\\/](login|after-sign-in)\.)/, priority: 1 },
+            { name: 'sign-in', test: /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](api[\\/]login|components[\\/](login-screen|auth-form)|utils[\\/]auth-error-message)|app[\\/]routes[\\/]auth[\\/](login|after-sign-in)\.)/, priority: 1, includeDependenciesRecursively: false },
+            // what the login screen shares with the signed-in screens (her profile, the token contract), in
+            // one chunk of its own: a signed-in first visit no longer loads the login screen for them
+            { name: 'account', test: /[\\/](packages[\\/]contract[\\/]src[\\/](auth|user)\.ts|apps[\\/]web[\\/]src[\\/]features[\\/](user[\\/]api[\\/]get-profile|auth[\\/]utils[\\/]safari)\.ts)$/, priority: 1 },
           ],
         },
       },

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
-import { i18n } from './lib/i18n.ts';
+import { i18n, loadNamespaces, type Namespace } from './lib/i18n.ts';
 import { queryClient } from './lib/react-query.ts';
 import { startOffline } from './lib/offline/setup.ts';
 import { lazyRoute } from './app/lazy-route.ts';
@@ -49,6 +49,19 @@ const FIRST_SCREEN_CODE: Record<FirstScreen, () => Promise<unknown>> = {
 };
 
 /**
+ * The strings a signed-in first screen's loader waits for before its first render (router.tsx), asked
+ * for with the screen's code instead of once the app has run and the router matched: their round trip
+ * overlaps the app's code instead of following it (issue 43). The loader's own call then finds them
+ * loaded or on their way. Not the reader's: e2e/specs/perf/reader-requests.spec.ts counts the scripts
+ * of the reader's first render from the router's start (its first history entry), and its strings
+ * are one of them.
+ */
+const FIRST_SCREEN_STRINGS: Partial<Record<FirstScreen, Namespace[]>> = {
+  home: ['library', 'plan'],
+  library: ['library', 'plan'],
+};
+
+/**
  * The login page and the registration's first step come with the screen itself, rendered at build
  * time (decision 032, scripts/prerender.mjs): painted at once, but `inert` until the app has rendered
  * the same screen in its place, so nothing typed into it is lost. The app renders it only once the
@@ -85,6 +98,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // script's run, so the app and the first screen are asked for in the next task.
 const app = nextTask().then(() => {
   if (firstScreen) FIRST_SCREEN_CODE[firstScreen]().catch(() => undefined);
+  const strings = firstScreen && signedIn ? FIRST_SCREEN_STRINGS[firstScreen] : undefined;
+  if (strings) loadNamespaces(strings).catch(() => undefined);
   return lazyRoute(() => import('./app/app.tsx'))();
 });
 app.catch(() => undefined);

@@ -12,7 +12,8 @@ async function loaderReads(pathname: string, expected: string[]): Promise<string
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      asked.add(new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname.replace(/^\/api\//, ''));
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      asked.add(`${url.pathname.replace(/^\/api\//, '')}${url.search}`);
       return Response.json({ error: 'not_found' }, { status: 404 });
     }),
   );

@@ -1,3 +1,4 @@
+import { timeZone } from '../features/plan/utils/time-zone.ts';
 import { firstScreenOf } from './first-screens.ts';
 
 /**
@@ -11,7 +12,8 @@ export function firstScreenReads(pathname: string, signedIn: boolean): string[] 
   if (!signedIn) return [];
   switch (firstScreenOf(pathname, signedIn)) {
     case 'home':
-      return ['user/profile', 'home/continue', 'home-banner/'];
+      // 'Vandaag' (plan/today) with the rest: not after the banner's answer (issue 43)
+      return ['user/profile', 'home/continue', 'home-banner/', `plan/today?timeZone=${encodeURIComponent(timeZone())}`];
     case 'library':
       return ['library', 'library/suggestions'];
     case 'reader': {

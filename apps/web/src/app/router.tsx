@@ -25,12 +25,14 @@ const homeNamespaces = namespaces('library', 'plan');
  */
 const prefetch = {
   home: prefetchOnNavigation(async () => {
-    const [profile, cont, banner] = await Promise.all([
+    // 'Vandaag' too: asked with the rest instead of after the banner's answer showed it (issue 43)
+    const [profile, cont, banner, today] = await Promise.all([
       import('../features/user/api/get-profile.ts'),
       import('../features/home/api/get-continue.ts'),
       import('../features/home/api/get-home-banner.ts'),
+      import('../features/plan/api/get-today-plan.ts'),
     ]);
-    return [profile.profileQueryOptions(), cont.continueQueryOptions(), banner.homeBannerQueryOptions()];
+    return [profile.profileQueryOptions(), cont.continueQueryOptions(), banner.homeBannerQueryOptions(), today.todayPlanQueryOptions()];
   }),
   library: prefetchOnNavigation(async () => {
     const [library, suggestions] = await Promise.all([import('../features/library/api/get-library.ts'), import('../features/library/api/get-suggestions.ts')]);
@@ -143,8 +145,9 @@ const guardedRoutes: RouteObject[] = [
   { path: paths.summary.annotations.path, handle: handle({ titleKey: 'annotations:listTitle', namespaces: [] }), loader: prefetch.summary, lazy: lazyRoute(() => import('./routes/summary/annotations.tsx')) },
   {
     path: paths.summary.read.path,
-    // only the reader's strings and her highlights' (the overlay): no other feature's chunk before its first render (issue 30)
-    handle: handle({ titleKey: 'summary:read.title', namespaces: ['annotations'] }),
+    // only the reader's strings: no other feature's chunk before its first render (issue 30); her
+    // highlights' come with their overlay after the chapter's first paint (issue 43, routes/summary/read.tsx)
+    handle: handle({ titleKey: 'summary:read.title', namespaces: [] }),
     loader: prefetch.reader,
     // Moving to another chapter of the same summary (or the reader putting her chapter in the
     // address) is the same opening: the summary is not asked for again, the chapter by the screen.

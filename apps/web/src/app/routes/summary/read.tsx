@@ -1,14 +1,76 @@
+import { lazy, Component as ReactComponent, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Reader } from '../../../features/summary/components/reader.tsx';
-import { ChapterAnnotations } from '../../../features/annotations/components/chapter-annotations.tsx';
+import { Reader, type ChapterOverlay } from '../../../features/summary/components/reader.tsx';
+import { ChapterAnnotationsSlot } from '../../../features/annotations/components/chapter-annotations-slot.tsx';
+import { loadNamespaces } from '../../../lib/i18n.ts';
 import { WithReportControl } from '../../report-control.tsx';
+
+/**
+ * Her highlights and notes over the chapter (features/annotations) with their strings, a chunk of
+ * their own that loads after the chapter's first paint (issue 43): the text she came for is not held
+ * up by the code of what she does with it. The service worker precaches it with the reader
+ * (vite.config.ts), so it opens offline too.
+ */
+const ChapterAnnotations = lazy(() =>
+  Promise.all([import('../../../features/annotations/components/chapter-annotations.tsx'), loadNamespaces(['annotations'])]).then(([module]) => ({
+    default: module.ChapterAnnotations,
+  })),
+);
+
+/** An overlay that did not load (offline before the precache) leaves the chapter as it is, not the screen broken. */
+class Quiet extends ReactComponent<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** How long the overlay waits at most for the browser to be idle after the chapter's paint. */
+const IDLE_TIMEOUT_MS = 1_000;
+
+/**
+ * Asks for the overlay's code once the chapter has been painted (the frame after its commit) and the
+ * browser is idle (at most a second later), holding the place of its bar meanwhile so the text does
+ * not move when it arrives. Idle, not just the next frame: a busy phone shows the painted frame later
+ * than it paints it, and the overlay's code must not compete with the rest of the start.
+ */
+function AfterPaintOverlay(props: ComponentProps<ChapterOverlay>) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let idle = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => setPainted(true), { timeout: IDLE_TIMEOUT_MS });
+        else timer = setTimeout(() => setPainted(true), 0);
+      });
+    });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      if (idle) cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, []);
+  if (!painted) return <ChapterAnnotationsSlot />;
+  return (
+    <Quiet>
+      <Suspense fallback={<ChapterAnnotationsSlot />}>
+        <ChapterAnnotations {...props} />
+      </Suspense>
+    </Quiet>
+  );
+}
 
 /** ReadSummary: /summary/read/{id}/{chapterId?}. */
 export function Component() {
   const { id = '', chapterId } = useParams();
   return (
     <WithReportControl>
-      <Reader key={id} summaryId={id} chapterId={chapterId} overlay={ChapterAnnotations} />
+      <Reader key={id} summaryId={id} chapterId={chapterId} overlay={AfterPaintOverlay} />
     </WithReportControl>
   );
 }

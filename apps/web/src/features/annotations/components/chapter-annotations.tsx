@@ -54,6 +54,7 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
   const returnFocus = useRef<{ to: 'choose' } | { to: 'note'; id: string } | null>(null);
   const focusPanel = useRef(false);
   const jumped = useRef<string | null>(null);
+  const sawFirstSelection = useRef(false);
   const editing = editingId ? mine.find((a) => a.id === editingId) : undefined;
   const colorName = (color: AnnotationColor) => t(`colors.${color}`);
 
@@ -73,6 +74,11 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
       setPicked((current) => (current && !keyboard ? null : current));
     };
     document.addEventListener('selectionchange', onChange);
+    // This code arrives after the chapter's first paint (issue 43): what she selected before it did counts too.
+    if (!sawFirstSelection.current) {
+      sawFirstSelection.current = true;
+      onChange();
+    }
     return () => document.removeEventListener('selectionchange', onChange);
   }, [proseRef, keyboard]);
 

@@ -14,4 +14,13 @@ export const todayPlanQueryOptions = () =>
     staleTime: 0,
   });
 
-export const useTodayPlan = () => useQuery(todayPlanQueryOptions());
+/** An answer younger than this was asked for this very opening of Home (its loader, a first visit's early read). */
+export const JUST_FETCHED_MS = 2_000;
+
+/**
+ * Always current when Home opens (staleTime 0: what she did since is ticked off), except when the
+ * answer was fetched for this opening itself (Home's loader or a first visit's early read, issue 43):
+ * then asking again would only repeat it.
+ */
+export const useTodayPlan = () =>
+  useQuery({ ...todayPlanQueryOptions(), refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= JUST_FETCHED_MS });
