@@ -25,7 +25,7 @@ describe('her own course (Eigen vak)', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Hoorcollege 1.pdf' })).toBeInTheDocument();
     expect(screen.getByText("42 pagina's")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Lees Hoorcollege 1.pdf' })).toHaveAttribute('href', `/bibliotheek/eigen-vak/${COURSE_ID}/pdf/${FILE_ID}`);
-    expect(screen.getByText("Een pdf van hoogstens 50 MB en 1.000 pagina's. Je gebruikt 3 MB van 150 MB.")).toBeInTheDocument();
+    expect(screen.getByText("Een pdf van hoogstens 50 MB; aantal pagina's hoogstens 1.000. Je gebruikt 3 MB van 150 MB.")).toBeInTheDocument();
   });
 
   it('says when it has no files yet, and when the course is not hers or gone', async () => {
