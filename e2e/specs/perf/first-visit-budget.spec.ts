@@ -65,7 +65,10 @@ const CHAPTER = 'psy-grondslagen';
 const SIGNED_IN: Array<{ path: string; maxJs: number; shown: (page: Page) => Promise<void>; still?: true }> = [
   {
     path: '/home',
-    maxJs: 171 * KB,
+    // 171 KB as measured on issue 43's branch; after the same day's merge of the expected grade beside
+    // the exam and the plan task's session start (issue 39) and her courses' routes (issue 41) 171.8 KB,
+    // and the service worker's 2.1 KB script lands on either side of the paint: 174
+    maxJs: 174 * KB,
     shown: async (page) => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Lees alle hoofdstukken met Premium' })).toBeVisible();
@@ -242,7 +245,10 @@ test('the service worker precaches the shell and the study screens, not every ro
   // 900 KB until 26-11-2026; 940 since the precached study screens gained "Meld een fout" under each
   // question, her own sets on a subject's flashcards page and the exam section (+14 KB raw), while the
   // mock exam and progress pages and the exam date step left the precache (cached on first use).
-  expect(bytes).toBeLessThan(940 * KB);
+  // 960 since 29-11-2026: the practice screens answer five more question types offline (issue 40),
+  // the reader's highlights load after paint from their own chunks, Home shows the expected grade
+  // (issue 39): 952 KB raw in 139 files.
+  expect(bytes).toBeLessThan(960 * KB);
 });
 
 test('index.html preloads the app module with the entry script', () => {
