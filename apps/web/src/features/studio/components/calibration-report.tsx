@@ -26,33 +26,31 @@ export function CalibrationReport({ subjectId }: { subjectId: string }) {
       {c && c.exams > 0 && (
         <>
           <p data-testid="calibration-summary">
-            {t('calibration.summary', { count: c.exams, students: c.students, mae: decimal(c.meanAbsoluteError ?? 0, 1), within: Math.round(100 * (c.withinRange ?? 0)) })}{' '}
+            {t('calibration.summary', { exams: t('calibration.exams', { count: c.exams }), students: t('calibration.students', { count: c.students }), mae: decimal(c.meanAbsoluteError ?? 0, 1), within: Math.round(100 * (c.withinRange ?? 0)) })}{' '}
             {c.bias !== null && Math.abs(c.bias) >= 0.05 && t(c.bias > 0 ? 'calibration.cautious' : 'calibration.hopeful', { bias: decimal(Math.abs(c.bias), 1) })}
           </p>
           {c.brier !== null && <p>{t('calibration.brier', { brier: decimal(c.brier, 3), count: c.questions })}</p>}
-          <div className={styles.tableWrap}>
-            <table className={styles.calibrationTable}>
-              <caption className="visually-hidden">{t('calibration.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('calibration.binColumn')}</th>
-                  <th scope="col">{t('calibration.examsColumn')}</th>
-                  <th scope="col">{t('calibration.predictedColumn')}</th>
-                  <th scope="col">{t('calibration.achievedColumn')}</th>
+          <table className={styles.calibrationTable}>
+            <caption className="visually-hidden">{t('calibration.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('calibration.binColumn')}</th>
+                <th scope="col">{t('calibration.examsColumn')}</th>
+                <th scope="col">{t('calibration.predictedColumn')}</th>
+                <th scope="col">{t('calibration.achievedColumn')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.bins.map((b) => (
+                <tr key={b.from}>
+                  <th scope="row">{t('calibration.bin', { from: formatGrade(b.from), to: formatGrade(b.to) })}</th>
+                  <td>{b.exams}</td>
+                  <td>{formatGrade(b.meanPredicted)}</td>
+                  <td>{formatGrade(b.meanAchieved)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {c.bins.map((b) => (
-                  <tr key={b.from}>
-                    <th scope="row">{t('calibration.bin', { from: formatGrade(b.from), to: formatGrade(b.to) })}</th>
-                    <td>{b.exams}</td>
-                    <td>{formatGrade(b.meanPredicted)}</td>
-                    <td>{formatGrade(b.meanAchieved)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </>
       )}
     </Card>

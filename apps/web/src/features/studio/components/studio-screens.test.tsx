@@ -144,7 +144,7 @@ describe('a subject in the studio', () => {
     await renderApp('/studio/statistiek');
     const section = (await screen.findByRole('heading', { level: 2, name: 'Verwacht cijfer tegen behaald cijfer' })).closest('section')!;
     expect(await within(section).findByTestId('calibration-summary')).toHaveTextContent(
-      '12 proeftentamens van 9 student(en). Gemiddeld verschil 0,7 punt; 75% lag binnen de getoonde marge. Studenten haalden gemiddeld 0,3 punt meer dan verwacht: het model is voorzichtig.',
+      '12 proeftentamens van 9 studenten. Gemiddeld verschil 0,7 punt; 75% lag binnen de getoonde marge. Studenten haalden gemiddeld 0,3 punt meer dan verwacht: het model is voorzichtig.',
     );
     expect(section).toHaveTextContent('Brier-score per vraag: 0,182 over 240 vragen');
     const rows = within(section).getAllByRole('row').map((r) => r.textContent);
