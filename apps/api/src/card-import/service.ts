@@ -147,22 +147,7 @@ const EXTENSIONS = { apkg: 'apkg', csv: 'csv' } as const;
 /** A file name from a set's title (exportFileName, shared with the web app). */
 export const fileNameOf = (title: string, ext: keyof typeof EXTENSIONS) => exportFileName(title, EXTENSIONS[ext]);
 
-/**
- * Content-Disposition of a download (RFC 6266): the name as she wrote it in `filename*` (UTF-8,
- * percent-encoded as RFC 8187 wants, also ' ( ) *), and an ASCII `filename` for older clients:
- * accents taken off, dashes and quotes made plain, anything else outside ASCII an underscore.
- */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
+export { contentDisposition } from '../uploads/content-disposition.ts';
 
 /**
  * Import (issue 28, decision 024): a file to a preview (nothing stored), the same file again to

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { contentDisposition } from '../../uploads/content-disposition.ts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -33,18 +34,6 @@ declare module 'fastify' {
   }
 }
 
-/** A Content-Disposition with the file's own name (ASCII fallback and RFC 5987 UTF-8). */
-export function disposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * One range of `size` bytes from a Range header (RFC 9110): `bytes=a-b`, `bytes=a-`, `bytes=-n`.
@@ -162,7 +151,7 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         reply
           .header('content-type', 'application/pdf')
-          .header('content-disposition', disposition(req.query.download === '1' ? 'attachment' : 'inline', file.name))
+          .header('content-disposition', contentDisposition(file.name, req.query.download === '1' ? 'attachment' : 'inline'))
           .header('content-security-policy', "default-src 'none'; sandbox")
           .header('x-content-type-options', 'nosniff')
           .header('cross-origin-resource-policy', 'same-origin')
