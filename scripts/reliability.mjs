@@ -205,10 +205,7 @@ async function student(n) {
           const overview = (await call('GET', `/session/${sessionId}`, { token: tokens.access_token })).json;
           const question = overview?.question;
           if (!question) break;
-          const body =
-            question.type === 'OPEN'
-              ? { sessionId, questionId: question.questionId, textAnswer: `Mijn antwoord ${n}.${q}` }
-              : { sessionId, questionId: question.questionId, answerId: question.answers[(n + q) % question.answers.length].id };
+          const body = { sessionId, questionId: question.questionId, ...answerOf(question, n + q) };
           const saved = await call('POST', `/question-list/${question.questionListId}/save-answer`, { token: tokens.access_token, body });
           if (saved.status === 200) stats.acknowledged.push({ token: () => tokens.access_token, sessionId, body });
           await call('GET', `/session/${sessionId}/next`, { token: tokens.access_token });
@@ -235,6 +232,49 @@ async function student(n) {
   return tokens;
 }
 
+/**
+ * A student's answer to a question of any type (issue 40): a choice, an open text, a typed text or
+ * number, an order, pairs or the gaps of a cloze, picked by `k` so that students differ.
+ */
+function answerOf(question, k) {
+  const interaction = question.interaction ?? { items: [], targets: [], clozeParts: [], unit: null };
+  switch (question.type) {
+    case 'SELECT':
+      return { answerId: question.answers[k % question.answers.length].id };
+    case 'OPEN':
+      return { textAnswer: `Mijn antwoord ${k}` };
+    case 'TYPED':
+      return { textAnswer: `antwoord ${k}` };
+    case 'NUMERIC':
+      return { textAnswer: `${k},5` };
+    case 'ORDERING': {
+      const ids = interaction.items.map((i) => i.id);
+      return { order: k % 2 === 0 ? ids : [...ids].reverse() };
+    }
+    case 'MATCHING':
+      return { pairs: interaction.items.map((item, i) => ({ left: item.id, right: interaction.targets[(i + k) % interaction.targets.length].id })) };
+    case 'CLOZE':
+      return { gaps: interaction.clozeParts.slice(1).map((_, i) => `woord ${k}.${i}`) };
+    default:
+      throw new Error(`a question type the soak does not know: ${question.type}`);
+  }
+}
+
+/** Whether an acknowledged answer is the one the overview now shows for its question. */
+function sameAnswer(overview, body) {
+  const question = overview?.questions?.find((x) => x.questionId === body.questionId);
+  if (body.order || body.pairs || body.gaps || (question?.type === 'TYPED' || question?.type === 'NUMERIC')) {
+    const response = question?.response;
+    if (!response) return false;
+    if (body.order) return JSON.stringify(response.order) === JSON.stringify(body.order);
+    if (body.pairs) return body.pairs.every((p) => response.pairs.some((r) => r.left === p.left && r.right === p.right));
+    if (body.gaps) return JSON.stringify(response.gaps) === JSON.stringify(body.gaps);
+    return response.text === body.textAnswer;
+  }
+  const found = overview?.userAnswers?.find((u) => u.questionId === body.questionId);
+  return Boolean(found && (body.textAnswer !== undefined ? found.textAnswer === body.textAnswer : found.answerIds.includes(body.answerId)));
+}
+
 /** Reads every acknowledged answer back through the API (the overview is read from the database). */
 async function verify() {
   const bySession = new Map();
@@ -244,9 +284,7 @@ async function verify() {
   for (const [sessionId, answers] of bySession) {
     const overview = (await call('GET', `/session/${sessionId}`, { token: answers[0].token() })).json;
     for (const a of answers) {
-      const found = overview?.userAnswers?.find((u) => u.questionId === a.body.questionId);
-      const same = found && (a.body.textAnswer !== undefined ? found.textAnswer === a.body.textAnswer : found.answerIds.includes(a.body.answerId));
-      if (same) stored += 1;
+      if (sameAnswer(overview, a.body)) stored += 1;
       else lost.push(`${sessionId}/${a.body.questionId}`);
     }
   }

@@ -63,9 +63,9 @@ test.describe('her own courses', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/pdf\/[0-9a-f-]{36}$/);
     await expect(page.getByText('Pagina 1 van 2')).toBeVisible({ timeout: 30_000 });
-    const document = page.getByRole('region', { name: "Hoorcollege 3.pdf, aantal pagina's: 2" });
-    await expect(document.locator('.textLayer').first()).toContainText('Hoorcollege 3: sociale cognitie', { timeout: 30_000 });
-    await document.focus();
+    const viewer = page.getByRole('region', { name: "Hoorcollege 3.pdf, aantal pagina's: 2" });
+    await expect(viewer.locator('.textLayer').first()).toContainText('Hoorcollege 3: sociale cognitie', { timeout: 30_000 });
+    await viewer.focus();
     await page.keyboard.press('PageDown');
     await expect(page.getByText('Pagina 2 van 2')).toBeVisible();
     const secondText = page.getByRole('group', { name: 'Pagina 2' }).locator('.textLayer');
