@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, giveRole, signIn, test } from '../../fixtures.ts';
 import { demoList, type DemoQuestion } from '../questions/content.ts';
-import { answerRight, questionHeading } from '../questions/answer.ts';
+import { answerRight, answerRule, questionHeading, RULE_TYPES } from '../questions/answer.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -20,7 +20,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const allQuestions = (): DemoQuestion[] =>
   readdirSync(join(COURSES, SUBJECT, 'questions')).flatMap((file) => (parse(readFileSync(join(COURSES, SUBJECT, 'questions', file), 'utf8')) as { questions: DemoQuestion[] }).questions);
 
-/** Answers mock exam question `n` right: an open one by a written answer, a choice by its right answers. */
+/** Answers mock exam question `n` right: an open one by a written answer, a choice by its right answers, a rule-graded one by keyboard. */
 async function answerExamQuestion(page: Page, n: number, questions: DemoQuestion[]) {
   const article = page.getByRole('article', { name: `Vraag ${n}` });
   await expect(article).toBeVisible();
@@ -30,6 +30,12 @@ async function answerExamQuestion(page: Page, n: number, questions: DemoQuestion
   if (q!.type === 'OPEN') {
     await page.getByRole('textbox', { name: 'Jouw antwoord' }).fill(`Mijn uitleg bij vraag ${n}.`);
     await page.getByRole('textbox', { name: 'Jouw antwoord' }).blur();
+    await expect(page.getByRole('button', { name: `Vraag ${n}, beantwoord` })).toBeVisible();
+    return;
+  }
+  if (RULE_TYPES.includes(q!.type)) {
+    // a typed, numeric or ordering question (issue 40): by keyboard, stored when she moves on
+    await answerRule(page, q!, { check: false });
     await expect(page.getByRole('button', { name: `Vraag ${n}, beantwoord` })).toBeVisible();
     return;
   }

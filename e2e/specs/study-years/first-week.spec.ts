@@ -65,8 +65,14 @@ async function answerShownQuestion(page: Page): Promise<void> {
   const open = page.getByLabel('Jouw antwoord');
   const checkbox = page.getByRole('checkbox', { name: /^Antwoord A:/ });
   const button = page.getByRole('button', { name: /^Antwoord A:/ });
-  await expect(open.or(checkbox).or(button).first()).toBeVisible();
-  if (await open.isVisible()) {
+  // a typed, numeric, ordering, matching or cloze question (issue 40) is checked by 'Controleer antwoord'
+  const check = page.getByRole('button', { name: 'Controleer antwoord' });
+  await expect(open.or(checkbox).or(button).or(check).first()).toBeVisible();
+  if (await check.isVisible()) {
+    for (const field of await page.getByRole('textbox', { name: /^(Jouw antwoord|Open plek \d+)$/ }).all()) await field.fill('1');
+    for (const select of await page.getByRole('combobox').all()) await select.selectOption({ index: 1 });
+    await check.click();
+  } else if (await open.isVisible()) {
     await open.fill('Mijn antwoord in eigen woorden.');
     await page.getByRole('button', { name: 'Verstuur antwoord' }).click();
     const good = page.getByRole('button', { name: 'Goed', exact: true });

@@ -176,7 +176,10 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const known = req.headers['content-length'] !== undefined && Number.isSafeInteger(length) && length >= 0;
       const { id } = req.params as { id?: string };
       try {
-        if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError('not_found', 'Dit vak bestaat niet.');
+        // An id that is no course id is the schema's 400, as on every other course route (it never
+        // reaches the command). Refusals of the admission below (404, 413, 429) come before the body
+        // is read, so they are not stored under the Idempotency-Key: sending it again asks again.
+        if (typeof id !== 'string' || !CourseParamsSchema.safeParse({ id }).success) throw new AppError('invalid_request', 'ongeldige id');
         req.pdfTicket = await courses.admitUpload(req.auth!.userId, id, known ? length : null);
       } catch (err) {
         // the body is read and dropped before answering (a client still sending sees the answer, not a broken connection)
