@@ -1,11 +1,13 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { ReportControlContext, type ReportTarget } from '../components/report-slot/report-slot.tsx';
+import { useAfterPaint } from '../hooks/use-after-paint.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 
 /**
  * "Meld een fout" (features/reports) with its strings, a chunk of their own: no screen's first render
  * waits for them, and the service worker precaches them with the study screens (vite.config.ts).
- * Loaded when a ReportSlot first renders.
+ * Loaded once the screen with a ReportSlot has been painted (hooks/use-after-paint.ts, issue 43): a
+ * first visit of the reader does not wait for a control at the end of the chapter.
  */
 const ReportMistake = lazy(() =>
   Promise.all([import('../features/reports/components/report-mistake.tsx'), loadNamespaces(['reports'])]).then(([module]) => ({ default: module.ReportMistake })),
@@ -23,6 +25,8 @@ class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
 }
 
 function ReportControl(props: ReportTarget) {
+  const painted = useAfterPaint();
+  if (!painted) return null;
   return (
     <Quiet>
       <Suspense fallback={null}>

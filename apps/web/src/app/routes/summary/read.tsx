@@ -1,7 +1,8 @@
-import { lazy, Component as ReactComponent, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Component as ReactComponent, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Reader, type ChapterOverlay } from '../../../features/summary/components/reader.tsx';
 import { ChapterAnnotationsSlot } from '../../../features/annotations/components/chapter-annotations-slot.tsx';
+import { useAfterPaint } from '../../../hooks/use-after-paint.ts';
 import { loadNamespaces } from '../../../lib/i18n.ts';
 import { WithReportControl } from '../../report-control.tsx';
 
@@ -28,33 +29,13 @@ class Quiet extends ReactComponent<{ children: ReactNode }, { failed: boolean }>
   }
 }
 
-/** How long the overlay waits at most for the browser to be idle after the chapter's paint. */
-const IDLE_TIMEOUT_MS = 1_000;
-
 /**
- * Asks for the overlay's code once the chapter has been painted (the frame after its commit) and the
- * browser is idle (at most a second later), holding the place of its bar meanwhile so the text does
- * not move when it arrives. Idle, not just the next frame: a busy phone shows the painted frame later
- * than it paints it, and the overlay's code must not compete with the rest of the start.
+ * Asks for the overlay's code once the chapter has been painted and the browser is idle
+ * (hooks/use-after-paint.ts), holding the place of its bar meanwhile so the text does not move when
+ * it arrives.
  */
 function AfterPaintOverlay(props: ComponentProps<ChapterOverlay>) {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let idle = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => setPainted(true), { timeout: IDLE_TIMEOUT_MS });
-        else timer = setTimeout(() => setPainted(true), 0);
-      });
-    });
-    return () => {
-      if (frame) cancelAnimationFrame(frame);
-      if (idle) cancelIdleCallback(idle);
-      clearTimeout(timer);
-    };
-  }, []);
+  const painted = useAfterPaint();
   if (!painted) return <ChapterAnnotationsSlot />;
   return (
     <Quiet>
