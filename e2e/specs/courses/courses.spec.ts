@@ -1,19 +1,5 @@
-import type { Browser } from '@playwright/test';
 import { expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
-
-const SENTENCE = 'Cognitieve dissonantie ontstaat wanneer gedrag en overtuiging botsen.';
-
-/** A two-page PDF printed by Chromium itself, as a student's exported slides would be. */
-async function printedPdf(browser: Browser): Promise<Buffer> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.setContent(`<!doctype html><html lang="nl"><body style="font: 20px sans-serif">
-    <h1>Hoorcollege 3: sociale cognitie</h1><p>Attitudes en gedrag hangen samen, maar niet altijd.</p>
-    <div style="break-before: page"><h2>Festinger (1957)</h2><p>${SENTENCE}</p></div></body></html>`);
-  const pdf = await page.pdf({ format: 'A4' });
-  await context.close();
-  return pdf;
-}
+import { printedPdf } from './printed-pdf.ts';
 
 test.describe('her own courses', () => {
   test('she adds a course, uploads a printed PDF, reads and selects its text, and finds a sentence with search, by keyboard', async ({ page, api, browser }, testInfo) => {

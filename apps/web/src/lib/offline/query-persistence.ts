@@ -20,6 +20,8 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const WRITE_DELAY_MS = 500;
 /** Runtime cache of pictures (vite.config.ts, workbox runtimeCaching). */
 export const IMAGE_CACHE = 'blok-images';
+/** Her PDFs kept for reading offline (features/courses/offline/pdf-cache.ts): hers only, gone at sign-out. */
+export const PDF_CACHE = 'blok-pdfs';
 
 type Saved = { savedAt: number; buster: string; state: DehydratedState };
 
@@ -157,10 +159,13 @@ export function persistQueries(client: QueryClient): () => void {
   };
 }
 
-/** Signing out: the saved data, the 'Offline beschikbaar' marks and the cached pictures go with the session. */
+/** Signing out: the saved data, the 'Offline beschikbaar' marks, the cached pictures and her PDFs go with the session. */
 export async function clearPersistedQueries(): Promise<void> {
   removePending();
   await cacheDelete(CACHE_KEY);
   await clearOfflineMarks();
-  if (typeof caches !== 'undefined') await caches.delete(IMAGE_CACHE).catch(() => undefined);
+  if (typeof caches !== 'undefined') {
+    await caches.delete(IMAGE_CACHE).catch(() => undefined);
+    await caches.delete(PDF_CACHE).catch(() => undefined);
+  }
 }

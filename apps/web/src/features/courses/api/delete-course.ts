@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { forgetCoursePdfs } from '../offline/pdf-cache.ts';
 import { courseKeys } from './keys.ts';
 
 /** DELETE courses/{id}: the course with all its files. */
@@ -11,6 +12,7 @@ export const useDeleteCourse = () => {
     mutationFn: deleteCourse,
     onSuccess: (_, id) => {
       client.removeQueries({ queryKey: courseKeys.course(id) });
+      void forgetCoursePdfs(id);
       void client.invalidateQueries({ queryKey: courseKeys.all });
     },
   });

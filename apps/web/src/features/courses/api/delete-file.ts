@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { forgetPdf } from '../offline/pdf-cache.ts';
 import { courseKeys } from './keys.ts';
 
 /** DELETE courses/{id}/files/{fileId}. */
@@ -8,5 +9,12 @@ export const deleteCourseFile = ({ courseId, fileId }: { courseId: string; fileI
 
 export const useDeleteCourseFile = () => {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteCourseFile, onSuccess: () => void client.invalidateQueries({ queryKey: courseKeys.all }) });
+  return useMutation({
+    mutationFn: deleteCourseFile,
+    onSuccess: (_, file) => {
+      // a copy kept for offline reading goes with the file
+      void forgetPdf(file.courseId, file.fileId);
+      void client.invalidateQueries({ queryKey: courseKeys.all });
+    },
+  });
 };

@@ -5,6 +5,7 @@ import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { useCourse } from '../api/get-course.ts';
 import { PdfViewer } from './pdf-viewer.tsx';
+import { PdfOffline } from '../offline/pdf-offline.tsx';
 import styles from './courses.module.css';
 
 /** /bibliotheek/eigen-vak/:courseId/pdf/:fileId: one of her PDFs, at a page (?pagina=). */
@@ -31,6 +32,7 @@ export function PdfScreen({ courseId, fileId, page }: { courseId: string; fileId
             {file.name}
           </h1>
           <PdfViewer courseId={courseId} fileId={fileId} name={file.name} initialPage={Math.min(Math.max(1, page), file.pages)} />
+          <PdfOffline courseId={courseId} fileId={fileId} bytes={file.bytes} />
         </>
       )}
     </div>

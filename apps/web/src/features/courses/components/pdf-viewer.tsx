@@ -4,10 +4,10 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ensureAuthenticated } from '../../../lib/api-client.ts';
 import { getAccessToken } from '../../../lib/auth/token-storage.ts';
-import { env } from '../../../config/env.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
+import { keptPdf, pdfFileUrl } from '../offline/pdf-cache.ts';
 import styles from './pdf-viewer.module.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -21,8 +21,8 @@ const ZOOM_LEVELS = [0.5, 0.67, 0.8, 1, 1.25, 1.5, 2, 2.5, 3, 4];
 type Size = { width: number; height: number };
 
 /**
- * Her PDF in Blok (issue 41), with pdf.js: the file is fetched in ranges (only the pages she looks
- * at), each page renders as it nears the view and is released when far from it, with a text layer
+ * Her PDF in Blok (issue 41), with pdf.js: the file is read from the copy kept on the device
+ * (features/courses/offline) or fetched in ranges (only the pages she looks at), each page renders as it nears the view and is released when far from it, with a text layer
  * she can select. Zoom, page numbers and the keyboard (arrows and PageUp/PageDown: a page; Home and
  * End; + and −). Nothing in the file runs: no eval, no XFA, no scripting, no annotation layer.
  */
@@ -30,7 +30,7 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
   const { t } = useTranslation('courses');
   const id = useId();
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'error' | 'offline' | null>(null);
   const [base, setBase] = useState<Size | null>(null);
   const [scale, setScale] = useState<number | null>(null);
   const [current, setCurrent] = useState(initialPage);
@@ -49,20 +49,31 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
     let loaded: PDFDocumentProxy | null = null;
     void (async () => {
       try {
-        // pdf.js fetches the file itself, in ranges: signed in first (a refresh when the token expired), with her bearer token
-        await ensureAuthenticated();
-        const token = getAccessToken();
-        const task = getDocument({
-          url: `${env.API_BASE_URL}/courses/${encodeURIComponent(courseId)}/files/${encodeURIComponent(fileId)}/file`,
-          httpHeaders: token ? { authorization: `Bearer ${token}` } : {},
-          isEvalSupported: false,
-          enableXfa: false,
-          // only the ranges of the pages shown, never the whole file in the background
-          disableAutoFetch: true,
-          disableStream: true,
-          rangeChunkSize: 256 * 1024,
-        });
-        loaded = await task.promise;
+        const safe = { isEvalSupported: false, enableXfa: false } as const;
+        // a copy kept on the device (features/courses/offline): a file's bytes never change under its id
+        const kept = await keptPdf(courseId, fileId);
+        if (cancelled) return;
+        if (kept) {
+          loaded = await getDocument({ ...safe, data: kept }).promise;
+        } else {
+          if (!navigator.onLine) {
+            setFailed('offline');
+            return;
+          }
+          // pdf.js fetches the file itself, in ranges: signed in first (a refresh when the token expired), with her bearer token
+          await ensureAuthenticated();
+          const token = getAccessToken();
+          const task = getDocument({
+            ...safe,
+            url: pdfFileUrl(courseId, fileId),
+            httpHeaders: token ? { authorization: `Bearer ${token}` } : {},
+            // only the ranges of the pages shown, never the whole file in the background
+            disableAutoFetch: true,
+            disableStream: true,
+            rangeChunkSize: 256 * 1024,
+          });
+          loaded = await task.promise;
+        }
         if (cancelled) return void loaded.destroy();
         const first = await loaded.getPage(1);
         const viewport = first.getViewport({ scale: 1 });
@@ -70,7 +81,7 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
         setBase({ width: viewport.width, height: viewport.height });
         setDoc(loaded);
       } catch {
-        if (!cancelled) setFailed(true);
+        if (!cancelled) setFailed(navigator.onLine ? 'error' : 'offline');
       }
     })();
     return () => {
@@ -167,7 +178,7 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
   if (failed) {
     return (
       <Notice variant="error" role="alert">
-        {t('viewer.error')}
+        {failed === 'offline' ? t('viewer.offlineMissing') : t('viewer.error')}
       </Notice>
     );
   }
