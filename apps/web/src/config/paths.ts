@@ -91,11 +91,12 @@ export const paths = {
     root: { path: '/kaarten', getHref: () => '/kaarten' },
     /**
      * The card editor. The reader's "Maak flashcard" opens it with `achterkant` (the selection, for
-     * the back), `hoofdstuk` (chapter id) and `samenvatting` (summary id); `set` picks the set.
+     * the back), `hoofdstuk` (chapter id) and `samenvatting` (summary id); `set` picks the set. Her
+     * PDF's cloze card (issue 41) fills `voorkant` too: the sentence with the word left out.
      */
     newCard: {
       path: '/kaarten/nieuw',
-      getHref: (query: { achterkant?: string; hoofdstuk?: string; samenvatting?: string; set?: string } = {}) => {
+      getHref: (query: { voorkant?: string; achterkant?: string; hoofdstuk?: string; samenvatting?: string; set?: string } = {}) => {
         const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1])));
         const search = params.toString();
         return `/kaarten/nieuw${search ? `?${search}` : ''}`;

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button/button.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { keptPdf, pdfFileUrl } from '../offline/pdf-cache.ts';
+import { SelectionPanel, SentencePicker, usePdfSelection } from './pdf-selection.tsx';
 import styles from './pdf-viewer.module.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -39,6 +40,9 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
   const container = useRef<HTMLDivElement>(null);
   const slots = useRef(new Map<number, HTMLDivElement>());
   const jumped = useRef(false);
+  const [picked, setPicked] = usePdfSelection(container);
+  const [choosing, setChoosing] = useState(false);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const register = useCallback((page: number, el: HTMLDivElement | null) => {
     if (el) slots.current.set(page, el);
     else slots.current.delete(page);
@@ -210,6 +214,18 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
         <Button variant="secondary" size="sm" onClick={() => zoom(1)} disabled={!doc} aria-label={t('viewer.zoomIn')}>
           +
         </Button>
+        <Button
+          ref={chooseButton}
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            setPicked(null);
+            setChoosing(true);
+          }}
+          disabled={!doc}
+        >
+          {t('selection.choose')}
+        </Button>
         <form
           className={styles.goTo}
           onSubmit={(event) => {
@@ -258,6 +274,31 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
             />
           ))}
       </div>
+      {choosing && doc && (
+        <SentencePicker
+          doc={doc}
+          page={current}
+          onPick={(chosen) => {
+            setChoosing(false);
+            setPicked(chosen);
+          }}
+          onClose={() => {
+            setChoosing(false);
+            chooseButton.current?.focus();
+          }}
+        />
+      )}
+      {picked && !choosing && (
+        <SelectionPanel
+          key={`${picked.page}:${picked.text}`}
+          picked={picked}
+          onClose={() => {
+            setPicked(null);
+            document.getSelection()?.removeAllRanges();
+            chooseButton.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -25,8 +25,8 @@ const describe = (error: unknown, fallback: string) => (error instanceof ApiErro
 /** Her labels as typed: separated by spaces or commas, each once, in her order. */
 const parseTags = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
 
-/** What the editor starts with: the reader's selection on the back and its chapter, or a set. */
-export type NewCardPrefill = { back?: string; chapterId?: string; summaryId?: string; setId?: string };
+/** What the editor starts with: the reader's selection on the back and its chapter (a PDF's cloze: its front too), or a set. */
+export type NewCardPrefill = { front?: string; back?: string; chapterId?: string; summaryId?: string; setId?: string };
 
 /**
  * /kaarten/nieuw: a new card. She picks one of her sets or names a new one; the reader's
@@ -84,7 +84,7 @@ function CardForm({ sets, card, prefill, onSaved }: { sets: ReadonlyArray<{ id: 
   const initialSet = prefill.setId && sets.some((s) => s.id === prefill.setId) ? prefill.setId : (sets[0]?.id ?? NEW_SET);
   const [setChoice, setSetChoice] = useState(initialSet);
   const [newSetTitle, setNewSetTitle] = useState(t('editor.newSetDefault'));
-  const [front, setFront] = useState(card?.front.markdown ?? '');
+  const [front, setFront] = useState(card?.front.markdown ?? prefill.front ?? '');
   const [back, setBack] = useState(card?.back.markdown ?? prefill.back ?? '');
   const [tagText, setTagText] = useState(card?.tags.join(' ') ?? '');
   const [pictures, setPictures] = useState<Record<Side, File | null>>({ front: null, back: null });
