@@ -94,7 +94,7 @@ test.describe('where she stands', () => {
     await saveScreenshot(page, 'standing-free-plan-done', testInfo);
     await expectNoAxeViolations(page, 'home with the expected grade');
 
-    // The subject page: 'Verwacht cijfer 5,1 (4,0-6,3)' and her free chapter's percentage.
+    // The subject page: 'Verwacht cijfer 4,5 (1,5-7,5)' (one chapter of seven shown: decision 046) and her free chapter's percentage.
     await page.goto(`/bibliotheek/subject/${SUBJECT}`);
     await expect(standing.getByTestId('expected-grade')).toHaveText(/^Verwacht cijfer \d+,\d \(\d+,\d-\d+,\d\)$/);
     await standing.getByText(/^Per hoofdstuk/).click();

@@ -63,6 +63,26 @@ describe('standing from graded evidence', () => {
     expect(chapterAbility(subject((c) => (c === 6 ? [] : many(6, 1))), 'h7').mean).toBeGreaterThan(0);
   });
 
+  it('gives no passing grade for one chapter right while most of the exam is untested, with a wide range (decision 046)', () => {
+    // issue 39's free student: 6 right, all in chapter 1 (before decision 046: 7,6 (6,0-9,2))
+    const one = subjectStanding(subject((c) => (c === 0 ? many(6, 1) : [])));
+    expect(one.chapters[0]!.probability!).toBeGreaterThan(0.75);
+    expect(one.chapters.slice(1).every((c) => c.probability === null)).toBe(true);
+    expect(one.expectedGrade!.grade).toBeLessThan(PASSING_GRADE);
+    expect(one.expectedGrade!.high).toBeGreaterThanOrEqual(PASSING_GRADE);
+    // even all twelve of a high-priority chapter right, with easy questions, does not pass
+    const easy = subjectStanding(subject((c) => (c === 0 ? many(12, 1, { difficulty: -1 }) : [])));
+    expect(easy.expectedGrade!.grade).toBeLessThan(PASSING_GRADE);
+    // the same answers spread over the exam do pass, with a narrower range
+    const spread = subjectStanding(subject(() => many(6, 1)));
+    expect(spread.expectedGrade!.grade).toBeGreaterThanOrEqual(PASSING_GRADE);
+    expect(spread.expectedGrade!.high - spread.expectedGrade!.low).toBeLessThan(one.expectedGrade!.high - one.expectedGrade!.low);
+    // and a student who showed most of the exam is estimated from it in the chapters she did not
+    const most = subjectStanding(subject((c) => (c < 5 ? many(6, 1) : [])));
+    expect(most.expectedGrade!.grade).toBeGreaterThanOrEqual(7);
+    expect(most.chapters[6]!.estimate).toBeGreaterThan(one.chapters[6]!.estimate);
+  });
+
   it('narrows the range as evidence grows', () => {
     const width = (n: number) => {
       const g = subjectStanding(subject(() => [...many(n, 1), ...many(n, 0)])).expectedGrade!;

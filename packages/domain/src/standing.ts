@@ -36,6 +36,8 @@ export const LEARNING_PRIOR: Belief = { mean: 0, variance: 1.44 };
 export const CHAPTER_SPREAD = 0.36;
 /** The mock exam the expected grade is for: the largest size (40 questions), drawn as a real one. */
 export const EXPECTED_EXAM_SIZE = 40;
+/** Below this share of the exam (by its questions) with a graded answer, the expected grade is not a passing one (decision 046). */
+export const MIN_TESTED_SHARE = 0.5;
 /** The expected grade's range holds the grade with 80 % (z of the normal distribution). */
 export const GRADE_RANGE_Z = 1.2816;
 
@@ -142,59 +144,100 @@ export function chapterAbility(chapters: readonly ChapterEvidence[], chapterId: 
 }
 
 /**
+ * How much her tested chapters may speak for the others (0..1): from s, the share of the exam (by
+ * the questions a mock exam draws of each chapter) in whose chapters she has a graded answer, as
+ * 3s² − 2s³: little while they are a small part of the exam (one high-priority chapter of seven,
+ * s ≈ 0,21: 0,11), nearly all once they are most of it (s ≈ 0,7: 0,78; every chapter: 1).
+ */
+export function coverageWeight(testedShare: number): number {
+  const s = Math.min(1, Math.max(0, testedShare));
+  return s * s * (3 - 2 * s);
+}
+
+/**
  * Where she stands in a subject. Per chapter her ability is estimated from the chapter's graded
- * answers (Rasch, each weighted by source and recency) and its capped self-reports, starting from
- * what her other chapters' graded answers say of her (a hierarchical prior: the student prior
- * updated with the rest of the subject, widened by CHAPTER_SPREAD); the chapter's probability is
- * the mean predicted right answer over its exam questions. The expected grade is the mock exam's
- * grade of the expected share right, chapters weighted as a 40-question exam draws them; its range
- * treats the chapters' uncertainties as moving together (the cautious bound), so it narrows only as
- * evidence grows in every chapter.
+ * answers (Rasch, each weighted by source and recency) and its capped self-reports, on a prior that
+ * knows how much of the exam she has shown (decision 046). A chapter she has a graded answer in
+ * starts from what her other chapters say of her (the student prior updated with their graded
+ * answers, widened by CHAPTER_SPREAD). An untested chapter is like them only with a probability c
+ * that grows with the share of the exam she has shown (coverageWeight); otherwise it is one she has
+ * not studied and stands at the student prior alone (an honest "unknown", not her one good chapter).
+ * The two are mixed in probability. The chapter's probability is the mean predicted right answer over its
+ * exam questions. The expected grade is the mock exam's grade of the expected share right, chapters
+ * weighted as a 40-question exam draws them. Its range: what is uncertain of her ability over the
+ * subject, and whether her untested chapters are like her tested ones, moves all chapters together;
+ * the rest of each chapter's uncertainty is its own. So the range is wide while much of the exam is
+ * untested and narrows as evidence covers it.
  */
 export function subjectStanding(chapters: readonly ChapterEvidence[], studentPrior: Belief = STUDENT_PRIOR): SubjectStanding {
   const obs = chapters.map((c) => observations(c.evidence));
   const gradedAnswers = obs.reduce((n, o) => n + o.gradedAnswers, 0);
-  const standings = chapters.map((c, i): ChapterStanding & { slope: number } => {
-    const own = obs[i]!;
-    const ability = abilityIn(obs, i, studentPrior);
-    const difficulties = c.examDifficulties.length > 0 ? c.examDifficulties : [DIFFICULTY_BY_PRIORITY[c.priority] ?? 0];
-    const { p, slope } = onExam(ability, difficulties);
-    return { id: c.id, probability: own.gradedAnswers > 0 ? p : null, estimate: p, ability, gradedAnswers: own.gradedAnswers, slope };
-  });
   const counts = drawCounts(
     chapters.map((c) => ({ id: c.id, weight: chapterWeight(c.priority), available: c.examDifficulties.length })),
     EXPECTED_EXAM_SIZE,
   );
-  const total = [...counts.values()].reduce((n, k) => n + k, 0);
+  const examCounts = chapters.map((c) => counts.get(c.id) ?? 0);
+  const total = examCounts.reduce((n, k) => n + k, 0);
+  const tested = obs.map((o) => o.gradedAnswers > 0);
+  const testedShare = total > 0 ? examCounts.reduce((n, k, i) => n + (tested[i] ? k : 0), 0) / total : 0;
+  const untestedCoverage = total > 0 ? coverageWeight(testedShare) : 1;
+  // what is uncertain of her ability over the subject (logits²): shared by every chapter that borrows it
+  const shared = estimateAbility(studentPrior, obs.flatMap((o) => o.graded)).variance;
+  const unshown = obs.map(() => ({ graded: [], self: [], gradedAnswers: 0 }));
+  const standings = chapters.map((c, i) => {
+    const own = obs[i]!;
+    const difficulties = c.examDifficulties.length > 0 ? c.examDifficulties : [DIFFICULTY_BY_PRIORITY[c.priority] ?? 0];
+    // a chapter she answered in is one she worked on, like her other tested ones; an untested one is
+    // like them as far as the exam she has shown can say (coverageWeight)
+    const coverage = tested[i] ? 1 : untestedCoverage;
+    // like her other chapters (borrowed) or not studied (the prior alone)
+    const like = abilityIn(obs, i, studentPrior);
+    const onLike = onExam(like, difficulties);
+    const alone = coverage < 1 ? abilityIn(unshown.map((u, j) => (j === i ? own : u)), i, studentPrior) : like;
+    const onAlone = coverage < 1 ? onExam(alone, difficulties) : onLike;
+    const p = coverage * onLike.p + (1 - coverage) * onAlone.p;
+    // its variance in probability²: the chapter's own part (independent of the other chapters) and the rest (shared)
+    const common = Math.min(shared, like.variance);
+    const apart = coverage * onLike.slope ** 2 * (like.variance - common);
+    const variance = coverage * onLike.slope ** 2 * like.variance + (1 - coverage) * onAlone.slope ** 2 * alone.variance + coverage * (1 - coverage) * (onLike.p - onAlone.p) ** 2;
+    const ability: Belief = {
+      mean: coverage * like.mean + (1 - coverage) * alone.mean,
+      variance: coverage * like.variance + (1 - coverage) * alone.variance + coverage * (1 - coverage) * (like.mean - alone.mean) ** 2,
+    };
+    const standing: ChapterStanding = { id: c.id, probability: own.gradedAnswers > 0 ? p : null, estimate: p, ability, gradedAnswers: own.gradedAnswers };
+    return { standing, together: Math.sqrt(Math.max(0, variance - apart)), apart };
+  });
   let expectedGrade: ExpectedGrade | null = null;
   let share = 0;
   if (total > 0) {
-    // Her chapters' abilities share what is uncertain of her ability over the subject (moving
-    // together) and differ by what is their own (independent): the grade's variance is the square of
-    // the shared parts' sum plus the sum of the own parts' squares.
-    const shared = estimateAbility(studentPrior, obs.flatMap((o) => o.graded)).variance;
+    // the grade's variance: the square of the shared parts' sum plus the sum of the own parts' squares
     let together = 0;
     let apart = 0;
-    for (const s of standings) {
-      const w = (counts.get(s.id) ?? 0) / total;
-      share += w * s.estimate;
-      const common = Math.min(shared, s.ability.variance);
-      together += w * s.slope * Math.sqrt(common);
-      apart += (w * s.slope) ** 2 * (s.ability.variance - common);
-    }
+    standings.forEach((s, i) => {
+      const w = examCounts[i]! / total;
+      share += w * s.standing.estimate;
+      together += w * s.together;
+      apart += w * w * s.apart;
+    });
     const sd = Math.sqrt(together ** 2 + apart);
     const clampGrade = (g: number) => Math.min(10, Math.max(MIN_GRADE, g));
-    // Never a passing grade without a graded answer (the prior and self-reports alone stay below 5.5).
-    const cap = gradedAnswers > 0 ? 10 : round1(PASSING_GRADE - 0.1);
-    const grade = Math.min(cap, round1(clampGrade(10 * share)));
+    // Never a passing grade without a graded answer (the prior and self-reports alone stay below 5.5),
+    // nor while most of the exam is untested: then the grade stays below passing, its range does not
+    // (what she may get once she shows the rest).
+    const failing = round1(PASSING_GRADE - 0.1);
+    const cap = gradedAnswers > 0 ? 10 : failing;
+    const held = testedShare < MIN_TESTED_SHARE ? failing : 10;
+    const grade = Math.min(cap, held, round1(clampGrade(10 * share)));
     expectedGrade = {
       grade,
       low: Math.min(grade, round1(clampGrade(10 * (share - GRADE_RANGE_Z * sd)))),
       high: Math.min(cap, Math.max(grade, round1(clampGrade(10 * (share + GRADE_RANGE_Z * sd))))),
     };
+    // the expected share right (readiness) says no more than the grade it stands for
+    share = Math.min(share, held / 10);
   }
   return {
-    chapters: standings.map(({ slope: _slope, ...s }) => s),
+    chapters: standings.map((s) => s.standing),
     probability: gradedAnswers > 0 && total > 0 ? share : null,
     expectedGrade,
     gradedAnswers,

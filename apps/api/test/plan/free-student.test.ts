@@ -96,6 +96,13 @@ describe.each(DIALECTS)("a free student's plan on %s", (dialect) => {
     const readiness = await s.readiness(SUBJECT);
     expect(readiness.chapters.find((c) => c.chapterId === 'fx-gratis-h1')!.readiness!).toBeGreaterThan(50);
     expect(readiness.weakestChapterId).toBe('fx-gratis-h1');
+    // Six right in one chapter while most of the exam (8 of its 14 questions) is untested: no passing
+    // expected grade (issue 39 showed 7,6 (6,0-9,2)), but a range that reaches it (decision 046).
+    console.log(`free student, 6 right in chapter 1 on ${dialect}: readiness ${readiness.readiness} %, expected grade ${JSON.stringify(readiness.expectedGrade)}`);
+    expect(readiness.expectedGrade).not.toBeNull();
+    expect(readiness.expectedGrade!.grade).toBeLessThan(5.5);
+    expect(readiness.expectedGrade!.high).toBeGreaterThanOrEqual(5.5);
+    expect(readiness.readiness!).toBeLessThan(55);
   });
 
   it('plans the Premium chapters for a subscriber', async () => {
