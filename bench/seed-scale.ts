@@ -193,8 +193,12 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions): 
   await flushAll();
   log(`  students, devices, tokens, reading: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  // ---- practice sessions holding the saved answers: students pick lists unevenly (some practise a lot)
+  // ---- practice sessions holding the saved answers: students pick lists unevenly (some practise a lot).
+  // Each answer also leaves what the plan keeps of it (issue 39): her mark of the question (one per
+  // student and question) and the day's expected grade of the subject (one per student, subject, day).
   let saved = 0;
+  const marked = new Set<string>();
+  const gradedDays = new Set<string>();
   for (let k = 0; saved < options.answers; k++) {
     const user = studentIds[Math.floor(rnd() ** 2 * studentIds.length)]!;
     const list = pick(listArray);
@@ -232,7 +236,34 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions): 
         text_answer: null,
         answered_at: isAnswered ? created : null,
       });
-      if (isAnswered) saved++;
+      if (isAnswered) {
+        saved++;
+        if (!marked.has(`${user}:${questionId}`)) {
+          marked.add(`${user}:${questionId}`);
+          const right = rnd() < 0.7;
+          await insert('plan_marks', {
+            user_id: user,
+            kind: 'question',
+            item_id: questionId,
+            subject_id: list.subject,
+            chapter_id: '',
+            session_id: sessionId,
+            state: right ? 1 : 0,
+            previous_state: null,
+            stability: null,
+            last_review: null,
+            source: 'practice',
+            score: right ? 1 : 0,
+            updated_at: created,
+          });
+        }
+      }
+    }
+    const day = `${user}:${list.subject}:${created.slice(0, 10)}`;
+    if (answered > 0 && !gradedDays.has(day)) {
+      gradedDays.add(day);
+      const grade = Math.round((4 + rnd() * 4) * 10) / 10;
+      await insert('standing_days', { user_id: user, subject_id: list.subject, date: created.slice(0, 10), grade, low: Math.max(1, grade - 1.5), high: Math.min(10, grade + 1.5), graded_answers: answered, updated_at: created });
     }
   }
   await flushAll();
