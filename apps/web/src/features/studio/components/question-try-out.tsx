@@ -4,6 +4,7 @@ import { orderAnswers } from '@blok/domain/answer-order';
 import { clozeParts, expectedText, gradeResponse, orderingShown, type QuestionSpec } from '@blok/domain/question-types';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
+import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { ExpectedAnswerView, RuleAnswerInput } from '../../../components/question-answer/rule-answer.tsx';
 import { draftGiven, draftOf, draftProblem, draftResponse, type RuleDraft } from '../../../components/question-answer/draft.ts';
 import styles from './studio.module.css';
@@ -86,7 +87,10 @@ function TryOutAnswer({ spec, interaction, text, instruction, onReset }: { spec:
             : t('tryOut.wrong');
   return (
     <div className={styles.stack}>
-      {spec.type === 'CLOZE' ? <p className={styles.tryOutText}>{instruction.trim() || t('tryOut.clozeInstruction')}</p> : <p className={styles.tryOutText}>{text || t('tryOut.noText')}</p>}
+      {/* as the practice screen shows it: Markdown; a cloze's sentence is the gaps below, its instruction above */}
+      <div className={styles.tryOutText}>
+        <Markdown text={spec.type === 'CLOZE' ? instruction.trim() || t('tryOut.clozeInstruction') : text || t('tryOut.noText')} />
+      </div>
       <RuleAnswerInput
         type={type}
         interaction={interaction}
@@ -96,7 +100,7 @@ function TryOutAnswer({ spec, interaction, text, instruction, onReset }: { spec:
           setDraft(next);
           setTouched(true);
         }}
-        expected={spec.type === 'ORDERING' || spec.type === 'MATCHING' ? null : expected}
+        expected={expected}
       />
       <p className={styles.verdict} data-status={complete && verdict && !verdict.unreadable ? verdict.status : undefined} role="status">
         {verdictText}
