@@ -123,8 +123,8 @@ function TypedFields({ form, onChange, problems }: FieldsProps<'typed'>) {
               {(props) => <input {...props} ref={i === form.accepted.length - 1 ? focusLast : undefined} className={styles.input} value={answer} onChange={(e) => set(form.accepted.map((a, j) => (j === i ? e.target.value : a)))} />}
             </KeyField>
             {form.accepted.length > 1 && (
-              <Button variant="ghost" size="sm" onClick={() => set(form.accepted.filter((_, j) => j !== i))}>
-                {t('keyForm.typed.remove', { number: i + 1 })}
+              <Button variant="ghost" size="sm" aria-label={t('keyForm.typed.remove', { number: i + 1 })} onClick={() => set(form.accepted.filter((_, j) => j !== i))}>
+                {t('keyForm.removeShort')}
               </Button>
             )}
           </li>
@@ -256,15 +256,15 @@ function OrderingFields({ form, onChange, problems }: FieldsProps<'ordering'>) {
               )}
             </KeyField>
             <div className={styles.actions}>
-              <Button ref={ref(`${item.id}:up`)} variant="ghost" size="sm" disabled={i === 0} onClick={() => move(i, i - 1)}>
-                {t('keyForm.ordering.up', { number: i + 1 })}
+              <Button ref={ref(`${item.id}:up`)} variant="ghost" size="sm" aria-label={t('keyForm.ordering.up', { number: i + 1 })} disabled={i === 0} onClick={() => move(i, i - 1)}>
+                {t('keyForm.upShort')}
               </Button>
-              <Button ref={ref(`${item.id}:down`)} variant="ghost" size="sm" disabled={i === form.items.length - 1} onClick={() => move(i, i + 1)}>
-                {t('keyForm.ordering.down', { number: i + 1 })}
+              <Button ref={ref(`${item.id}:down`)} variant="ghost" size="sm" aria-label={t('keyForm.ordering.down', { number: i + 1 })} disabled={i === form.items.length - 1} onClick={() => move(i, i + 1)}>
+                {t('keyForm.downShort')}
               </Button>
               {form.items.length > 2 && (
-                <Button variant="ghost" size="sm" onClick={() => onChange({ ...form, items: form.items.filter((_, j) => j !== i) })}>
-                  {t('keyForm.ordering.remove', { number: i + 1 })}
+                <Button variant="ghost" size="sm" aria-label={t('keyForm.ordering.remove', { number: i + 1 })} onClick={() => onChange({ ...form, items: form.items.filter((_, j) => j !== i) })}>
+                  {t('keyForm.removeShort')}
                 </Button>
               )}
             </div>
@@ -309,8 +309,8 @@ function MatchingFields({ form, onChange, problems }: FieldsProps<'matching'>) {
             </div>
             <ListProblems problems={problems} field={`pairs.${i}`} />
             {form.pairs.length > 2 && (
-              <Button variant="ghost" size="sm" onClick={() => onChange({ ...form, pairs: form.pairs.filter((_, j) => j !== i) })}>
-                {t('keyForm.matching.remove', { number: i + 1 })}
+              <Button variant="ghost" size="sm" aria-label={t('keyForm.matching.remove', { number: i + 1 })} onClick={() => onChange({ ...form, pairs: form.pairs.filter((_, j) => j !== i) })}>
+                {t('keyForm.removeShort')}
               </Button>
             )}
           </li>
@@ -340,8 +340,8 @@ function MatchingFields({ form, onChange, problems }: FieldsProps<'matching'>) {
                   />
                 )}
               </KeyField>
-              <Button variant="ghost" size="sm" onClick={() => onChange({ ...form, decoys: form.decoys.filter((_, j) => j !== i) })}>
-                {t('keyForm.matching.removeDecoy', { number: i + 1 })}
+              <Button variant="ghost" size="sm" aria-label={t('keyForm.matching.removeDecoy', { number: i + 1 })} onClick={() => onChange({ ...form, decoys: form.decoys.filter((_, j) => j !== i) })}>
+                {t('keyForm.removeShort')}
               </Button>
             </li>
           ))}
