@@ -91,12 +91,12 @@ test.describe('the studio and the new question types', () => {
     await typed.getByLabel('Vraag', { exact: true }).focus();
     await page.keyboard.type('Hoe heet de matrix die je krijgt door rijen en kolommen te verwisselen?');
     await expect(typed.getByText(/Hoofdletters, accenten/)).toBeVisible();
-    await typed.getByLabel('Goed antwoord 1').focus();
+    await typed.getByRole('textbox', { name: 'Goed antwoord 1', exact: true }).focus();
     await page.keyboard.type('getransponeerde');
     await typed.getByRole('button', { name: 'Variant toevoegen' }).focus();
     await page.keyboard.press('Enter');
     // the new field has the focus: she types on
-    await expect(typed.getByLabel('Goed antwoord 2')).toBeFocused();
+    await expect(typed.getByRole('textbox', { name: 'Goed antwoord 2', exact: true })).toBeFocused();
     await page.keyboard.type('transponent');
     await typed.getByLabel('Toelichting').focus();
     await page.keyboard.type('Rijen worden kolommen: dat is de getransponeerde matrix.');
