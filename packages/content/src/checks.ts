@@ -1,8 +1,8 @@
 // Content checks beyond the schema: what makes a question one a student can trust (one right answer
 // where one is promised, no two answers alike, stable answer ids) and what an author should see
 // before publishing (correct answers piled up at one written position).
-import { stripMarkup } from '@blok/domain/markup';
-import { clozeGaps, foldTyped, type QuestionSpec } from '@blok/domain/question-types';
+import { clozeGaps, foldTyped, orderingItemKey, specOf, type QuestionSpec } from '@blok/domain/question-types';
+import { keyIsLongest } from '@blok/domain/answer-length';
 import type { QuestionListManifest, QuestionManifest } from './schema.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
@@ -143,43 +143,17 @@ export function positionBalanceMessage(balance: PositionBalance): string {
 type RuleQuestion = Exclude<QuestionManifest, { type: 'SELECT' | 'OPEN' }>;
 
 /** Items of an ordering as written: a text, or an id and a text. */
-const itemOf = (item: string | { id?: string; text: string }, index: number) =>
-  typeof item === 'string' ? { key: `i${index + 1}`, text: item } : { key: item.id ?? `i${index + 1}`, text: item.text };
+const itemOf = orderingItemKey;
 
 /**
- * A question's key as the API stores and grades it (@blok/domain/question-types QuestionSpec), with
- * content ids for items: `<question>-i<n>` (ordering, in the written order, which is the right one),
- * `<question>-l<n>` and `-r<n>` (matching: left items, then the right ones with the decoys after
- * them). Undefined for SELECT and OPEN.
+ * A question's key as the API stores and grades it (@blok/domain/question-types QuestionSpec, built
+ * by its `specOf`, which the studio's preview uses too), with content ids for items:
+ * `<question>-i<n>` (ordering, in the written order, which is the right one), `<question>-l<n>` and
+ * `-r<n>` (matching: left items, then the right ones with the decoys after them). Undefined for
+ * SELECT and OPEN.
  */
 export function questionSpec(question: QuestionManifest): QuestionSpec | undefined {
-  const id = question.id;
-  switch (question.type) {
-    case 'TYPED':
-      return { type: 'TYPED', accepted: question.accepted, ...(question.typos ? {} : { typos: false }) };
-    case 'NUMERIC':
-      return {
-        type: 'NUMERIC',
-        value: question.value,
-        tolerance: question.tolerance,
-        relative: question.relative,
-        ...(question.unit ? { unit: question.unit } : {}),
-        ...(question.unitAliases.length ? { unitAliases: question.unitAliases } : {}),
-      };
-    case 'ORDERING':
-      return { type: 'ORDERING', items: question.items.map((item, i) => { const x = itemOf(item, i); return { id: `${id}-${x.key}`, text: x.text }; }) };
-    case 'MATCHING': {
-      const left = question.pairs.map((p, i) => ({ id: `${id}-l${i + 1}`, text: p.left }));
-      const right = [...question.pairs.map((p) => p.right), ...question.decoys].map((text, i) => ({ id: `${id}-r${i + 1}`, text }));
-      return { type: 'MATCHING', left, right, pairs: Object.fromEntries(left.map((l, i) => [l.id, right[i]!.id])) };
-    }
-    case 'CLOZE': {
-      const gaps = clozeGaps(question.text).map((g) => (question.typos ? g : { ...g, typos: false }));
-      return { type: 'CLOZE', text: question.text, gaps };
-    }
-    default:
-      return undefined;
-  }
+  return question.type === 'SELECT' || question.type === 'OPEN' ? undefined : specOf(question.id, question);
 }
 
 /** The refusals of a question of the new types: keys a student could not meet, items alike, gaps missing. */
@@ -232,16 +206,10 @@ function keyProblems(question: QuestionManifest): QuestionProblem[] {
 
 // ------------------------------------------------------------------ the longest answer (issue 40)
 
-/** The text of an answer as a student reads it: without Markdown marks, spaces collapsed. */
-const readLength = (text: string): number => [...stripMarkup(text).replace(/\s+/g, ' ').trim()].length;
-
 /** Whether the correct answer of a single-answer question is longer than every other answer. */
 export function correctIsLongest(question: QuestionManifest): boolean {
   if (question.type !== 'SELECT' || question.multiple) return false;
-  const correct = question.answers.find((a) => a.correct);
-  if (!correct) return false;
-  const length = readLength(correct.text);
-  return question.answers.every((a) => a === correct || readLength(a.text) < length);
+  return keyIsLongest(question.answers);
 }
 
 export interface LongestBalance {

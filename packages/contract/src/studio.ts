@@ -324,7 +324,8 @@ export type StudioCalibration = z.infer<typeof StudioCalibrationSchema>;
 
 /**
  * GET /api/studio/subjects/{subjectId}/item-analysis (issue 40): per graded question of the subject,
- * from students' practice answers (each student's latest on its current version), how good a
+ * from students' practice answers and their answers in closed mock exams (each student's latest,
+ * wherever given, on its current version; decision 045), how good a
  * question it is (@blok/domain/item-analysis). Flags: too_easy, too_hard, negative_discrimination,
  * unused_distractor (a wrong answer nobody picks), key_longest (the right answer is the longest).
  */
@@ -336,6 +337,8 @@ export const StudioItemSchema = z.object({
   text: z.string(),
   /** students who answered it */
   answers: z.int(),
+  /** of `answers`, those whose latest answer was given in a mock exam */
+  fromMockExams: z.int(),
   /** 0..1, null without answers */
   shareRight: z.nullable(z.number()),
   /** -1..1 against the rest of her answers, null with fewer than 5 answers or no spread */

@@ -17,5 +17,6 @@ export * from './anchoring.ts';
 export * from './mock-exam.ts';
 export * from './file-name.ts';
 export * from './question-types.ts';
+export * from './answer-length.ts';
 // addDays is study-plan's too: the progress helpers by name (or import @blok/domain/progress).
 export { localDate, studyDays, STUDY_GAP_MS, STUDY_STRETCH_MIN_MS, type StudyEvent, type StudyDay } from './progress.ts';

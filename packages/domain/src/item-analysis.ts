@@ -11,6 +11,7 @@
  * - per wrong answer of a choice: how often it was picked;
  * - flags an author acts on.
  */
+import { keyIsLongest } from './answer-length.ts';
 
 /** One student's (latest) answer to one question. */
 export interface ItemAnswer {
@@ -68,16 +69,6 @@ function correlation(xs: readonly number[], ys: readonly number[]): number | nul
   return sxx === 0 || syy === 0 ? null : sxy / Math.sqrt(sxx * syy);
 }
 
-const plainLength = (text: string) => [...text.replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim()].length;
-
-/** Whether the correct answer of a single-answer choice is longer than every other answer. */
-function keyIsLongest(content: ItemContent): boolean {
-  const correct = content.options.filter((o) => o.correct);
-  if (correct.length !== 1 || content.options.length < 2) return false;
-  const length = plainLength(correct[0]!.text);
-  return content.options.every((o) => o === correct[0] || plainLength(o.text) < length);
-}
-
 /** The statistics of every question of `contents`, from `answers` (each student's latest per question). */
 export function analyseItems(contents: readonly ItemContent[], answers: readonly ItemAnswer[]): ItemStatistics[] {
   const byUser = new Map<string, Map<string, ItemAnswer>>();
@@ -107,7 +98,8 @@ export function analyseItems(contents: readonly ItemContent[], answers: readonly
     if (enough && shareRight! < TOO_HARD) flags.push('too_hard');
     if (discrimination !== null && discrimination < 0) flags.push('negative_discrimination');
     if (enough && [...picks.values()].some((n) => n === 0)) flags.push('unused_distractor');
-    if (keyIsLongest(content)) flags.push('key_longest');
+    // the same reading as the importer's warning and the studio's note (answer-length.ts)
+    if (keyIsLongest(content.options)) flags.push('key_longest');
     return {
       itemId: content.id,
       answers: scores.length,

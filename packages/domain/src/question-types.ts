@@ -360,6 +360,59 @@ export type QuestionSpec =
   /** `text` with its gaps marked {{answer|variant}}; `gaps` read from it */
   | { type: 'CLOZE'; text: string; gaps: ClozeGap[] };
 
+/**
+ * A rule-graded question's own fields as the content format writes them (packages/content's schema,
+ * its defaults applied): what the importer stores and the studio's form edits. One builder of the
+ * spec from them, so the importer and the studio's preview name items and grade alike.
+ */
+export type KeyFields =
+  | { type: 'TYPED'; accepted: readonly string[]; typos: boolean }
+  | { type: 'NUMERIC'; value: number; tolerance: number; relative: boolean; unit?: string | undefined; unitAliases: readonly string[] }
+  | { type: 'ORDERING'; items: ReadonlyArray<string | { id?: string | undefined; text: string }> }
+  | { type: 'MATCHING'; pairs: ReadonlyArray<{ left: string; right: string }>; decoys: readonly string[] }
+  /** `text`: the question's text, the sentence with its gaps */
+  | { type: 'CLOZE'; text: string; typos: boolean };
+
+/** An ordering's item as written: a text (its id its written position, i1, i2, ...) or an id and a text. */
+export const orderingItemKey = (item: string | { id?: string | undefined; text: string }, index: number): { key: string; text: string } =>
+  typeof item === 'string' ? { key: `i${index + 1}`, text: item } : { key: item.id ?? `i${index + 1}`, text: item.text };
+
+/**
+ * A question's key as stored and graded, with content ids for items: `<question>-i<n>` (ordering, in
+ * the written order, which is the right one), `<question>-l<n>` and `-r<n>` (matching: left items,
+ * then the right ones with the decoys after them).
+ */
+export function specOf(questionId: string, fields: KeyFields): QuestionSpec {
+  switch (fields.type) {
+    case 'TYPED':
+      return { type: 'TYPED', accepted: [...fields.accepted], ...(fields.typos ? {} : { typos: false }) };
+    case 'NUMERIC':
+      return {
+        type: 'NUMERIC',
+        value: fields.value,
+        tolerance: fields.tolerance,
+        relative: fields.relative,
+        ...(fields.unit ? { unit: fields.unit } : {}),
+        ...(fields.unitAliases.length ? { unitAliases: [...fields.unitAliases] } : {}),
+      };
+    case 'ORDERING':
+      return {
+        type: 'ORDERING',
+        items: fields.items.map((item, i) => {
+          const x = orderingItemKey(item, i);
+          return { id: `${questionId}-${x.key}`, text: x.text };
+        }),
+      };
+    case 'MATCHING': {
+      const left = fields.pairs.map((p, i) => ({ id: `${questionId}-l${i + 1}`, text: p.left }));
+      const right = [...fields.pairs.map((p) => p.right), ...fields.decoys].map((text, i) => ({ id: `${questionId}-r${i + 1}`, text }));
+      return { type: 'MATCHING', left, right, pairs: Object.fromEntries(left.map((l, i) => [l.id, right[i]!.id])) };
+    }
+    case 'CLOZE':
+      return { type: 'CLOZE', text: fields.text, gaps: clozeGaps(fields.text).map((g) => (fields.typos ? g : { ...g, typos: false })) };
+  }
+}
+
 /** Her answer to a rule-graded question, in content ids: a text (TYPED, NUMERIC), an order, pairs (left -> right) or the gaps' texts. */
 export interface QuestionResponse {
   text?: string;

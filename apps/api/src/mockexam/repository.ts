@@ -215,6 +215,25 @@ export class MockExamRepository {
       .execute();
   }
 
+  /**
+   * Every student's graded answers in closed mock exams of a subject (handed in, or past their
+   * deadline), oldest first: the studio's item analysis (issue 40). A question left open in an exam
+   * is no answer; an open question's self-assessment is left to the reader (it filters by type).
+   */
+  async closedAnswersOfSubject(subjectId: string, now: string) {
+    return this.db
+      .selectFrom('mock_exam_questions as q')
+      .innerJoin('mock_exams as e', 'e.id', 'q.exam_id')
+      .select(['e.user_id', 'q.question_id', 'q.status', 'q.answer_ids', 'q.answered_at', 'q.answer_version'])
+      .where('e.subject_id', '=', subjectId)
+      .where((eb) => eb.or([eb('e.finished_at', 'is not', null), eb('e.deadline_at', '<=', now)]))
+      .where('q.status', 'in', [0, 1, 2])
+      .where('q.answered_at', 'is not', null)
+      .orderBy('q.answered_at')
+      .orderBy('q.id')
+      .execute();
+  }
+
   /** When she answered questions of her mock exams of a subject since an instant (minutes per day). */
   async answerTimes(userId: string, subjectId: string, since: string): Promise<string[]> {
     const rows = await this.db

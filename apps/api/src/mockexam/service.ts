@@ -98,6 +98,17 @@ function pick<T>(items: readonly T[], n: number): T[] {
   return copy.slice(0, n);
 }
 
+/** One graded answer given in a closed mock exam, for the studio's item analysis. */
+export interface ExamItemAnswer {
+  userId: string;
+  questionId: string;
+  /** 0 wrong, 1 right, 2 partly right */
+  status: number;
+  /** the picked answers (or an ordering's items, a matching's pairs) in content ids */
+  answerIds: string[];
+  answeredAt: string;
+}
+
 /**
  * Mock exams (proeftentamen, issue 27; decision 022): drawn per chapter by weight, timed by the
  * server, graded on closing. Questions and chapters come from their owners' services.
@@ -374,6 +385,18 @@ export class MockExamService {
   }
 
   // ------------------------------------------------------------------ for other features
+
+  /**
+   * Every student's graded answers in closed mock exams of a subject, oldest first, in content ids,
+   * those to a question changed since left out (decision 029): the studio's item analysis (issue 40).
+   */
+  async itemAnswers(subjectId: string): Promise<ExamItemAnswer[]> {
+    const rows = await this.repo.closedAnswersOfSubject(subjectId, this.now().toISOString());
+    const versions = await this.questionSource.answerVersions(rows.map((r) => r.question_id));
+    return rows
+      .filter((r) => !isChanged(r, versions.get(r.question_id)))
+      .map((r) => ({ userId: r.user_id, questionId: r.question_id, status: r.status, answerIds: parseAnswerIds(r.answer_ids), answeredAt: r.answered_at! }));
+  }
 
   /**
    * Her closed mock exams of a subject, oldest first, each with the grade per chapter: the

@@ -355,7 +355,7 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   // A release writes the catalogue's tables through their owners' writers (decision 041): the
   // library, questions and flashcards each write their own part in the release's transaction.
   c.add('contentWriters', [], () => contentWriters());
-  c.add('studio', ['uow', 'accounts', 'contentWriters', 'catalogue', 'events', 'plan', 'questionCatalogue'], (p) => {
+  c.add('studio', ['uow', 'accounts', 'contentWriters', 'catalogue', 'events', 'plan', 'questionCatalogue', 'mockExams'], (p) => {
     const studio = new StudioService(
       p.uow,
       p.accounts,
@@ -364,8 +364,9 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
       { questionsOutdated: (tx, subjectId, questionIds) => p.events.emit(tx, 'questions.outdated', { subjectId, questionIds }) },
       // the expected grade against real mock exams, kept by the plan (issue 39)
       (subjectId) => p.plan.calibration(subjectId),
-      // item analysis of the answers the questions feature keeps (issue 40)
-      async (subjectId) => (await p.questionCatalogue.itemAnalysis(subjectId)).map(({ itemId, ...rest }) => ({ questionId: itemId, ...rest })),
+      // item analysis of practice answers (the questions feature's) and mock exam answers (the mock exams'), combined (decision 045)
+      async (subjectId) =>
+        (await p.questionCatalogue.itemAnalysis(subjectId, await p.mockExams.itemAnswers(subjectId))).map(({ itemId, ...rest }) => ({ questionId: itemId, ...rest })),
     );
     p.events.on('catalogue.audiences-changed', (tx, e) => studio.audiencesChanged(tx, e.subjectId, e.audiences));
     return studio;

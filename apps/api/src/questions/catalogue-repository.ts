@@ -122,7 +122,7 @@ export class QuestionCatalogueRepository {
         .selectFrom('session_questions as sq')
         .innerJoin('question_sessions as s', 's.id', 'sq.session_id')
         .innerJoin('questions as q', 'q.id', 'sq.question_id')
-        .select(['s.user_id', 'sq.question_id', 'sq.status', 'sq.answer_ids'])
+        .select(['s.user_id', 'sq.question_id', 'sq.status', 'sq.answer_ids', 'sq.answered_at'])
         .where('q.subject_id', '=', subjectId)
         .where('q.type', '!=', 'OPEN')
         .where('sq.status', 'in', [0, 1, 2])

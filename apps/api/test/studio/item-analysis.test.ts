@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionOverview, StudioItemAnalysis } from '@blok/contract';
+import type { MockExam, MockExamQuestion, SessionOverview, StudioItemAnalysis } from '@blok/contract';
 import { importContent } from '../../src/content/importer.ts';
 import { DIALECTS, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
 
@@ -64,6 +64,55 @@ describe.each(DIALECTS)('item analysis on %s', (dialect) => {
     expect(item('fxq-cloze').flags).toContain('negative_discrimination');
     expect(item('fxq-keuze')).toMatchObject({ answers: 6, shareRight: 0.5, distractors: [{ text: 'Een molecuul', picks: 3 }] });
     expect(item('fxq-ordering')).toMatchObject({ answers: 0, shareRight: null, discrimination: null, flags: [] });
+
+    // mock exams count too (decision 045): a closed exam's answers, not an open one's
+    const analysis = async () => {
+      const r = await author.call('GET', `/studio/subjects/${SUBJECT}/item-analysis`);
+      expect(r.statusCode, r.body).toBe(200);
+      return new Map((r.json() as StudioItemAnalysis).items.map((i) => [i.questionId, i]));
+    };
+    const before = await analysis();
+    expect([...before.values()].every((i) => i.fromMockExams === 0)).toBe(true);
+    const takeExam = async (handIn: boolean) => {
+      const student = await user(ctx.app);
+      const start = await student.call('POST', '/mock-exams', { subjectId: SUBJECT, questionCount: 5 });
+      expect(start.statusCode, start.body).toBe(201);
+      const exam = start.json() as MockExam;
+      const itemId = (items: Array<{ id: string; text: string }>, text: string) => items.find((i) => i.text === text)!.id;
+      for (const q of exam.questions) {
+        const i = q.interaction;
+        const body: object | null =
+          q.type === 'TYPED'
+            ? { textAnswer: 'mitochondrium' }
+            : q.type === 'NUMERIC'
+              ? { textAnswer: '12,50' }
+              : q.type === 'ORDERING'
+                ? { order: ['Profase', 'Metafase', 'Anafase', 'Telofase'].map((t) => itemId(i!.items, t)) }
+                : q.type === 'CLOZE'
+                  ? { gaps: ['kern', 'DNA'] }
+                  : q.type === 'SELECT'
+                    ? { answerIds: [q.answers.find((a) => a.answerText === 'De kleinste eenheid van leven')!.id] }
+                    : null;
+        if (!body) continue;
+        const res = await student.call('POST', `/mock-exams/${exam.id}/answer`, { position: q.position, ...body });
+        expect(res.statusCode, res.body).toBe(200);
+        expect((res.json() as MockExamQuestion).position).toBe(q.position);
+      }
+      if (handIn) expect((await student.call('POST', `/mock-exams/${exam.id}/finish`)).statusCode).toBe(200);
+      return exam.questions.filter((q) => q.type !== 'MATCHING' && q.type !== 'OPEN').map((q) => q.questionId);
+    };
+    const open = await takeExam(false);
+    expect(open.length).toBeGreaterThan(0);
+    const whileOpen = await analysis();
+    for (const id of open) expect(whileOpen.get(id)!.answers, id).toBe(before.get(id)!.answers);
+    const answered = await takeExam(true);
+    const after = await analysis();
+    for (const id of answered) {
+      expect(after.get(id), id).toMatchObject({ answers: before.get(id)!.answers + 1, fromMockExams: 1 });
+      // her exam answer is right: the share right grows
+      expect(after.get(id)!.shareRight!, id).toBeGreaterThan(before.get(id)!.shareRight ?? 0);
+    }
+    if (answered.includes('fxq-ordering')) expect(after.get('fxq-ordering')).toMatchObject({ answers: 1, shareRight: 1 });
 
     // a student, and an author of another subject, get 404
     const student = await user(ctx.app);

@@ -159,7 +159,8 @@ const guardedRoutes: RouteObject[] = [
   // The author studio (issue 29): its own chunks, loaded only when an author opens it.
   { path: paths.studio.root.path, handle: handle({ titleKey: 'studio:title' }), lazy: lazyRoute(() => import('./routes/studio/home.tsx')) },
   { path: paths.studio.catalogue.path, handle: handle({ titleKey: 'studioCatalogue:title' }), lazy: lazyRoute(() => import('./routes/studio/catalogue.tsx')) },
-  { path: paths.studio.subject.path, handle: handle({ titleKey: 'studio:title' }), lazy: lazyRoute(() => import('./routes/studio/subject.tsx')) },
+  // the studio's preview answers questions with the practice screen's inputs: their strings are `questions`
+  { path: paths.studio.subject.path, handle: handle({ titleKey: 'studio:title', namespaces: ['studio', 'questions'] }), lazy: lazyRoute(() => import('./routes/studio/subject.tsx')) },
 ];
 
 /** Every route of the spec's route table (section 2). */

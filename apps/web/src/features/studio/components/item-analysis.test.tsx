@@ -10,7 +10,7 @@ import { ItemAnalysis } from './item-analysis.tsx';
 const analysis: StudioItemAnalysis = {
   subjectId: 'vak',
   items: [
-    { questionId: 'q-goed', listId: 'l', listTitle: 'Lijst 1', type: 'TYPED', text: 'Welk organel?', answers: 12, shareRight: 0.5, discrimination: 0.62, distractors: [], flags: [] },
+    { questionId: 'q-goed', listId: 'l', listTitle: 'Lijst 1', type: 'TYPED', text: 'Welk organel?', answers: 12, fromMockExams: 0, shareRight: 0.5, discrimination: 0.62, distractors: [], flags: [] },
     {
       questionId: 'q-fout',
       listId: 'l',
@@ -18,6 +18,7 @@ const analysis: StudioItemAnalysis = {
       type: 'SELECT',
       text: 'Wat is **een cel**?',
       answers: 12,
+      fromMockExams: 3,
       shareRight: 0.25,
       discrimination: -0.4,
       distractors: [
@@ -37,7 +38,8 @@ describe('item analysis in the studio (issue 40)', () => {
     expect(await screen.findByText('1 vraag heeft een aandachtspunt; die staat bovenaan.')).toBeInTheDocument();
     const rows = within(screen.getByRole('region', { name: 'Itemanalyse' })).getAllByRole('listitem').filter((li) => li.querySelector('strong')?.textContent?.startsWith('q-'));
     expect(rows.map((r) => r.querySelector('strong')!.textContent)).toEqual(['q-fout', 'q-goed']);
-    expect(rows[0]).toHaveTextContent('12 antwoorden, 25% goed, onderscheidend vermogen -0,40.');
+    expect(rows[0]).toHaveTextContent('12 antwoorden, 25% goed, onderscheidend vermogen -0,40. Daarvan 3 uit proeftentamens.');
+    expect(rows[1]).not.toHaveTextContent('proeftentamen');
     expect(rows[0]).toHaveTextContent('Een molecuul: 9 keer gekozen');
     expect(within(rows[0]!).getByRole('list', { name: 'Aandachtspunten' })).toHaveTextContent('Sterke studenten hebben hem vaker fout dan zwakke');
     expect(rows[1]).toHaveTextContent('onderscheidend vermogen 0,62.');

@@ -9,7 +9,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 const decimal = (n: number) => n.toLocaleString('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * Item analysis (issue 40): per question from students' practice answers, the share right, the
+ * Item analysis (issue 40): per question from students' practice and mock exam answers, the share right, the
  * discrimination and the picks per wrong answer, the questions with a flag first, so an author sees
  * which to fix.
  */
@@ -52,6 +52,7 @@ function ItemRow({ item }: { item: StudioItem }) {
               share: percent(item.shareRight ?? 0),
               discrimination: item.discrimination === null ? t('items.unknown') : decimal(item.discrimination),
             })}
+        {item.fromMockExams > 0 && ` ${t('items.fromMockExams', { count: item.fromMockExams })}`}
       </p>
       {item.distractors.length > 0 && item.answers > 0 && (
         <ul className={styles.muted}>

@@ -1,8 +1,11 @@
-import type { StudioChapter, StudioQuestion, StudioQuestionList } from '@blok/contract/studio';
+import type { StudioChapter, StudioProblem, StudioQuestion, StudioQuestionList } from '@blok/contract/studio';
+import { keyIsLongest } from '@blok/domain/answer-length';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { answerLetter, newQuestion, nextAnswerId } from '../utils/new-ids.ts';
+import { formToKey, isRuleKind, keyToForm } from '../utils/key-form.ts';
 import { Field } from './field.tsx';
+import { KeyEditor } from './key-editor.tsx';
 import { ImageUpload } from './image-upload.tsx';
 import styles from './studio.module.css';
 
@@ -11,10 +14,13 @@ type Props = {
   list: StudioQuestionList;
   chapters: StudioChapter[];
   onChange: (list: StudioQuestionList) => void;
+  /** the importer's problems and warnings of this list, as the last check found them */
+  problems: StudioProblem[];
+  warnings: StudioProblem[];
 };
 
 /** A question list: its fields and its questions of three kinds, with answers, feedback and pinned positions. */
-export function QuestionListEditor({ subjectId, list, chapters, onChange }: Props) {
+export function QuestionListEditor({ subjectId, list, chapters, onChange, problems, warnings }: Props) {
   const { t } = useTranslation('studio');
   const set = <K extends keyof StudioQuestionList>(key: K, value: StudioQuestionList[K]) => onChange({ ...list, [key]: value });
   const setQuestion = (index: number, question: StudioQuestion) => set('questions', list.questions.map((q, i) => (i === index ? question : q)));
@@ -67,6 +73,12 @@ export function QuestionListEditor({ subjectId, list, chapters, onChange }: Prop
         <input type="checkbox" checked={list.answerDisplaying === 2} onChange={(e) => set('answerDisplaying', e.target.checked ? 2 : 1)} />
         {t('questions.showAnswers')}
       </label>
+      {/* the importer's warnings of this list (answer positions, the longest answer), while she writes */}
+      {warnings.map((w, i) => (
+        <p key={i} className={styles.warning}>
+          {t('editor.warnings')}: {w.message}
+        </p>
+      ))}
 
       {list.questions.map((q, qi) => (
         <QuestionEditor
@@ -74,6 +86,7 @@ export function QuestionListEditor({ subjectId, list, chapters, onChange }: Prop
           subjectId={subjectId}
           number={qi + 1}
           question={q}
+          problems={problems.filter((p) => p.question === q.id).map((p) => ({ ...p, field: p.field.replace(/^questions\.\d+\./, '') }))}
           onChange={(next) => setQuestion(qi, next)}
           onRemove={() => set('questions', list.questions.filter((_, i) => i !== qi))}
         />
@@ -90,18 +103,17 @@ export function QuestionListEditor({ subjectId, list, chapters, onChange }: Prop
 /** The kinds answered by picking answers; the others (issue 40) keep their own fields in `key`. */
 const isChoice = (kind: StudioQuestion['kind']) => kind === 'single' || kind === 'multiple';
 
-/** What a new question of issue 40's kinds starts with in `key` (the content format's fields, packages/content/README.md). */
-const KEY_TEMPLATES: Record<string, string> = {
-  typed: 'accepted:\n  - antwoord\n',
-  numeric: 'value: 0\ntolerance: 0\n',
-  ordering: 'items:\n  - eerste\n  - tweede\n',
-  matching: 'pairs:\n  - { left: links, right: rechts }\n  - { left: links 2, right: rechts 2 }\n',
-  cloze: '',
+type QuestionProps = {
+  subjectId: string;
+  number: number;
+  question: StudioQuestion;
+  /** the importer's problems of this question, fields relative to it */
+  problems: StudioProblem[];
+  onChange: (q: StudioQuestion) => void;
+  onRemove: () => void;
 };
 
-type QuestionProps = { subjectId: string; number: number; question: StudioQuestion; onChange: (q: StudioQuestion) => void; onRemove: () => void };
-
-function QuestionEditor({ subjectId, number, question, onChange, onRemove }: QuestionProps) {
+function QuestionEditor({ subjectId, number, question, problems, onChange, onRemove }: QuestionProps) {
   const { t } = useTranslation('studio');
   const set = <K extends keyof StudioQuestion>(key: K, value: StudioQuestion[K]) => onChange({ ...question, [key]: value });
   const setAnswer = (index: number, patch: Partial<StudioQuestion['answers'][number]>) =>
@@ -119,6 +131,18 @@ function QuestionEditor({ subjectId, number, question, onChange, onRemove }: Que
   return (
     <fieldset id={labelId} tabIndex={-1} className={styles.question}>
       <legend>{t('questions.question', { number })}</legend>
+      {problems.length > 0 && (
+        <div className={styles.questionProblems}>
+          <p className={styles.label}>{t('questions.problems', { count: problems.length })}</p>
+          <ul>
+            {problems.map((p, i) => (
+              <li key={i}>
+                {p.field}: {p.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <Field label={t('questions.kind')}>
 {(id) => (
 <select id={id}
@@ -133,7 +157,8 @@ function QuestionEditor({ subjectId, number, question, onChange, onRemove }: Que
                     { id: 'a2', text: '', correct: false, pinned: false },
                   ]
                 : question.answers;
-            onChange({ ...question, kind, answers: isChoice(kind) ? answers : [], ...(isChoice(kind) || kind === 'open' ? {} : { key: question.key ?? KEY_TEMPLATES[kind] }) });
+            // a rule-graded kind: its form's fields as the key (those of another kind are left out)
+            onChange({ ...question, kind, answers: isChoice(kind) ? answers : [], ...(isRuleKind(kind) ? { key: formToKey(keyToForm(kind, question.key).form) } : {}) });
           }}
         >
           {(['single', 'multiple', 'open', 'typed', 'numeric', 'ordering', 'matching', 'cloze'] as const).map((k) => (
@@ -144,11 +169,24 @@ function QuestionEditor({ subjectId, number, question, onChange, onRemove }: Que
         </select>
 )}
 </Field>
-      <Field label={t('questions.text')}>
-{(id) => (
-<textarea id={id} className={styles.textarea} value={question.text} onChange={(e) => set('text', e.target.value)} />
-)}
-</Field>
+      <Field label={t(question.kind === 'cloze' ? 'questions.clozeText' : 'questions.text')}>
+        {(id) => (
+          <>
+            {question.kind === 'cloze' && (
+              <p id={`${id}-hint`} className={styles.small}>
+                {t('questions.clozeTextHint', { syntax: '{{antwoord|variant}}' })}
+              </p>
+            )}
+            <textarea
+              id={id}
+              className={styles.textarea}
+              aria-describedby={question.kind === 'cloze' ? `${id}-hint` : undefined}
+              value={question.text}
+              onChange={(e) => set('text', e.target.value)}
+            />
+          </>
+        )}
+      </Field>
       {isChoice(question.kind) &&
         question.answers.map((a, ai) => (
           <div key={a.id} className={styles.answer}>
@@ -172,18 +210,6 @@ function QuestionEditor({ subjectId, number, question, onChange, onRemove }: Que
             </div>
           </div>
         ))}
-      {!isChoice(question.kind) && question.kind !== 'open' && (
-        <Field label={t('questions.key')}>
-          {(id) => (
-            <>
-              <p id={`${id}-hint`} className={styles.small}>
-                {t(`questions.keyHints.${question.kind as 'typed'}`)}
-              </p>
-              <textarea id={id} className={styles.textarea} aria-describedby={`${id}-hint`} value={question.key ?? ''} onChange={(e) => set('key', e.target.value)} />
-            </>
-          )}
-        </Field>
-      )}
       {isChoice(question.kind) && question.answers.length < 20 && (
         <div className={styles.actions}>
           <Button variant="secondary" size="sm" onClick={() => set('answers', [...question.answers, { id: nextAnswerId(question), text: '', correct: false, pinned: false }])}>
@@ -191,6 +217,10 @@ function QuestionEditor({ subjectId, number, question, onChange, onRemove }: Que
           </Button>
         </div>
       )}
+      {isChoice(question.kind) && question.kind === 'single' && question.answers.every((a) => a.text.trim()) && keyIsLongest(question.answers) && (
+        <p className={styles.warning}>{t('questions.keyIsLongest')}</p>
+      )}
+      {isRuleKind(question.kind) && <KeyEditor question={question} problems={problems} onKeyChange={(key) => set('key', key)} />}
       {question.kind === 'open' && (
         <Field label={t('questions.modelAnswer')}>
 {(id) => (

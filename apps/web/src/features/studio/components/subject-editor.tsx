@@ -288,6 +288,8 @@ export function SubjectEditor({ draft, renderAudienceChoice }: { draft: StudioDr
             subjectId={doc.id}
             list={list}
             chapters={chapters}
+            problems={check.problems.filter((p) => p.list === list.id)}
+            warnings={check.warnings.filter((w) => w.list === list.id)}
             onChange={(next) => edit({ ...doc, questionLists: doc.questionLists.map((l) => (l.id === next.id ? next : l)) })}
           />
         )}
