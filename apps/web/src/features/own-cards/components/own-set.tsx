@@ -25,6 +25,7 @@ import { startOwnSession } from '../api/start-own-session.ts';
 import { SubjectSelect, type SubjectOption } from './own-sets.tsx';
 import { useMoveFocus } from '../hooks/use-move-focus.ts';
 import styles from './own-cards.module.css';
+import { useKatexCss } from '../../../lib/math.ts';
 
 const describe = (error: unknown, fallback: string) => (error instanceof ApiError && error.description ? error.description : fallback);
 
@@ -251,6 +252,7 @@ function Cards({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
 /** One side of a card as it shows in a session: the server's sanitized HTML and the picture. */
 export function Face({ label, html, pictureUrl }: { label: string; html: string; pictureUrl: string | null }) {
   const { t } = useTranslation('ownCards');
+  useKatexCss(html);
   return (
     <div className={styles.face}>
       <span className={styles.faceLabel}>{label}</span>

@@ -7,6 +7,7 @@ import { TABLE_TEMPLATE } from '../utils/new-ids.ts';
 import { Field } from './field.tsx';
 import { ImageUpload } from './image-upload.tsx';
 import styles from './studio.module.css';
+import { useKatexCss } from '../../../lib/math.ts';
 
 /** How long typing must pause before the preview is rendered again. */
 const PREVIEW_DELAY_MS = 400;
@@ -26,6 +27,7 @@ type Props = {
 export function ChapterEditor({ subjectId, chapter, lists, onChange, onRemove }: Props) {
   const { t } = useTranslation('studio');
   const [html, setHtml] = useState('');
+  useKatexCss(html);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const set = <K extends keyof StudioChapter>(key: K, value: StudioChapter[K]) => onChange({ ...chapter, [key]: value });

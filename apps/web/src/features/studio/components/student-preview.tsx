@@ -7,6 +7,7 @@ import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { getStudentPreview, type AudienceChoice } from '../api/student-preview.ts';
 import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './studio.module.css';
+import { useKatexCss } from '../../../lib/math.ts';
 
 export type RenderAudienceChoice = (choice: AudienceChoice, onChange: (choice: AudienceChoice) => void) => ReactNode;
 
@@ -27,6 +28,8 @@ export function StudentPreview({ document: doc, renderChoice }: Props) {
   const { t } = useTranslation('studio');
   const [choice, setChoice] = useState<AudienceChoice>({ university: '', study: '', year: '' });
   const [preview, setPreview] = useState<Preview | null>(null);
+  // its chapters and cards come typeset from the server: KaTeX's stylesheet if one has a formula
+  useKatexCss(preview ? JSON.stringify(preview) : null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const result = useRef<HTMLDivElement>(null);

@@ -1,13 +1,13 @@
 import katex from 'katex';
 import type { TokenizerAndRendererExtension } from 'marked';
-import { mathSyntax } from './math-syntax.ts';
+import { mathSyntax } from './syntax.ts';
 
-export { hasMath, matchInlineMath, type MathToken } from './math-syntax.ts';
+export { hasMath, matchInlineMath, type MathToken } from './syntax.ts';
 
 /**
  * Formulas in content Markdown typeset with KaTeX (issue 40, decision 044). This one module is what the
  * API's import (chapters, cards), her own cards, the studio preview and the web app's Markdown
- * (questions, answers, feedback) use; the syntax lives in ./math-syntax.ts.
+ * (questions, answers, feedback) use; the syntax lives in ./syntax.ts.
  */
 
 /**

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+
+/**
+ * Formulas on the web (decision 044). KaTeX's stylesheet and fonts, and for Markdown the web app
+ * typesets itself (questions, answers, feedback) KaTeX and the shared renderer
+ * (`@blok/math/render`, the module the API's import renders chapters and cards with), load only
+ * on a page that shows a formula: never in a first visit, never precached.
+ */
+
+let stylesheet: Promise<unknown> | undefined;
+
+/** KaTeX's CSS (a chunk of its own, its woff2 fonts as assets of that chunk), once. */
+export function loadKatexCss(): Promise<unknown> {
+  return (stylesheet ??= import('katex/dist/katex.min.css'));
+}
+
+let renderer: Promise<typeof import('@blok/math/render')> | undefined;
+
+/** The shared TeX renderer with KaTeX, and its stylesheet, once. */
+export function loadMathRenderer(): Promise<typeof import('@blok/math/render')> {
+  return (renderer ??= Promise.all([import('@blok/math/render'), loadKatexCss()]).then(([math]) => math));
+}
+
+/** Whether HTML the API rendered (or JSON holding it) has a typeset formula. */
+export const hasTypesetMath = (html: string | null | undefined) => Boolean(html && /class=\\?"katex/.test(html));
+
+/** Loads KaTeX's stylesheet when one of these HTML strings (a chapter, a card's sides) holds a formula. */
+export function useKatexCss(...html: (string | null | undefined)[]) {
+  const needed = html.some(hasTypesetMath);
+  useEffect(() => {
+    if (needed) void loadKatexCss();
+  }, [needed]);
+}
