@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { hasMath, mathExtensions, renderTex } from '@blok/math/render';
+import { hasMath, mathExtensions, renderTex } from '@blok/math/katex';
 
 const withMath = new Marked({ gfm: true, extensions: mathExtensions });
 const without = new Marked({ gfm: true });

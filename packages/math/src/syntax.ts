@@ -2,7 +2,7 @@ import type { TokenizerExtension, Tokens } from 'marked';
 
 /**
  * The maths syntax of content Markdown (issue 40, decision 044): `$…$` inline and `$$…$$` displayed.
- * Kept apart from the KaTeX renderer (./render.ts) so the web app can find formulas in its Markdown
+ * Kept apart from the KaTeX renderer (./katex.ts) so the web app can find formulas in its Markdown
  * without loading KaTeX; only a page that has one imports it.
  *
  * The dollar rule is pandoc's `tex_math_dollars`: an opening `$` has no space after it, a closing `$`

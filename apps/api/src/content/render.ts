@@ -1,6 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { MATH_ALLOWED_ATTRIBUTES, MATH_ALLOWED_CLASSES, MATH_ALLOWED_STYLES, MATH_ALLOWED_TAGS, mathExtensions } from '@blok/math/render';
+import { MATH_ALLOWED_ATTRIBUTES, MATH_ALLOWED_CLASSES, MATH_ALLOWED_STYLES, MATH_ALLOWED_TAGS, mathExtensions } from '@blok/math/katex';
 
 /** Public URL of a content image. */
 export const contentImageUrl = (subjectId: string, path: string) => `/api/content/images/${encodeURIComponent(subjectId)}/${encodeURIComponent(path.replace(/^images\//, ''))}`;

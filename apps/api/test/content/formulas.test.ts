@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { Marked } from 'marked';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChapterContent } from '@blok/contract';
-import { mathExtensions } from '@blok/math/render';
+import { mathExtensions } from '@blok/math/katex';
 import { importContent } from '../../src/content/importer.ts';
 import { renderCardHtml, renderChapterHtml } from '../../src/content/render.ts';
 import { renderOwnCardHtml } from '../../src/own-cards/render.ts';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 /**
  * Formulas on the web (decision 044). KaTeX's stylesheet and fonts, and for Markdown the web app
  * typesets itself (questions, answers, feedback) KaTeX and the shared renderer
- * (`@blok/math/render`, the module the API's import renders chapters and cards with), load only
+ * (`@blok/math/katex`, the module the API's import renders chapters and cards with), load only
  * on a page that shows a formula: never in a first visit, never precached.
  */
 
@@ -14,11 +14,11 @@ export function loadKatexCss(): Promise<unknown> {
   return (stylesheet ??= import('katex/dist/katex.min.css'));
 }
 
-let renderer: Promise<typeof import('@blok/math/render')> | undefined;
+let renderer: Promise<typeof import('@blok/math/katex')> | undefined;
 
 /** The shared TeX renderer with KaTeX, and its stylesheet, once. */
-export function loadMathRenderer(): Promise<typeof import('@blok/math/render')> {
-  return (renderer ??= Promise.all([import('@blok/math/render'), loadKatexCss()]).then(([math]) => math));
+export function loadMathRenderer(): Promise<typeof import('@blok/math/katex')> {
+  return (renderer ??= Promise.all([import('@blok/math/katex'), loadKatexCss()]).then(([math]) => math));
 }
 
 /** Whether HTML the API rendered (or JSON holding it) has a typeset formula. */

@@ -1,6 +1,6 @@
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { hasMath, matchInlineMath, mathExtensions, renderTex } from './render.ts';
+import { hasMath, matchInlineMath, mathExtensions, renderTex } from './katex.ts';
 
 const withMath = new Marked({ gfm: true, extensions: mathExtensions });
 const without = new Marked({ gfm: true });
