@@ -73,7 +73,7 @@ const precache = precacheSelection();
 
 /**
  * KaTeX's stylesheet names each font three times (woff2, woff, ttf). Every browser Blok supports
- * reads woff2, so the lazy KaTeX chunk (lib/math.ts) emits only those (decision 044): 20 files of
+ * reads woff2, so the lazy KaTeX chunk (components/markdown/formulas.ts) emits only those (decision 044): 20 files of
  * about 250 kB instead of 60.
  */
 function katexWoff2Only(): Plugin {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadMathRenderer } from '../../lib/math.ts';
+import { loadMathRenderer } from './formulas.ts';
 import styles from './markdown.module.css';
 
 /**

@@ -13,7 +13,7 @@ import { useSummary } from '../api/get-summary.ts';
 import { currentScrollPosition, scrollToPosition, useReadingPosition } from '../hooks/use-reading-position.ts';
 import { useTextSize } from '../hooks/use-text-size.ts';
 import { frameWideTables } from '../utils/wide-tables.ts';
-import { hasTypesetMath, loadKatexCss, useKatexCss } from '../../../lib/math.ts';
+import { hasTypesetMath, loadKatexCss, useKatexCss } from '../../../components/markdown/formulas.ts';
 import { Paywall } from './paywall.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 import { ListIcon, LockIcon } from './summary-icons.tsx';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type RefObject } from 'react';
 
 /**
  * Formulas on the web (decision 044). KaTeX's stylesheet and fonts, and for Markdown the web app
@@ -30,4 +30,34 @@ export function useKatexCss(...html: (string | null | undefined)[]) {
   useEffect(() => {
     if (needed) void loadKatexCss();
   }, [needed]);
+}
+
+/**
+ * For HTML the API typeset (a card's side, the studio's previews): loads KaTeX's stylesheet when it
+ * has a formula, and puts a displayed formula wider than its box in the tab order (it scrolls
+ * sideways; axe: scrollable-region-focusable), again when the fonts are in or the box resizes.
+ */
+export function useTypesetFormulas(ref: RefObject<HTMLElement | null>, html: string | null | undefined) {
+  const needed = hasTypesetMath(html);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root || !needed) return;
+    let live = true;
+    const mark = () => {
+      for (const block of root.querySelectorAll('.math-block')) {
+        if (block.scrollWidth > block.clientWidth + 1) block.setAttribute('tabindex', '0');
+        else block.removeAttribute('tabindex');
+      }
+    };
+    mark();
+    void loadKatexCss()
+      .then(() => document.fonts?.ready)
+      .then(() => live && mark());
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(mark);
+    observer?.observe(root);
+    return () => {
+      live = false;
+      observer?.disconnect();
+    };
+  }, [ref, needed, html]);
 }
