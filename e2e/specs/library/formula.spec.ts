@@ -56,3 +56,34 @@ test('a formula in the reader is typeset, read as MathML and reachable by keyboa
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'reader-formula-large-text.png'), animations: 'disabled' });
   await expectNoAxeViolations(page, 'reader with formulas at the largest text size');
 });
+
+test('a formula in a practice question is typeset in the app with the same module', async ({ page, api }) => {
+  // skipping on to the question in a shuffled list takes a write per skip
+  test.slow();
+  const subject = 'lineaire-algebra';
+  const list = 'lin-h3-matrixalgebra-vragen';
+  await signIn(page, await api.createUser());
+  await page.goto(`/bibliotheek/question-settings/${subject}/${list}`);
+  await page.getByRole('radio', { name: /Alle vragen/ }).check();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  const heading = page.getByRole('heading', { level: 2, name: /^Oefenvraag \d+$/ });
+  await expect(heading).toBeVisible();
+
+  // lin-h3-q3: "Wat is het element in rij 2, kolom 1 van A⁻¹?" with the matrix A displayed
+  const matrix = page.locator('article .katex-display', { has: page.locator('annotation', { hasText: '\\begin{bmatrix} 3 & 1' }) });
+  for (let i = 0; i < 10 && !(await matrix.isVisible()); i++) {
+    const before = await heading.textContent();
+    await page.getByRole('button', { name: 'Sla over' }).click();
+    await expect(heading).not.toHaveText(before!);
+  }
+  await expect(matrix).toBeVisible();
+  await expect(matrix.locator('math[display="block"] mtable')).toBeAttached();
+  // the inline formulas of the question's sentence too, and KaTeX's fonts applied
+  await expect(page.locator('article p .katex annotation', { hasText: 'A^{-1}' }).first()).toBeAttached();
+  await expect.poll(() => matrix.evaluate((el) => getComputedStyle(el.querySelector('.katex')!).fontFamily)).toContain('KaTeX_Main');
+  await matrix.scrollIntoViewIfNeeded();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'question-formula.png'), animations: 'disabled' });
+  await expectNoAxeViolations(page, 'practice question with a formula');
+});
