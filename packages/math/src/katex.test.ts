@@ -64,9 +64,9 @@ describe('hostile input inside dollars', () => {
   ];
 
   it.each(hostile.map((h) => [h.slice(0, 50), h]))('renders %s without a link, script, URL or huge box, fast', (_, tex) => {
-    const started = performance.now();
+    const started = Date.now();
     const out = renderTex(tex, false) + renderTex(tex, true);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(1000);
     // the source may show as text (a formula KaTeX refuses); no markup may carry it
     const markup = (out.match(/<[^>]*>/g) ?? []).join(' ');
     expect(markup).not.toMatch(/<a\b|<img|<script|<iframe|href|src=|javascript:|url\(|expression\(|\bon[a-z]+=|data-|class="[^"]*evil/i);
