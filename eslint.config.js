@@ -153,6 +153,11 @@ export default tseslint.config(
               message: 'contract and domain are shared by API and web: they import nothing from the apps, the database or the content.',
             },
             {
+              target: 'packages/math',
+              from: ['apps', 'packages/db', 'packages/content', 'packages/contract', 'packages/domain'],
+              message: 'math (formulas, decision 044) is shared by the import and the web app: it imports only KaTeX and marked.',
+            },
+            {
               target: 'packages/domain',
               from: 'packages/contract',
               message: 'domain is the leaf: contract builds on domain, never the other way round.',

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const workspaces = ['packages/domain', 'packages/contract', 'packages/db', 'packages/content', 'apps/api', 'apps/web', 'e2e', 'bench'];
+const workspaces = ['packages/domain', 'packages/contract', 'packages/db', 'packages/math', 'packages/content', 'apps/api', 'apps/web', 'e2e', 'bench'];
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
 const failed = [];

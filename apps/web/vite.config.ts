@@ -72,6 +72,22 @@ function precacheSelection(): { plugin: Plugin; transform: ManifestTransform } {
 const precache = precacheSelection();
 
 /**
+ * KaTeX's stylesheet names each font three times (woff2, woff, ttf). Every browser Blok supports
+ * reads woff2, so the lazy KaTeX chunk (components/markdown/formulas.ts) emits only those (decision 044): 20 files of
+ * about 250 kB instead of 60.
+ */
+function katexWoff2Only(): Plugin {
+  return {
+    name: 'blok-katex-woff2-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]katex[\\/]dist[\\/]katex(\.min)?\.css$/.test(id)) return null;
+      return { code: code.replace(/,\s*url\(fonts\/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, ''), map: null };
+    },
+  };
+}
+
+/**
  * index.html asks for the app module (src/app/app.tsx: router, layouts, providers) and every chunk it
  * imports while the entry script is still arriving, instead of after it ran (decision 014).
  */
@@ -207,6 +223,7 @@ function inlineEntryCss(): Plugin {
 
 export default defineConfig({
   plugins: [
+    katexWoff2Only(),
     react(),
     precache.plugin,
     preloadApp(),

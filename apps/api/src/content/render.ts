@@ -1,5 +1,6 @@
-import { Marked, marked } from 'marked';
+import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { MATH_ALLOWED_ATTRIBUTES, MATH_ALLOWED_CLASSES, MATH_ALLOWED_STYLES, MATH_ALLOWED_TAGS, mathExtensions } from '@blok/math/katex';
 
 /** Public URL of a content image. */
 export const contentImageUrl = (subjectId: string, path: string) => `/api/content/images/${encodeURIComponent(subjectId)}/${encodeURIComponent(path.replace(/^images\//, ''))}`;
@@ -8,8 +9,17 @@ const BLOCK_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'code', 'pre',
     'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'a', 'sup', 'sub', 'figure', 'figcaption', 'del',
+    ...MATH_ALLOWED_TAGS,
   ],
-  allowedAttributes: { img: ['src', 'alt', 'loading', 'decoding'], a: ['href', 'title', 'rel', 'target'], th: ['align', 'scope'], td: ['align'], ol: ['start'] },
+  allowedAttributes: {
+    ...MATH_ALLOWED_ATTRIBUTES,
+    img: ['src', 'alt', 'loading', 'decoding'], a: ['href', 'title', 'rel', 'target'], th: ['align', 'scope'], td: ['align'], ol: ['start'],
+    p: ['class'],
+  },
+  // Classes and inline style only as KaTeX writes them (packages/content/src/math.ts): a formula's
+  // lengths and positions, never a property that can load a URL.
+  allowedClasses: { span: [...MATH_ALLOWED_CLASSES], code: ['math-error', 'math-error-display'], p: ['math-block'] },
+  allowedStyles: { '*': MATH_ALLOWED_STYLES },
   allowedSchemes: ['https', 'http', 'mailto'],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
@@ -20,8 +30,11 @@ const BLOCK_OPTIONS: sanitizeHtml.IOptions = {
  * is stripped, images may only point at the subject's own images, links open safely.
  */
 export function renderChapterHtml(markdown: string, subjectId: string): string {
-  return sanitizeChapterHtml(marked.parse(markdown, { async: false, gfm: true }) as string, subjectId);
+  return sanitizeChapterHtml(content.parse(markdown, { async: false }) as string, subjectId);
 }
+
+/** Content Markdown: GFM with `$…$` and `$$…$$` typeset by KaTeX (one module for import, cards and the web). */
+const content = new Marked({ gfm: true, extensions: mathExtensions });
 
 function sanitizeChapterHtml(raw: string, subjectId: string): string {
   return sanitizeHtml(raw.replace(/<h1(\s|>)/g, '<h2$1').replace(/<\/h1>/g, '</h2>'), {
@@ -55,6 +68,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 const typed = new Marked({
   gfm: true,
   breaks: true,
+  extensions: mathExtensions,
   renderer: {
     html({ text, block }) {
       if (TYPED_MARKUP.test(text.trim())) return text;

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.tsx';
 
@@ -41,5 +41,27 @@ describe('Markdown', () => {
     expect(button.querySelectorAll('p, pre, div, ul, li')).toHaveLength(0);
     expect(button.querySelector('code')?.textContent).toBe('36 / 2');
     expect(button.textContent).toContain('x = 1');
+  });
+
+  it('typesets $…$ and $$…$$ with the import\'s KaTeX module, MathML for screen readers, and leaves amounts as text', async () => {
+    const { container } = render(
+      <Markdown text={'Bereken $\\det(A)$ voor\n\n$$\nA = \\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}\n$$\n\nHet boek kost € 5 en $10.'} />,
+    );
+    await waitFor(() => expect(container.querySelectorAll('.katex')).toHaveLength(2));
+    expect(container.querySelector('p .katex annotation')?.textContent).toBe('\\det(A)');
+    const block = container.querySelector('.katex-display');
+    expect(block?.querySelector('math[display="block"] mtable')).not.toBeNull();
+    expect(container.textContent).toContain('Het boek kost € 5 en $10.');
+  });
+
+  it('typesets a formula in an answer (phrasing) without a block element or its own focus', async () => {
+    const { container } = render(<Markdown phrasing text={'$\\frac{1}{2}$ deel'} />);
+    await waitFor(() => expect(container.querySelector('.katex mfrac')).not.toBeNull());
+    expect(container.querySelector('div, p, [tabindex]')).toBeNull();
+  });
+
+  it('shows a formula KaTeX cannot read as its marked source', async () => {
+    const { container } = render(<Markdown text={'Fout: $\\frac{1}{$'} />);
+    await waitFor(() => expect(container.querySelector('code.math-error')?.textContent).toBe('$\\frac{1}{$'));
   });
 });

@@ -1,5 +1,7 @@
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
-import { Lexer, type Token, type Tokens } from 'marked';
+import { Marked, type Token, type Tokens } from 'marked';
+import { mathSyntax, type MathToken } from '@blok/math/syntax';
+import { MathFormula } from './math-formula.tsx';
 import styles from './markdown.module.css';
 
 /**
@@ -12,12 +14,17 @@ import styles from './markdown.module.css';
  *
  * `phrasing` renders every block as a <span> (display: block), for places that allow phrasing
  * content only: an answer is the text of a <button> or <label>.
+ *
+ * `$…$` and `$$…$$` are formulas by the content's dollar rule (`@blok/math/syntax`), typeset
+ * by the same KaTeX module as the import (decision 044), loaded only when a formula shows.
  */
 export function Markdown({ text, phrasing = false, className }: { text: string; phrasing?: boolean; className?: string }) {
-  const tokens = Lexer.lex(text, { gfm: true, breaks: true });
+  const tokens = lexer.lexer(text);
   const Root = phrasing ? 'span' : 'div';
   return <Root className={[styles.markdown, phrasing ? styles.phrasing : '', className ?? ''].filter(Boolean).join(' ')}>{blocks(tokens, phrasing)}</Root>;
 }
+
+const lexer = new Marked({ gfm: true, breaks: true, extensions: mathSyntax });
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -53,6 +60,10 @@ function block(token: Tokens.Generic, phrasing: boolean): ReactNode {
           <strong>{inline((token as Tokens.Heading).tokens)}</strong>
         </P>
       );
+    case 'math': {
+      const math = token as unknown as MathToken;
+      return <MathFormula tex={math.text} display={math.display} block phrasing={phrasing} />;
+    }
     case 'code':
       return <CodeBlock code={(token as Tokens.Code).text} phrasing={phrasing} />;
     case 'blockquote': {
@@ -103,6 +114,10 @@ function inline(tokens: readonly Token[] | undefined): ReactNode[] {
         return <Fragment key={i}>{token.tokens ? inline(token.tokens) : plain(token.text ?? '')}</Fragment>;
       case 'escape':
         return <Fragment key={i}>{token.text}</Fragment>;
+      case 'math': {
+        const math = token as unknown as MathToken;
+        return <MathFormula key={i} tex={math.text} display={math.display} block={false} phrasing />;
+      }
       case 'codespan':
         return (
           <code key={i} className={styles.code}>

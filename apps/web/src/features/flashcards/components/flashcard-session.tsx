@@ -24,6 +24,7 @@ import { ReportSlot } from '../../../components/report-slot/report-slot.tsx';
 import { MAX_TYPED_CARD_ANSWER_LENGTH } from '@blok/contract/flashcards';
 import { gradeCardAnswer, type TypedVerdict } from '@blok/domain/question-types';
 import { readKey, writeKey } from '../../../lib/storage.ts';
+import { useTypesetFormulas } from '../../../components/markdown/formulas.ts';
 
 /** Her choice to type her answers (Anki's "type in the answer", issue 40), kept on this device. */
 const TYPED_MODE_KEY = 'blok.flashcards.typed';
@@ -391,10 +392,12 @@ function CardStep({ session, card, paused }: { session: FlashcardSession; card: 
 
 function Face({ face, sideName }: { face: FlashcardSessionCard['front']; sideName: string }) {
   const { t } = useTranslation('flashcards');
+  const content = useRef<HTMLDivElement>(null);
+  useTypesetFormulas(content, face.html);
   return (
     <div className={styles.faceBody}>
       {/* Sanitized at import by the API (Markdown -> allow-listed HTML). */}
-      <div className={styles.content} dangerouslySetInnerHTML={{ __html: face.html }} />
+      <div ref={content} className={styles.content} dangerouslySetInnerHTML={{ __html: face.html }} />
       {face.pictureUrl && <img className={styles.picture} src={face.pictureUrl} alt={t('session.pictureAlt', { side: sideName.toLowerCase() })} />}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { OwnCard, OwnSetDetail } from '@blok/contract/own-cards';
@@ -25,6 +25,7 @@ import { startOwnSession } from '../api/start-own-session.ts';
 import { SubjectSelect, type SubjectOption } from './own-sets.tsx';
 import { useMoveFocus } from '../hooks/use-move-focus.ts';
 import styles from './own-cards.module.css';
+import { useTypesetFormulas } from '../../../components/markdown/formulas.ts';
 
 const describe = (error: unknown, fallback: string) => (error instanceof ApiError && error.description ? error.description : fallback);
 
@@ -251,11 +252,13 @@ function Cards({ set, onAnnounce }: { set: OwnSetDetail; onAnnounce: (text: stri
 /** One side of a card as it shows in a session: the server's sanitized HTML and the picture. */
 export function Face({ label, html, pictureUrl }: { label: string; html: string; pictureUrl: string | null }) {
   const { t } = useTranslation('ownCards');
+  const body = useRef<HTMLDivElement>(null);
+  useTypesetFormulas(body, html);
   return (
     <div className={styles.face}>
       <span className={styles.faceLabel}>{label}</span>
       {/* sanitized on the server (the content renderer); the same HTML the session shows */}
-      <div className={styles.faceBody} dangerouslySetInnerHTML={{ __html: html }} />
+      <div ref={body} className={styles.faceBody} dangerouslySetInnerHTML={{ __html: html }} />
       {pictureUrl && <img className={styles.picture} src={pictureUrl} alt={t('set.pictureAlt', { side: label.toLowerCase() })} loading="lazy" />}
     </div>
   );

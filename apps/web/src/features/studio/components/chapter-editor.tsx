@@ -7,6 +7,7 @@ import { TABLE_TEMPLATE } from '../utils/new-ids.ts';
 import { Field } from './field.tsx';
 import { ImageUpload } from './image-upload.tsx';
 import styles from './studio.module.css';
+import { useTypesetFormulas } from '../../../components/markdown/formulas.ts';
 
 /** How long typing must pause before the preview is rendered again. */
 const PREVIEW_DELAY_MS = 400;
@@ -27,6 +28,8 @@ export function ChapterEditor({ subjectId, chapter, lists, onChange, onRemove }:
   const { t } = useTranslation('studio');
   const [html, setHtml] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const previewBox = useRef<HTMLDivElement>(null);
+  useTypesetFormulas(previewBox, html);
   const hintId = useId();
   const set = <K extends keyof StudioChapter>(key: K, value: StudioChapter[K]) => onChange({ ...chapter, [key]: value });
 
@@ -146,7 +149,7 @@ export function ChapterEditor({ subjectId, chapter, lists, onChange, onRemove }:
           <h3 className={styles.label}>{t('chapter.preview')}</h3>
           {/* focusable: a wide table scrolls sideways, by keyboard too (axe: scrollable-region-focusable) */}
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <div className={styles.preview} tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />
+          <div ref={previewBox} className={styles.preview} tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />
         </section>
       </div>
       <div className={styles.actions}>

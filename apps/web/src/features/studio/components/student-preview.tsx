@@ -7,6 +7,7 @@ import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { getStudentPreview, type AudienceChoice } from '../api/student-preview.ts';
 import { Card } from '../../../components/ui/card/card.tsx';
 import styles from './studio.module.css';
+import { useTypesetFormulas } from '../../../components/markdown/formulas.ts';
 
 export type RenderAudienceChoice = (choice: AudienceChoice, onChange: (choice: AudienceChoice) => void) => ReactNode;
 
@@ -30,6 +31,8 @@ export function StudentPreview({ document: doc, renderChoice }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const result = useRef<HTMLDivElement>(null);
+  // its chapters and cards come typeset from the server: KaTeX's stylesheet if one has a formula
+  useTypesetFormulas(result, preview ? JSON.stringify(preview) : null);
 
   // a new preview takes the focus, so a screen reader reads it from its heading
   useEffect(() => {

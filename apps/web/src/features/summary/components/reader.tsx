@@ -13,6 +13,7 @@ import { useSummary } from '../api/get-summary.ts';
 import { currentScrollPosition, scrollToPosition, useReadingPosition } from '../hooks/use-reading-position.ts';
 import { useTextSize } from '../hooks/use-text-size.ts';
 import { frameWideTables } from '../utils/wide-tables.ts';
+import { hasTypesetMath, loadKatexCss, useKatexCss } from '../../../components/markdown/formulas.ts';
 import { Paywall } from './paywall.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 import { ListIcon, LockIcon } from './summary-icons.tsx';
@@ -109,8 +110,11 @@ function ChapterView({ chapter, overlay: Overlay }: { chapter: ChapterContent; o
     if (document.activeElement === document.body || document.activeElement === null) headingRef.current?.focus({ preventScroll: true });
   }, []);
 
-  // Wide tables and code blocks scroll sideways on a phone; a scrolling region must be reachable by
-  // keyboard, and a table shows that it scrolls (an edge shadow and a hint).
+  // Formulas typeset at import need KaTeX's stylesheet, loaded only for a chapter that has one.
+  useKatexCss(chapter.html);
+
+  // Wide tables, code blocks and displayed formulas scroll sideways on a phone; a scrolling region
+  // must be reachable by keyboard, and a table shows that it scrolls (an edge shadow and a hint).
   const proseRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const prose = proseRef.current;
@@ -120,16 +124,24 @@ function ChapterView({ chapter, overlay: Overlay }: { chapter: ChapterContent; o
       { block: styles.tableBlock!, frame: styles.tableFrame!, scroll: styles.tableScroll!, hint: styles.tableHint! },
       { label: (number) => t('read.tableRegion', { number }), hint: t('read.tableHint') },
     );
-    // Code blocks (<pre>) scroll sideways too, certainly at a larger text size.
+    // Code blocks (<pre>) and displayed formulas scroll sideways too, certainly at a larger text size.
     const markScrollingCode = () => {
-      for (const pre of prose.querySelectorAll('pre')) {
+      for (const pre of prose.querySelectorAll('pre, .math-block')) {
         if (pre.scrollWidth > pre.clientWidth + 1) pre.setAttribute('tabindex', '0');
         else pre.removeAttribute('tabindex');
       }
     };
     markScrollingCode();
+    // a formula takes its width when KaTeX's stylesheet and fonts are in
+    let live = true;
+    if (hasTypesetMath(chapter.html)) {
+      void loadKatexCss()
+        .then(() => document.fonts?.ready)
+        .then(() => live && markScrollingCode());
+    }
     window.addEventListener('resize', markScrollingCode);
     return () => {
+      live = false;
       stopTables();
       window.removeEventListener('resize', markScrollingCode);
     };
