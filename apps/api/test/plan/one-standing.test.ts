@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import type { ExpectedGrade, FlashcardSession } from '@blok/contract';
+import type { ExpectedGrade, FlashcardSession, Progress } from '@blok/contract';
 import { DIALECTS } from '../helpers.ts';
-import { SUBJECT, planSuite, student } from './support.ts';
+import { SUBJECT, TZ, planSuite, student } from './support.ts';
+
+/** Voortgang's figures of `mixedHistory` as the per-request computation over all her answers gave them (before decision 047). */
+const MIXED_HISTORY_PROGRESS = {
+  grades: [
+    { at: '2026-11-26T09:20:00.000Z', date: '2026-11-26', source: 'practice', chapterId: 'fx-plan-h2', grade: 5, questions: 2 },
+    { at: '2026-11-27T07:00:00.000Z', date: '2026-11-27', source: 'mockexam', chapterId: 'fx-plan-h1', grade: 6.7, questions: 3 },
+    { at: '2026-11-27T07:00:00.000Z', date: '2026-11-27', source: 'mockexam', chapterId: 'fx-plan-h2', grade: 10, questions: 2 },
+    { at: '2026-11-27T07:32:00.000Z', date: '2026-11-27', source: 'practice', chapterId: 'fx-plan-h1', grade: 6.7, questions: 3 },
+  ],
+  days: [
+    { date: '2026-11-26', minutes: 7, activities: 12 },
+    { date: '2026-11-27', minutes: 2, activities: 8 },
+  ],
+};
 
 // Thursday 26 November 2026, 10:00 in Amsterdam.
 const NOW = new Date('2026-11-26T09:00:00Z');
@@ -80,5 +94,46 @@ describe.each(DIALECTS)('one standing of a student in a subject on %s', (dialect
     expect(seen.readiness.expectedGradeHistory[0]).toMatchObject(dayOne);
     // the subject's readiness is the expected grade's share right
     expect(Math.abs(seen.subjectPage.readiness! / 10 - seen.subjectPage.expectedGrade!.grade)).toBeLessThanOrEqual(0.1);
+  });
+  /** Voortgang's progress answer, read now. */
+  const progressOf = async (s: Student) => {
+    const res = await s.call('GET', `/api/subjects/${SUBJECT}/progress?timeZone=${encodeURIComponent(TZ)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Progress;
+  };
+
+  /**
+   * A mixed history over two days: practice in two chapters (one session reset, one list
+   * restarted), typed and "Wist ik" cards, reading and a mock exam. The figures are those the
+   * progress page gave when it recomputed them from all her answers per request (before decision
+   * 047), recorded here so the aggregates it reads since must give the same.
+   */
+  const mixedHistory = async (s: Student) => {
+    await s.savePlan({ examDate: '2026-12-17', minutesPerDay: 30 });
+    await s.read('fx-plan-h1');
+    await s.practise(1, [true, true, false, true, true]);
+    vi.setSystemTime(new Date('2026-11-26T09:03:00Z'));
+    await s.flipCards(1, 4, 6);
+    await typeCards(s, 2, 2, 3);
+    vi.setSystemTime(new Date('2026-11-26T09:20:00Z'));
+    const reset = await s.practise(2, [false, false, false]);
+    expect((await s.call('PUT', `/api/session/${reset}/reset`, undefined, { 'idempotency-key': randomUUID() })).statusCode).toBe(200);
+    await s.practise(2, [true, false]);
+    // Day 2: a mock exam, a list practised and restarted, then practised again.
+    vi.setSystemTime(new Date('2026-11-27T07:00:00Z'));
+    await s.mockExam((questionId) => !questionId.endsWith('-2'));
+    vi.setSystemTime(new Date('2026-11-27T07:30:00Z'));
+    await s.practise(1, [false, false]);
+    expect((await s.call('DELETE', '/api/question-list/fx-plan-lijst-1/answers', undefined, { 'idempotency-key': randomUUID() })).statusCode).toBeLessThan(300);
+    vi.setSystemTime(new Date('2026-11-27T07:32:00Z'));
+    await s.practise(1, [true, false, true]);
+    vi.setSystemTime(new Date('2026-11-27T08:00:00Z'));
+  };
+
+  it('gives the same progress (grades per chapter over time, minutes per day) as recomputing it from all her answers', async () => {
+    const s = await student(suite.ctx.app);
+    await mixedHistory(s);
+    const progress = await progressOf(s);
+    expect({ grades: progress.grades, days: progress.days }).toEqual(MIXED_HISTORY_PROGRESS);
   });
 });
