@@ -19,6 +19,7 @@ import type { MockexamTables } from './schema/mockexam.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
 import type { CoursesTables } from './schema/courses.ts';
 import type { SearchTables } from './schema/search.ts';
+import type { StandingTables } from './schema/standing.ts';
 
 /**
  * The database schema, shared by SQLite and PostgreSQL, composed of the tables each feature owns.
@@ -51,7 +52,8 @@ export interface Database
     MockexamTables,
     CatalogueTables,
     CoursesTables,
-    SearchTables {}
+    SearchTables,
+    StandingTables {}
 
 export type * from './schema/account.ts';
 export type * from './schema/auth.ts';
@@ -73,6 +75,7 @@ export type * from './schema/mockexam.ts';
 export type * from './schema/catalogue.ts';
 export type * from './schema/courses.ts';
 export type * from './schema/search.ts';
+export type * from './schema/standing.ts';
 
 // Re-exported so repositories can type generated columns when later tables need them.
 export type { ColumnType, Generated };

@@ -1,10 +1,11 @@
 // npm run content:import -- [--dry-run] [--force] <folder>
 // Validates a content folder (one subject, or a folder of subjects) and loads it idempotently.
 import { ContentError, describeProblem } from '@blok/content/load';
-import { migrateToLatest, openDatabase } from '@blok/db';
+import { migrateToLatest, openDatabase, type Executor } from '@blok/db';
 import { loadEnv } from '../env.ts';
 import { contentWarnings, importContent, loadContent } from '../content/importer.ts';
 import { forgetOutdatedAnswers } from '../plan/service.ts';
+import { forgetStandingBuilds } from '../standing/service.ts';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -26,7 +27,12 @@ async function main(): Promise<number> {
     const handle = await openDatabase({ url: env.DATABASE_URL });
     try {
       await migrateToLatest(handle.db);
-      const report = await importContent(handle.db, folder, { force, dialect: handle.dialect, onOutdated: forgetOutdatedAnswers });
+      // answers to changed questions no longer count: the plan and the standing build her figures again
+      const onOutdated = async (tx: Executor, subjectId: string, questionIds: readonly string[]) => {
+        await forgetOutdatedAnswers(tx, subjectId, questionIds);
+        await forgetStandingBuilds(tx, subjectId, questionIds);
+      };
+      const report = await importContent(handle.db, folder, { force, dialect: handle.dialect, onOutdated });
       for (const s of report.subjects) {
         console.log(`${s.status === 'imported' ? 'geïmporteerd' : 'ongewijzigd'}: ${s.id} (${s.chapters} hoofdstukken, ${s.questionLists} vragenlijsten, ${s.questions} vragen${s.flashcardSets ? `, ${s.flashcardSets} flashcardsets, ${s.flashcards} flashcards` : ''})`);
       }

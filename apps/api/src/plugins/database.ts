@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type SqliteSynchronous } from '@blok/db';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Executor, type SqliteSynchronous } from '@blok/db';
 import { DEMO_COURSES_DIR } from '@blok/content/load';
 import { importContent } from '../content/importer.ts';
 import { forgetOutdatedAnswers } from '../plan/service.ts';
+import { forgetStandingBuilds } from '../standing/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +42,12 @@ export default fp<DatabasePluginOptions>(
     if (!opts.handle) await migrateToLatest(handle.db);
     if (opts.seedDemo) {
       try {
-        const report = await importContent(handle.db, DEMO_COURSES_DIR, { dialect: handle.dialect, keepStudioReleases: true, onOutdated: forgetOutdatedAnswers });
+        // answers to changed questions no longer count: the plan and the standing build her figures again
+        const onOutdated = async (tx: Executor, subjectId: string, questionIds: readonly string[]) => {
+          await forgetOutdatedAnswers(tx, subjectId, questionIds);
+          await forgetStandingBuilds(tx, subjectId, questionIds);
+        };
+        const report = await importContent(handle.db, DEMO_COURSES_DIR, { dialect: handle.dialect, keepStudioReleases: true, onOutdated });
         app.log.info({ subjects: report.subjects.map((s) => `${s.id}:${s.status}`) }, 'demo content');
       } catch (err) {
         // Broken demo content must not keep the app from starting: the import changed nothing,

@@ -17,6 +17,7 @@ import { UserAccounts } from '../user/accounts.ts';
 import { AnnotationsService } from '../annotations/service.ts';
 import { MockExamService } from '../mockexam/service.ts';
 import { ProgressService } from '../progress/service.ts';
+import { StandingService } from '../standing/service.ts';
 import { LibraryProgressSource } from '../library/progress-source.ts';
 import { QuestionsProgressSource } from '../questions/progress-source.ts';
 import { FlashcardsProgressSource } from '../flashcards/progress-source.ts';
@@ -117,6 +118,8 @@ export interface Parts extends ApiServices {
   flashcardsPlanSource: FlashcardsPlanSource | null;
   /** subject titles for practice and flashcards */
   subjects: SubjectDirectory;
+  /** where she stands as Voortgang reads it: her answers counted per session and chapter (decision 047) */
+  standing: StandingService;
   /** the studio's audit log, written by the catalogue and the reports inbox too */
   auditLog: StudioAuditLog;
   /** each owner's writer of the catalogue's tables: library, questions, flashcards (decision 041) */
@@ -262,7 +265,10 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
     ),
   );
   c.add('questionSessions', ['uow', 'subjects', 'events'], (p) =>
-    new QuestionSessionService(p.uow, p.subjects, { recordAnswer: (tx, e) => p.events.emit(tx, 'practice.answered', e) }),
+    new QuestionSessionService(p.uow, p.subjects, {
+      recordAnswer: (tx, e) => p.events.emit(tx, 'practice.answered', e),
+      answersCleared: (tx, e) => p.events.emit(tx, 'practice.cleared', e),
+    }),
   );
   c.add('reader', ['uow', 'events'], (p) => new ReaderService(p.uow, { recordRead: (tx, e) => p.events.emit(tx, 'chapters.read', e) }));
   c.add('home', ['uow', 'library', 'questions'], (p) => new HomeService(p.uow, p.library, p.questions));
@@ -318,12 +324,22 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   c.add('mockExams', ['uow', 'library', 'questionCatalogue', 'events'], (p) =>
     new MockExamService(p.uow, p.library, p.questionCatalogue, undefined, (tx, e) => p.events.emit(tx, 'mock-exam.closed', e)),
   );
+  // Where she stands as Voortgang reads it (decision 047): her answers counted per session and
+  // chapter, kept from the questions service's events in the answer's transaction.
+  c.add('standing', ['uow', 'events'], (p) => {
+    const standing = new StandingService(p.uow, new QuestionsProgressSource(p.uow), { now: opts.flashcards.now, dialect });
+    p.events.on('practice.answered', (tx, e) => standing.recordAnswer(tx, e));
+    p.events.on('practice.cleared', (tx, e) => standing.answersCleared(tx, e));
+    p.events.on('questions.outdated', (tx, e) => standing.questionsOutdated(tx, e.subjectId, e.questionIds));
+    return standing;
+  });
   // The progress page: every figure from its owner (decision 020).
-  c.add('progress', ['uow', 'mockExams'], (p) =>
+  c.add('progress', ['uow', 'mockExams', 'standing'], (p) =>
     new ProgressService(
       {
         library: new LibraryProgressSource(p.uow),
         practice: new QuestionsProgressSource(p.uow),
+        standing: p.standing,
         cards: cardsOn ? new FlashcardsProgressSource(p.uow, opts.flashcards.leitnerEnabled) : null,
         mockExams: p.mockExams,
       },

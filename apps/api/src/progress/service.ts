@@ -10,12 +10,17 @@ export interface ProgressLibrarySource {
   reads(userId: string, chapterIds: string[], since: string): Promise<Array<{ chapterId: string; readAt: string }>>;
 }
 
-/** What it needs of the questions feature: her answers with session, chapter and time. */
+/** What it needs of the questions feature: her sessions' times, and when she answered. */
 export interface ProgressPracticeSource {
-  answers(
-    userId: string,
-    subjectId: string,
-  ): Promise<Array<{ sessionId: string; finishedAt: string | null; updatedAt: string; chapterId: string | null; status: number; answeredAt: string | null }>>;
+  /** her sessions of the subject in their order (oldest first) */
+  sessions(userId: string, subjectId: string): Promise<Array<{ id: string; finishedAt: string | null; updatedAt: string }>>;
+  /** when she answered questions of the subject (answers that count) since an instant */
+  answerTimes(userId: string, subjectId: string, since: string): Promise<string[]>;
+}
+
+/** What it needs of the standing (decision 047): her answers counted per practice session and chapter. */
+export interface ProgressStandingSource {
+  sessionGrades(userId: string, subjectId: string): Promise<Array<{ sessionId: string; chapterId: string; correct: number; partial: number; answered: number }>>;
 }
 
 /** What it needs of the flashcards feature: when she answered cards, when cards are due. */
@@ -34,6 +39,7 @@ export interface ProgressMockExamSource {
 export interface ProgressSources {
   library: ProgressLibrarySource;
   practice: ProgressPracticeSource;
+  standing: ProgressStandingSource;
   /** null when flashcards are off */
   cards: ProgressCardsSource | null;
   mockExams: ProgressMockExamSource;
@@ -43,8 +49,9 @@ export interface ProgressSources {
 const sinceFor = (fromDate: string) => `${addDays(fromDate, -1)}T00:00:00.000Z`;
 
 /**
- * The progress page of a subject (Voortgang, issue 27; decision 022). Owns no table: every figure
- * comes from its owner's source, read per request over her own rows of one subject.
+ * The progress page of a subject (Voortgang, issue 27; decision 022). Owns no table: the grade per
+ * chapter of each practice session comes from the standing's counts (decision 047), kept in each
+ * answer's transaction; minutes per day from the times of what she did in the calendar's twelve weeks.
  */
 export class ProgressService {
   constructor(
@@ -53,7 +60,7 @@ export class ProgressService {
   ) {}
 
   async progress(userId: string, subjectId: string, timeZone = 'UTC'): Promise<Progress> {
-    const { library, practice, cards, mockExams } = this.sources;
+    const { library, practice, standing, cards, mockExams } = this.sources;
     const subject = await library.subjectTitle(subjectId);
     if (!subject) throw new AppError('not_found', 'Dit vak bestaat niet.');
     const now = this.now();
@@ -64,8 +71,11 @@ export class ProgressService {
     const chapters = await library.chapters(subject.id);
     const known = new Set(chapters.map((c) => c.id));
 
-    const [answers, exams, reads, cardTimes, examTimes, dueTimes] = await Promise.all([
-      practice.answers(userId, subject.id),
+    // the standing first: it may build her counts from her history once, in its own transaction
+    const counts = await standing.sessionGrades(userId, subject.id);
+    const [sessionRows, answerTimes, exams, reads, cardTimes, examTimes, dueTimes] = await Promise.all([
+      counts.length > 0 ? practice.sessions(userId, subject.id) : Promise.resolve([]),
+      practice.answerTimes(userId, subject.id, since),
       mockExams.chapterGrades(userId, subject.id),
       library.reads(userId, chapters.map((c) => c.id), since),
       cards ? cards.answerTimes(userId, subject.id, since) : Promise.resolve([]),
@@ -75,20 +85,17 @@ export class ProgressService {
 
     // The grade per chapter of every practice session (over the questions she answered) and mock exam.
     const grades: ProgressGrade[] = [];
-    const sessions = new Map<string, { at: string; statuses: Map<string, number[]> }>();
-    for (const a of answers) {
-      if (a.chapterId === null || !known.has(a.chapterId)) continue;
-      let s = sessions.get(a.sessionId);
-      if (!s) sessions.set(a.sessionId, (s = { at: a.finishedAt ?? a.updatedAt, statuses: new Map() }));
-      const list = s.statuses.get(a.chapterId);
-      if (list) list.push(a.status);
-      else s.statuses.set(a.chapterId, [a.status]);
+    const bySession = new Map<string, typeof counts>();
+    for (const c of counts) {
+      if (c.answered === 0 || !known.has(c.chapterId)) continue;
+      const list = bySession.get(c.sessionId);
+      if (list) list.push(c);
+      else bySession.set(c.sessionId, [c]);
     }
-    for (const s of sessions.values()) {
-      for (const [chapterId, statuses] of s.statuses) {
-        const correct = statuses.filter((x) => x === 1).length;
-        const partial = statuses.filter((x) => x === 2).length;
-        grades.push({ at: s.at, date: localDate(s.at, timeZone), source: 'practice', chapterId, grade: gradeFromScore(computeScore({ correct, partial, total: statuses.length })), questions: statuses.length });
+    for (const s of sessionRows) {
+      const at = s.finishedAt ?? s.updatedAt;
+      for (const c of bySession.get(s.id) ?? []) {
+        grades.push({ at, date: localDate(at, timeZone), source: 'practice', chapterId: c.chapterId, grade: gradeFromScore(computeScore({ correct: c.correct, partial: c.partial, total: c.answered })), questions: c.answered });
       }
     }
     for (const e of exams) {
@@ -102,7 +109,7 @@ export class ProgressService {
     // Minutes per day from the times of what she did.
     const readingMinutes = new Map(chapters.map((c) => [c.id, c.readingMinutes]));
     const events: StudyEvent[] = [
-      ...answers.flatMap((a) => (a.answeredAt && a.answeredAt >= since ? [{ at: a.answeredAt }] : [])),
+      ...answerTimes.map((at) => ({ at })),
       ...cardTimes.map((at) => ({ at })),
       ...examTimes.map((at) => ({ at })),
       ...reads.map((r) => ({ at: r.readAt, minutes: readingMinutes.get(r.chapterId) ?? 0 })),

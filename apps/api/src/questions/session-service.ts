@@ -5,7 +5,7 @@ import { goTo, isAtEnd, moveNext, skip, startReview, type NavigationState } from
 import { QUESTION_STATUS, assessmentStatus, canAnswer, evaluateSelect, isLocked } from '@blok/domain/status';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import type { AnswerEvent } from '../write/events.ts';
+import type { AnswerEvent, AnswersClearedEvent } from '../write/events.ts';
 import type { Executor } from '@blok/db';
 import { newAnswerKey } from './answer-ids.ts';
 import { gradeResponse, parseSpec } from '@blok/domain/question-types';
@@ -39,6 +39,8 @@ function sameAnswer(row: SessionQuestionRow, answerIds: string[] | null, textAns
 /** What the questions feature tells the plan (issue 27): each answer, skip and assessment, inside its unit of work. */
 export interface AnswerRecorder {
   recordAnswer(tx: Executor, e: AnswerEvent): Promise<void>;
+  /** she reset a session or restarted a list: answers that counted were cleared (decision 047) */
+  answersCleared?(tx: Executor, e: AnswersClearedEvent): Promise<void>;
 }
 
 /**
@@ -83,6 +85,7 @@ export class QuestionSessionService {
       const list = await this.repo.findList(listId);
       if (!list) throw listNotFound();
       await this.repo.deleteListAnswers(userId, list.id);
+      await this.answers?.answersCleared?.(this.uow.executor, { userId, subjectId: list.subject_id });
       return null;
     });
   }
@@ -216,6 +219,7 @@ export class QuestionSessionService {
   private async resetIn(userId: string, sessionId: string): Promise<SessionStep> {
     const { session } = await loadSession(this.repo, userId, sessionId);
     await this.repo.resetSession(session.id);
+    await this.answers?.answersCleared?.(this.uow.executor, { userId, subjectId: session.subject_id });
     const reloaded = await loadSession(this.repo, userId, sessionId);
     return stepFrom(this.repo, reloaded, stateOf(reloaded.session, reloaded.rows));
   }

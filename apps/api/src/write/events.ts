@@ -19,6 +19,12 @@ export interface AnswerEvent {
   graded?: boolean;
 }
 
+/** She reset a practice session or restarted a list: answers that counted were cleared (inside its unit of work). */
+export interface AnswersClearedEvent {
+  userId: string;
+  subjectId: string;
+}
+
 /** A card verdict the flashcards service stored (inside its unit of work). */
 export interface CardEvent {
   userId: string;
@@ -74,6 +80,7 @@ export interface AccountDeletedEvent {
 /** Every event of the API, by name. */
 export interface DomainEventMap {
   'practice.answered': AnswerEvent;
+  'practice.cleared': AnswersClearedEvent;
   'card.judged': CardEvent;
   'chapters.read': ReadEvent;
   'mock-exam.closed': MockExamClosedEvent;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestContext } from '../helpers.ts';
-import { planApp, student } from './support.ts';
+import { SUBJECT, TZ, planApp, student } from './support.ts';
 
 const ROUNDS = 6;
 
@@ -70,6 +70,34 @@ describe.each(DIALECTS)('the backfill beside concurrent answers on %s', (dialect
       await s.readiness();
       expect(kept, `round ${round}`).toEqual(await stats());
       expect(keptMarks, `round ${round}`).toEqual(await marks());
+    }
+  });
+  it("keeps Voortgang's counts (decision 047) equal to a full recount while it builds them beside answers", async () => {
+    const db = ctx.handle.db;
+    const s = await student(ctx.app);
+    const userId = (await s.call('GET', '/api/user/profile')).json().id as string;
+    await s.practise(1, [true, false, true, false, false]);
+    const progress = async () => {
+      const res = await s.call('GET', `/api/subjects/${SUBJECT}/progress?timeZone=${encodeURIComponent(TZ)}`);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const counts = () =>
+      db
+        .selectFrom('standing_grades')
+        .select(['session_id', 'chapter_id', 'correct', 'partial', 'answered'])
+        .where('user_id', '=', userId)
+        .orderBy('session_id')
+        .orderBy('chapter_id')
+        .execute();
+    for (let round = 0; round < ROUNDS; round++) {
+      // a student from before: no counts, no build
+      await db.deleteFrom('standing_builds').where('user_id', '=', userId).execute();
+      await db.deleteFrom('standing_grades').where('user_id', '=', userId).execute();
+      await Promise.all([progress(), s.practise(2, [round % 2 === 0, true, false, round % 3 === 0]), progress(), s.practise(1, [round % 2 === 1, true])]);
+      const kept = await counts();
+      await db.deleteFrom('standing_builds').where('user_id', '=', userId).execute();
+      await progress();
+      expect(kept, `round ${round}`).toEqual(await counts());
     }
   });
 });

@@ -61,6 +61,9 @@ describe.each(DIALECTS)('progress across studio releases on %s', (dialect) => {
     expect(before).toMatchObject({ finished: true, correctAnswers: 1, wrongAnswers: 1, changedAnswers: 0, score: 50, grade: 5 });
     const listBefore = (await student.api<QuestionListsResponse>('GET', `/question-lists?subjectId=${SUBJECT}`)).questionLists.find((l) => l.id === LIST);
     expect(listBefore).toMatchObject({ progress: 100, score: 50 });
+    // Voortgang read before the release: its counts are built (decision 047), the release must make them count again
+    const progressBefore = await student.api<{ grades: Array<{ source: string; grade: number; questions: number }> }>('GET', `/subjects/${SUBJECT}/progress`);
+    expect(progressBefore.grades.filter((g) => g.source === 'practice')).toEqual([expect.objectContaining({ grade: 5, questions: 2 })]);
 
     // a correction of the wording only: her answer still counts
     await release((doc) => {

@@ -33,6 +33,7 @@ import * as m0040 from './0040-standing-days.ts';
 import * as m0041 from './0041-mock-exam-predictions.ts';
 import * as m0042 from './0042-courses.ts';
 import * as m0043 from './0043-search.ts';
+import * as m0044 from './0044-standing-grades.ts';
 
 /**
  * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0041-mock-exam-predictions': m0041,
   '0042-courses': m0042,
   '0043-search': m0043,
+  '0044-standing-grades': m0044,
 };
