@@ -49,6 +49,9 @@ test.describe('the new question types', () => {
       for (let n = 1; n <= questions.length; n++) {
         const heading = page.getByRole('heading', { level: 2, name: `Oefenvraag ${n}` });
         await expect(heading).toBeVisible();
+        // the app moves her focus to the next question's heading: wait for it, or it takes the focus
+        // from the button this test is about to press
+        if (n > 1) await expect(heading).toBeFocused();
         const q = await shownQuestion(page, page.getByRole('article', { name: `Oefenvraag ${n}` }), questions);
         const last = n === questions.length;
         if (!RULE_TYPES.includes(q.type)) {
