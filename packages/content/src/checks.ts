@@ -2,7 +2,7 @@
 // where one is promised, no two answers alike, stable answer ids) and what an author should see
 // before publishing (correct answers piled up at one written position).
 import { clozeGaps, foldTyped, orderingItemKey, specOf, type QuestionSpec } from '@blok/domain/question-types';
-import { keyIsLongest } from '@blok/domain/answer-length';
+import { keyIsLongest, readLength } from '@blok/domain/answer-length';
 import type { QuestionListManifest, QuestionManifest } from './schema.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
@@ -204,7 +204,7 @@ function keyProblems(question: QuestionManifest): QuestionProblem[] {
   return problems;
 }
 
-// ------------------------------------------------------------------ the longest answer (issue 40)
+// ------------------------------------------------------------------ answer lengths (issue 40)
 
 /** Whether the correct answer of a single-answer question is longer than every other answer. */
 export function correctIsLongest(question: QuestionManifest): boolean {
@@ -212,12 +212,86 @@ export function correctIsLongest(question: QuestionManifest): boolean {
   return keyIsLongest(question.answers);
 }
 
+/** Whether the correct answer of a single-answer question is shorter than every other answer (as read). */
+export function correctIsShortest(question: QuestionManifest): boolean {
+  if (question.type !== 'SELECT' || question.multiple) return false;
+  const correct = question.answers.filter((a) => a.correct);
+  if (correct.length !== 1 || question.answers.length < 2) return false;
+  const key = correct[0]!;
+  const length = readLength(key.text);
+  return question.answers.every((a) => a === key || readLength(a.text) > length);
+}
+
+/**
+ * Which length pattern is counted: the key the longest answer, the shortest, or either of the two
+ * (a student who skips the longest and the shortest answer scores where it is neither).
+ */
+export type LengthPattern = 'longest' | 'shortest' | 'extreme';
+
+export interface LengthBalance {
+  pattern: LengthPattern;
+  /** single-answer questions counted */
+  counted: number;
+  /** of them, those whose correct answer shows the pattern */
+  hits: number;
+  /** what a key that is just one of its answers would give on average */
+  expected: number;
+  /** the chance of at least `hits` by luck alone */
+  pAtLeast: number;
+  /** the chance of at most `hits` by luck alone */
+  pAtMost: number;
+  /** the pattern gives the key away: at least 2 hits with a chance of so many or more below 1 in 100 */
+  tooOften: boolean;
+  /** its absence gives the key away: a chance of so few or fewer below 1 in 100 */
+  tooRarely: boolean;
+}
+
+/**
+ * How often the correct answer of single-answer questions is the longest, the shortest or either
+ * of them, against a key that is just one of its question's answers: per question the chance is
+ * the share of its answers that are the only longest (or shortest) one, 1 in k for k answers of
+ * different lengths and 0 where the longest length is shared. Both tails are exact (a Poisson
+ * binomial); a student who always picks the longest answer scores on `tooOften`, one who never
+ * picks the longest or the shortest on `tooRarely` (issue 40: the key was the longest in 40 % of the
+ * questions, after a first fix in 11 % and the shortest in 17 %, so the middle lengths gave it away).
+ */
+export function lengthBalance(questions: readonly QuestionManifest[], pattern: LengthPattern): LengthBalance {
+  const chances: number[] = [];
+  let hits = 0;
+  for (const q of questions) {
+    if (q.type !== 'SELECT' || q.multiple) continue;
+    const lengths = q.answers.map((a) => readLength(a.text));
+    const only = (target: number) => (lengths.filter((l) => l === target).length === 1 ? 1 : 0);
+    const longest = only(Math.max(...lengths));
+    const shortest = only(Math.min(...lengths));
+    const ways = pattern === 'longest' ? longest : pattern === 'shortest' ? shortest : longest + shortest;
+    chances.push(Math.min(1, ways / q.answers.length));
+    const isLongest = correctIsLongest(q);
+    const isShortest = correctIsShortest(q);
+    if (pattern === 'longest' ? isLongest : pattern === 'shortest' ? isShortest : isLongest || isShortest) hits += 1;
+  }
+  // dist[j]: the chance of exactly j hits among the questions so far
+  let dist = [1];
+  for (const c of chances) {
+    const next = Array<number>(dist.length + 1).fill(0);
+    dist.forEach((v, j) => {
+      next[j]! += v * (1 - c);
+      next[j + 1]! += v * c;
+    });
+    dist = next;
+  }
+  const pAtLeast = dist.slice(hits).reduce((a, b) => a + b, 0);
+  const pAtMost = dist.slice(0, hits + 1).reduce((a, b) => a + b, 0);
+  const expected = chances.reduce((a, b) => a + b, 0);
+  return { pattern, counted: chances.length, hits, expected, pAtLeast, pAtMost, tooOften: hits >= 2 && pAtLeast < 0.01, tooRarely: pAtMost < 0.01 };
+}
+
 export interface LongestBalance {
   /** single-answer questions counted */
   counted: number;
   /** of them, those whose correct answer is the longest */
   longest: number;
-  /** what answers of random lengths would give on average (one in k per question of k answers) */
+  /** what a key that is just one of its answers would give on average (one in k per question of k answers of different lengths) */
   expected: number;
   /** the chance of at least `longest` by luck alone */
   p: number;
@@ -228,30 +302,11 @@ export interface LongestBalance {
 /**
  * How often the correct answer of a list's single-answer questions is the longest: a student who
  * always picks the longest answer scores that often (issue 40: 40 % in the content before, 67 % in
- * one subject). Compared with answers of random lengths (one in k) by the exact chance of so many
- * or more (a Poisson binomial tail); below 1 in 100 is lopsided, as the position check is.
+ * one subject). Below 1 in 100 is lopsided, as the position check is.
  */
 export function longestBalance(questions: readonly QuestionManifest[]): LongestBalance {
-  const chances: number[] = [];
-  let longest = 0;
-  for (const q of questions) {
-    if (q.type !== 'SELECT' || q.multiple) continue;
-    chances.push(1 / q.answers.length);
-    if (correctIsLongest(q)) longest += 1;
-  }
-  // dist[j]: the chance of exactly j longest among the questions so far
-  let dist = [1];
-  for (const c of chances) {
-    const next = Array<number>(dist.length + 1).fill(0);
-    dist.forEach((v, j) => {
-      next[j]! += v * (1 - c);
-      next[j + 1]! += v * c;
-    });
-    dist = next;
-  }
-  const p = dist.slice(longest).reduce((a, b) => a + b, 0);
-  const expected = chances.reduce((a, b) => a + b, 0);
-  return { counted: chances.length, longest, expected, p, lopsided: longest >= 2 && p < 0.01 };
+  const b = lengthBalance(questions, 'longest');
+  return { counted: b.counted, longest: b.hits, expected: b.expected, p: b.pAtLeast, lopsided: b.tooOften };
 }
 
 /** The author's message for a list whose correct answers are too often the longest. */
@@ -260,5 +315,29 @@ export function longestBalanceMessage(balance: LongestBalance): string {
     `bij ${balance.longest} van de ${balance.counted} vragen met één juist antwoord is het juiste antwoord het langste ` +
     `(bij toeval ongeveer ${Math.round(balance.expected)}); een student die steeds het langste antwoord kiest, scoort daarmee. ` +
     'Maak het juiste antwoord korter of een onjuist antwoord even volledig'
+  );
+}
+
+/**
+ * The subject's length patterns that give the key away by their absence: the key (almost) never
+ * the longest, never the shortest, or never either, so that a student who skips those answers
+ * scores (issue 40). Too often is warned per list (longestBalance).
+ */
+export function lengthRarity(questions: readonly QuestionManifest[]): LengthBalance[] {
+  return (['longest', 'shortest', 'extreme'] as const).map((pattern) => lengthBalance(questions, pattern)).filter((b) => b.tooRarely);
+}
+
+/** The author's message for a subject whose correct answers are too rarely the longest, the shortest or either. */
+export function lengthRarityMessage(balance: LengthBalance): string {
+  const what = { longest: 'het langste', shortest: 'het kortste', extreme: 'het langste of het kortste' }[balance.pattern];
+  const student = {
+    longest: 'het langste antwoord nooit kiest',
+    shortest: 'het kortste antwoord nooit kiest',
+    extreme: 'het langste en het kortste antwoord overslaat',
+  }[balance.pattern];
+  return (
+    `in dit vak is het juiste antwoord bij ${balance.hits} van de ${balance.counted} vragen met één juist antwoord ${what} ` +
+    `(bij toeval ongeveer ${Math.round(balance.expected)}); een student die ${student}, scoort daarmee. ` +
+    'Laat de lengte van het juiste antwoord meer variëren: soms het volledigste, soms het kortste'
   );
 }

@@ -13,7 +13,7 @@ import {
   type SubjectManifest,
 } from './schema.ts';
 import { stripMarkup } from '@blok/domain/markup';
-import { answerProblems, longestBalance, longestBalanceMessage, positionBalance, positionBalanceMessage } from './checks.ts';
+import { answerProblems, lengthRarity, lengthRarityMessage, longestBalance, longestBalanceMessage, positionBalance, positionBalanceMessage } from './checks.ts';
 
 /** One precise problem in a content folder: which file, which question (if any), which field, what is wrong. */
 export interface ContentProblem {
@@ -318,6 +318,10 @@ export function loadSubject(source: SubjectSource): LoadedSubject {
     const balance = longestBalance(list.questions);
     if (balance.lopsided) warnings.push({ file: path, field: 'questions', message: longestBalanceMessage(balance) });
   });
+  // over the whole subject: the correct answer too rarely the longest, the shortest or either (issue 40)
+  for (const balance of lengthRarity(questionLists.flatMap((l) => l.questions))) {
+    warnings.push({ file: 'subject.yaml', field: 'questionLists', message: lengthRarityMessage(balance) });
+  }
   return { dir, manifest, summaries, questionLists, flashcardSets, images, readImage: (path) => source.readImage(path), warnings };
 }
 
