@@ -50,8 +50,8 @@ const DescriptionSchema = z.string().check(z.trim(), z.maxLength(OWN_SET_DESCRIP
 /** One side's Markdown: not empty once trimmed (a side may be only a picture: then send one space and a picture). */
 export const OwnCardSideTextSchema = z.string().check(z.maxLength(OWN_CARD_SIDE_MAX, `Een kant is hoogstens ${OWN_CARD_SIDE_MAX} tekens.`));
 
-/** GET /own-flashcard-sets: all her sets, or (subjectId) only those in that subject, as its flashcards overview shows them. */
-export const OwnSetListQuerySchema = z.object({ subjectId: z.optional(OwnContentIdSchema) });
+/** GET /own-flashcard-sets: all her sets, or (subjectId) only those in that subject, as its flashcards overview shows them, or (courseId) those in one of her courses. */
+export const OwnSetListQuerySchema = z.object({ subjectId: z.optional(OwnContentIdSchema), courseId: z.optional(OwnIdSchema) });
 
 export const OwnSetParamsSchema = z.object({ id: OwnIdSchema });
 export const OwnCardParamsSchema = z.object({ id: OwnIdSchema });
@@ -60,19 +60,26 @@ export const OwnCardSideSchema = z.enum(OWN_CARD_SIDES);
 export const OwnCardPictureParamsSchema = z.object({ id: OwnIdSchema, side: OwnCardSideSchema });
 export const ShareParamsSchema = z.object({ token: ShareTokenSchema });
 
-/** A new set: inside a subject (a catalogue subject id) or personal (null / absent). */
+/** A new set: inside a subject (a catalogue subject id), in one of her own courses, or personal (null / absent). */
 export const CreateOwnSetBodySchema = z.object({
   title: TitleSchema,
   description: z._default(DescriptionSchema, ''),
   subjectId: z._default(z.nullable(OwnContentIdSchema), null),
+  /** one of her own courses instead (issue 41); not with a subject */
+  courseId: z._default(z.nullable(OwnIdSchema), null),
 });
 export type CreateOwnSetBody = z.input<typeof CreateOwnSetBodySchema>;
 
-/** Rename, describe or move a set (to another subject or out of any). */
+/**
+ * Rename, describe or move a set: to another subject, into one of her own courses (issue 41;
+ * `courseId`, then `subjectId` must be null) or out of both. Leaving `courseId` out keeps the set's
+ * course as it is (older apps send only `subjectId`); a subject given takes the set out of its course.
+ */
 export const UpdateOwnSetBodySchema = z.object({
   title: TitleSchema,
   description: DescriptionSchema,
   subjectId: z.nullable(OwnContentIdSchema),
+  courseId: z.optional(z.nullable(OwnIdSchema)),
 });
 export type UpdateOwnSetBody = z.infer<typeof UpdateOwnSetBodySchema>;
 
@@ -128,6 +135,9 @@ export const OwnSetSummarySchema = z.object({
   /** null: a personal set outside any subject */
   subjectId: z.nullable(z.string()),
   subjectTitle: z.nullable(z.string()),
+  /** one of her own courses (issue 41); null when the set is not in one */
+  courseId: z.nullable(z.string()),
+  courseName: z.nullable(z.string()),
   sortIndex: z.int(),
   cardCount: z.int().check(z.nonnegative()),
   knownCount: z.int().check(z.nonnegative()),

@@ -135,7 +135,7 @@ export class OwnCardsRepository implements OwnStudyStore {
   }
 
   /** Her sets in her order, with card and known counts and whether a share link is active. */
-  listSets(userId: string, subjectId?: string): Promise<OwnSetListRow[]> {
+  listSets(userId: string, subjectId?: string, courseId?: string): Promise<OwnSetListRow[]> {
     let query = this.db
       .selectFrom('own_flashcard_sets')
       .selectAll('own_flashcard_sets')
@@ -156,6 +156,7 @@ export class OwnCardsRepository implements OwnStudyStore {
       ])
       .where('own_flashcard_sets.user_id', '=', userId);
     if (subjectId !== undefined) query = query.where('own_flashcard_sets.subject_id', '=', subjectId);
+    if (courseId !== undefined) query = query.where('own_flashcard_sets.course_id', '=', courseId);
     return query
       .orderBy('own_flashcard_sets.sort_index')
       .orderBy('own_flashcard_sets.id')
@@ -173,18 +174,22 @@ export class OwnCardsRepository implements OwnStudyStore {
     return row?.m === null || row?.m === undefined ? 0 : Number(row.m) + 1;
   }
 
-  async insertSet(input: { userId: string; subjectId: string | null; title: string; description: string; sortIndex: number }): Promise<string> {
+  async insertSet(input: { userId: string; subjectId: string | null; courseId?: string | null; title: string; description: string; sortIndex: number }): Promise<string> {
     const id = uuidv7();
     const ts = now();
     await this.db
       .insertInto('own_flashcard_sets')
-      .values({ id, user_id: input.userId, subject_id: input.subjectId, title: input.title, description: input.description, sort_index: input.sortIndex, created_at: ts, updated_at: ts })
+      .values({ id, user_id: input.userId, subject_id: input.subjectId, course_id: input.courseId ?? null, title: input.title, description: input.description, sort_index: input.sortIndex, created_at: ts, updated_at: ts })
       .execute();
     return id;
   }
 
-  async updateSet(setId: string, patch: { title: string; description: string; subjectId: string | null }): Promise<void> {
-    await this.db.updateTable('own_flashcard_sets').set({ title: patch.title, description: patch.description, subject_id: patch.subjectId, updated_at: now() }).where('id', '=', setId).execute();
+  async updateSet(setId: string, patch: { title: string; description: string; subjectId: string | null; courseId: string | null }): Promise<void> {
+    await this.db
+      .updateTable('own_flashcard_sets')
+      .set({ title: patch.title, description: patch.description, subject_id: patch.subjectId, course_id: patch.courseId, updated_at: now() })
+      .where('id', '=', setId)
+      .execute();
   }
 
   async touchSet(setId: string): Promise<void> {

@@ -37,6 +37,8 @@ export interface OwnCardsLibrary {
   chapterPlace(chapterId: string): Promise<{ id: string; summaryId: string; subjectId: string } | undefined>;
   /** the subject is in her library now (her study year's, or added, and not removed) */
   inLibrary(userId: string, subjectId: string): Promise<boolean>;
+  /** her own courses by id with their names (issue 41: a set can be in one) */
+  courseNames(userId: string): Promise<Map<string, string>>;
 }
 
 /** A set as import makes it (createSetWithCards). */
@@ -81,6 +83,7 @@ const setNotFound = () => new AppError('not_found', 'Deze set bestaat niet.');
 const cardNotFound = () => new AppError('not_found', 'Deze kaart bestaat niet.');
 /** Unknown, or not in her library: one answer (issue 38), so a set cannot be put in any subject of the catalogue. */
 const subjectNotHers = () => new AppError('not_found', 'Dit vak staat niet in je bibliotheek. Voeg het eerst toe aan je bibliotheek.');
+const courseNotFound = () => new AppError('not_found', 'Dit eigen vak bestaat niet (meer).');
 const linkNotFound = () => new AppError('not_found', 'Deze link bestaat niet. Controleer of je hem helemaal hebt gekopieerd.');
 const linkRevoked = () => new AppError('share_link_revoked', 'Deze link is ingetrokken door wie de set deelde. Vraag om een nieuwe link.');
 const limit = (message: string) => new AppError('limit_reached', message);
@@ -140,13 +143,14 @@ export class OwnCardsService {
 
   // ------------------------------------------------------------------ reads
 
-  /** Her sets in her order; with a subject, only the sets in it (its flashcards overview). */
-  async list(userId: string, subjectId?: string): Promise<OwnSetList> {
+  /** Her sets in her order; with a subject, only the sets in it (its flashcards overview); with a course of hers, those in it. */
+  async list(userId: string, subjectId?: string, courseId?: string): Promise<OwnSetList> {
     const repo = this.repo;
-    const [rows, cardCount] = await Promise.all([repo.listSets(userId, subjectId), repo.countCards(userId)]);
+    const [rows, cardCount, courses] = await Promise.all([repo.listSets(userId, subjectId, courseId), repo.countCards(userId), this.library.courseNames(userId)]);
+    if (courseId !== undefined && !courses.has(courseId)) throw courseNotFound();
     const titles = await this.library.subjectTitles([...new Set(rows.map((r) => r.subject_id).filter((id): id is string => id !== null))]);
     return {
-      sets: rows.map((r) => this.summary(r, titles)),
+      sets: rows.map((r) => this.summary(r, titles, courses)),
       limits: { sets: OWN_SETS_MAX, cardsPerSet: OWN_SET_MAX_CARDS, cards: OWN_CARDS_MAX, cardCount },
     };
   }
@@ -242,8 +246,9 @@ export class OwnCardsService {
     return this.uow.run(async () => {
       const repo = this.repo;
       const subjectId = await this.checkSubject(userId, body.subjectId ?? null);
+      const courseId = await this.checkCourse(userId, body.courseId ?? null, subjectId);
       if ((await repo.countSets(userId)) >= OWN_SETS_MAX) throw limit(`Je hebt al ${OWN_SETS_MAX} sets. Verwijder er een voordat je een nieuwe maakt.`);
-      const id = await repo.insertSet({ userId, subjectId, title: body.title, description: body.description ?? '', sortIndex: await repo.nextSetSortIndex(userId) });
+      const id = await repo.insertSet({ userId, subjectId, courseId, title: body.title, description: body.description ?? '', sortIndex: await repo.nextSetSortIndex(userId) });
       return this.detailOf(repo, userId, (await repo.findSet(userId, id))!);
     });
   }
@@ -255,7 +260,10 @@ export class OwnCardsService {
       if (!set) throw setNotFound();
       // a set whose subject has left her library since keeps it (and keeps working); moving it needs one of hers
       const subjectId = body.subjectId === set.subject_id ? set.subject_id : await this.checkSubject(userId, body.subjectId);
-      await repo.updateSet(set.id, { title: body.title, description: body.description, subjectId });
+      // courseId left out (an older app): the set stays in its course, unless it moves into a subject
+      const wantedCourse = body.courseId === undefined ? (subjectId === null ? set.course_id : null) : body.courseId;
+      const courseId = wantedCourse === set.course_id && wantedCourse !== null && subjectId === null ? set.course_id : await this.checkCourse(userId, wantedCourse, subjectId);
+      await repo.updateSet(set.id, { title: body.title, description: body.description, subjectId, courseId });
       return this.detailOf(repo, userId, (await repo.findSet(userId, set.id))!);
     });
   }
@@ -613,6 +621,14 @@ export class OwnCardsService {
   }
 
   /** A subject a set may go into: one of her library (issue 38); unknown and not hers answer the same 404. */
+  /** A course of hers for a set, never beside a subject (a set is in one place). */
+  private async checkCourse(userId: string, courseId: string | null, subjectId: string | null): Promise<string | null> {
+    if (courseId === null) return null;
+    if (subjectId !== null) throw new AppError('invalid_request', 'Een set hoort bij een vak van Blok of bij een eigen vak, niet bij allebei.');
+    if (!(await this.library.courseNames(userId)).has(courseId)) throw courseNotFound();
+    return courseId;
+  }
+
   private async checkSubject(userId: string, subjectId: string | null): Promise<string | null> {
     if (subjectId === null) return null;
     if (!(await this.library.inLibrary(userId, subjectId))) throw subjectNotHers();
@@ -645,13 +661,15 @@ export class OwnCardsService {
     return set;
   }
 
-  private summary(r: OwnSetListRow, titles: Map<string, string>): OwnSetSummary {
+  private summary(r: OwnSetListRow, titles: Map<string, string>, courses: Map<string, string>): OwnSetSummary {
     return {
       id: r.id,
       title: r.title,
       description: r.description,
       subjectId: r.subject_id,
       subjectTitle: r.subject_id ? (titles.get(r.subject_id) ?? null) : null,
+      courseId: r.course_id,
+      courseName: r.course_id ? (courses.get(r.course_id) ?? null) : null,
       sortIndex: r.sort_index,
       cardCount: r.card_count,
       knownCount: r.known_count,
@@ -681,7 +699,12 @@ export class OwnCardsService {
   }
 
   private async detailOf(repo: OwnCardsRepository, userId: string, set: OwnSetRow, timeZone?: string): Promise<OwnSetDetail> {
-    const [cards, share, subject] = await Promise.all([repo.cardsOfSet(set.id), repo.activeShare(set.id), set.subject_id ? this.library.subjectTitle(set.subject_id) : undefined]);
+    const [cards, share, subject, courses] = await Promise.all([
+      repo.cardsOfSet(set.id),
+      repo.activeShare(set.id),
+      set.subject_id ? this.library.subjectTitle(set.subject_id) : undefined,
+      set.course_id ? this.library.courseNames(userId) : new Map<string, string>(),
+    ]);
     // the engine gets the cards as read here, not reading them again
     const study = await this.flashcards.ownStudy(
       userId,
@@ -691,7 +714,7 @@ export class OwnCardsService {
     );
     const known = cards.filter((c) => c.known === 1).length;
     return {
-      ...this.summary({ ...set, card_count: cards.length, known_count: known, shared: share ? 1 : 0 }, new Map(subject ? [[subject.id, subject.title]] : [])),
+      ...this.summary({ ...set, card_count: cards.length, known_count: known, shared: share ? 1 : 0 }, new Map(subject ? [[subject.id, subject.title]] : []), courses),
       cards: cards.map((c) => this.card(c)),
       study,
       share: share ? { token: share.token, createdAt: share.created_at } : null,

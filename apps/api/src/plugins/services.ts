@@ -53,6 +53,7 @@ import { CatalogueService } from '../catalogue/service.ts';
 import { WorkPool, type WorkPoolOptions } from '../threads/pool.ts';
 import { CATALOGUE } from '@blok/content/catalogue';
 import { CoursesService, type CourseLimitOptions } from '../courses/service.ts';
+import { courseDirectory, type CourseDirectory } from '../courses/directory.ts';
 import { PdfChecker, type PdfCheckerOptions } from '../courses/pdf-checker.ts';
 import { SearchService } from '../search/service.ts';
 import { Composition } from './composition.ts';
@@ -112,6 +113,8 @@ export interface Parts extends ApiServices {
   jobs: JobRunner;
   /** her account as other features read and mark it (role, Premium, who she is) */
   accounts: UserAccounts;
+  /** her courses' names, for the features that show what is in a course (own-cards) */
+  courseDirectory: CourseDirectory;
   /** the questions' catalogue: lists, counts, a question's place */
   questionCatalogue: QuestionCatalogueService;
   /** due cards of a subject for the plan and the reminders; null with flashcards off */
@@ -277,7 +280,8 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   );
   // her sets go only into subjects of her library: the library knows which, from her study and year;
   // a large import's sides are rendered on a work thread
-  c.add('ownCards', ['uow', 'library', 'accounts', 'flashcards', 'work'], (p) =>
+  c.add('courseDirectory', ['uow'], (p) => courseDirectory(p.uow));
+  c.add('ownCards', ['uow', 'library', 'accounts', 'flashcards', 'work', 'courseDirectory'], (p) =>
     new OwnCardsService(
       p.uow,
       {
@@ -285,6 +289,7 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
         subjectTitles: (ids) => p.library.subjectTitles(ids),
         chapterPlace: (chapterId) => p.library.chapterPlace(chapterId),
         inLibrary: async (userId, subjectId) => p.library.inLibrary(await p.accounts.student(userId), subjectId),
+        courseNames: (userId) => p.courseDirectory.courseNames(userId),
       },
       p.flashcards,
       (markdowns, userId) => p.work.run('renderOwnCardSides', markdowns, { owner: userId }),

@@ -9,6 +9,8 @@ export interface OwnFlashcardSetsTable {
   user_id: string;
   /** the catalogue subject it belongs to; null: personal (also when the subject left the catalogue) */
   subject_id: string | null;
+  /** one of her courses (issue 41, migration 0045); null: not in a course. Never with a subject_id. */
+  course_id: string | null;
   title: string;
   description: string;
   sort_index: number;

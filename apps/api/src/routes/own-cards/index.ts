@@ -80,7 +80,7 @@ const ownCardsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: OwnSetListSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
         },
       },
-      async (req) => own.list(req.auth!.userId, req.query.subjectId),
+      async (req) => own.list(req.auth!.userId, req.query.subjectId, req.query.courseId),
     );
 
     signedIn.post(

@@ -29,6 +29,8 @@ export function makeSetSummary(overrides: Partial<OwnSetSummary> = {}): OwnSetSu
     description: '',
     subjectId: null,
     subjectTitle: null,
+    courseId: null,
+    courseName: null,
     sortIndex: 0,
     cardCount: 0,
     knownCount: 0,

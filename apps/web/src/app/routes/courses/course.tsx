@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { CourseScreen } from '../../../features/courses/components/course-screen.tsx';
+import { CourseOwnSets } from '../../../features/own-cards/components/course-own-sets.tsx';
+import { useFeatureFlags } from '../../../lib/app-config.ts';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 
@@ -15,7 +17,16 @@ export function Component() {
   const { t } = useTranslation('common');
   const { courseId = '', fileId } = useParams();
   const [search] = useSearchParams();
-  if (!fileId) return <CourseScreen key={courseId} courseId={courseId} />;
+  const { flashcardsEnabled } = useFeatureFlags();
+  if (!fileId) {
+    return (
+      <CourseScreen
+        key={courseId}
+        courseId={courseId}
+        extra={flashcardsEnabled ? (announce) => <CourseOwnSets courseId={courseId} onAnnounce={announce} /> : undefined}
+      />
+    );
+  }
   const page = Number(search.get('pagina') ?? '1');
   return (
     <Suspense fallback={<LoadingRow label={t('loading')} spinnerSize={24} />}>

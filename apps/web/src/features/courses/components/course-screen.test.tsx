@@ -7,10 +7,13 @@ import { failQueriesAtOnce, mockApi, renderApp } from '../../../testing/test-uti
 import { testTokens } from '../../../testing/fixtures.ts';
 import { COURSE_ID, FILE_ID, makeCourse, makeDetail, makeFile } from '../test-data.ts';
 
+/** Her card sets in the course (own-cards, put on the page by the route): none. */
+const noSets = { path: 'own-flashcard-sets', body: { sets: [], limits: { sets: 200, cardsPerSet: 1000, cards: 10000, cardCount: 0 } } };
+
 async function signedIn(routes: Parameters<typeof mockApi>[0]) {
   await signIn(testTokens);
   const deviceid = getDeviceId();
-  return mockApi(routes.map((r) => ({ ...r, headers: { deviceid, ...r.headers } })));
+  return mockApi([...routes, noSets].map((r) => ({ ...r, headers: { deviceid, ...r.headers } })));
 }
 
 const path = `/bibliotheek/eigen-vak/${COURSE_ID}`;
@@ -32,6 +35,9 @@ describe('her own course (Eigen vak)', () => {
     await signedIn([{ path: `courses/${COURSE_ID}`, body: makeDetail({ files: [] }) }]);
     const app = await renderApp(path);
     expect(await screen.findByText("Nog geen pdf's. Upload je dia's, aantekeningen of reader.")).toBeInTheDocument();
+    // her card sets in the course, with a new one a step away
+    expect(await screen.findByText(/Nog geen kaartensets in dit vak/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Naam van een nieuwe set in dit vak')).toBeInTheDocument();
     app.unmount();
 
     failQueriesAtOnce();

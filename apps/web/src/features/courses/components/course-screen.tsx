@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { CourseDetail, CourseFile } from '@blok/contract/courses';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -21,7 +21,11 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('nl-NL', {
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.description ? error.description : fallback);
 
 /** /bibliotheek/eigen-vak/:courseId: her own course, its exam date and its PDFs. */
-export function CourseScreen({ courseId }: { courseId: string }) {
+/**
+ * `extra`: what other features show in the course, given by the route (her card sets: a feature never
+ * imports another); it gets the screen's announcer.
+ */
+export function CourseScreen({ courseId, extra }: { courseId: string; extra?: (announce: (text: string) => void) => ReactNode }) {
   const { t } = useTranslation(['courses', 'common']);
   const course = useCourse(courseId);
   const [announcement, setAnnouncement] = useState('');
@@ -48,6 +52,7 @@ export function CourseScreen({ courseId }: { courseId: string }) {
       {(detail.course.code || detail.course.period) && <p className={styles.text}>{[detail.course.code, detail.course.period].filter(Boolean).join(' · ')}</p>}
       <ExamDate detail={detail} onSaved={() => setAnnouncement(t('course.examSaved'))} />
       <Files detail={detail} announce={setAnnouncement} />
+      {extra?.(setAnnouncement)}
       <DeleteCourse detail={detail} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

@@ -18,3 +18,10 @@ export const ownSubjectSetsQueryOptions = (subjectId: string) =>
   queryOptions({ queryKey: ownCardKeys.subjectSets(subjectId), queryFn: ({ signal }) => getOwnSubjectSets(subjectId, signal), staleTime: 0 });
 
 export const useOwnSubjectSets = (subjectId: string) => useQuery(ownSubjectSetsQueryOptions(subjectId));
+
+/** GET own-flashcard-sets?courseId=: her sets in one of her own courses (issue 41). */
+export const getOwnCourseSets = (courseId: string, signal?: AbortSignal) =>
+  api.get(`own-flashcard-sets?courseId=${encodeURIComponent(courseId)}`, OwnSetListSchema, { signal, skipErrorPopup: true });
+
+export const useOwnCourseSets = (courseId: string) =>
+  useQuery(queryOptions({ queryKey: ownCardKeys.courseSets(courseId), queryFn: ({ signal }) => getOwnCourseSets(courseId, signal), staleTime: 0 }));

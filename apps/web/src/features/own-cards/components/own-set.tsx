@@ -22,7 +22,7 @@ import { useReorderOwnCards } from '../api/reorder-cards.ts';
 import { useShareOwnSet } from '../api/share-set.ts';
 import { useRevokeOwnShare } from '../api/revoke-share.ts';
 import { startOwnSession } from '../api/start-own-session.ts';
-import { SubjectSelect, type SubjectOption } from './own-sets.tsx';
+import { placeOf, placeValue, SubjectSelect, type SubjectOption } from './own-sets.tsx';
 import { useMoveFocus } from '../hooks/use-move-focus.ts';
 import styles from './own-cards.module.css';
 import { useTypesetFormulas } from '../../../components/markdown/formulas.ts';
@@ -323,11 +323,11 @@ function EditSet({ set, subjects, onAnnounce }: { set: OwnSetDetail; subjects: r
   const remove = useDeleteOwnSet();
   const [title, setTitle] = useState(set.title);
   const [description, setDescription] = useState(set.description);
-  const [subjectId, setSubjectId] = useState(set.subjectId ?? '');
+  const [place, setPlace] = useState(placeValue(set));
   const [confirming, setConfirming] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ setId: set.id, title, description, subjectId: subjectId || null }, { onSuccess: () => onAnnounce(t('set.saved')) });
+    update.mutate({ setId: set.id, title, description, ...placeOf(place) }, { onSuccess: () => onAnnounce(t('set.saved')) });
   };
   return (
     <Card as="details" className={styles.details}>
@@ -345,7 +345,7 @@ function EditSet({ set, subjects, onAnnounce }: { set: OwnSetDetail; subjects: r
           </label>
           <input id={`${id}-description`} className={styles.input} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
         </div>
-        <SubjectSelect id={`${id}-subject`} subjects={subjects} value={subjectId} onChange={setSubjectId} />
+        <SubjectSelect id={`${id}-subject`} subjects={subjects} value={place} onChange={setPlace} fallbackTitle={set.courseName ?? set.subjectTitle} />
         {update.isError && (
           <Notice variant="error" role="alert">
             {describe(update.error, t('set.error'))}

@@ -16,7 +16,17 @@ import { useMoveFocus, type MoveDirection } from '../hooks/use-move-focus.ts';
 import styles from './own-cards.module.css';
 
 /** A subject she can put a set in (her library's subjects, given by the route). */
-export type SubjectOption = { id: string; title: string };
+/** A place a set can be in: a subject of her library, or one of her own courses (issue 41). */
+export type SubjectOption = { id: string; title: string; kind?: 'subject' | 'course' };
+
+/** The select's value of a course: its id behind a prefix, so a course and a subject never mix. */
+const COURSE_PREFIX = 'eigen-vak:';
+/** The select's value of where a set is. */
+export const placeValue = (place: { subjectId: string | null; courseId: string | null }) =>
+  place.courseId ? `${COURSE_PREFIX}${place.courseId}` : (place.subjectId ?? '');
+/** What the API takes for a chosen place. */
+export const placeOf = (value: string): { subjectId: string | null; courseId: string | null } =>
+  value.startsWith(COURSE_PREFIX) ? { subjectId: null, courseId: value.slice(COURSE_PREFIX.length) } : { subjectId: value || null, courseId: null };
 
 /** /kaarten: her own sets in her order, a new card, a new set. */
 export function OwnSetsScreen({ subjects }: { subjects: readonly SubjectOption[] }) {
@@ -133,14 +143,14 @@ function CreateSet({ subjects, onCreated }: { subjects: readonly SubjectOption[]
   const create = useCreateOwnSet();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [subjectId, setSubjectId] = useState('');
+  const [place, setPlace] = useState('');
   const [missing, setMissing] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (title.trim() === '') return setMissing(true);
     create.mutate(
-      { title, description, subjectId: subjectId || null },
+      { title, description, ...placeOf(place) },
       {
         onSuccess: (set) => {
           setTitle('');
@@ -180,7 +190,7 @@ function CreateSet({ subjects, onCreated }: { subjects: readonly SubjectOption[]
           </label>
           <input id={`${id}-description`} className={styles.input} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
         </div>
-        <SubjectSelect id={`${id}-subject`} subjects={subjects} value={subjectId} onChange={setSubjectId} />
+        <SubjectSelect id={`${id}-subject`} subjects={subjects} value={place} onChange={setPlace} />
         {create.isError && (
           <Notice variant="error" role="alert">
             {create.error instanceof ApiError && create.error.description ? create.error.description : t('set.error')}
@@ -195,10 +205,18 @@ function CreateSet({ subjects, onCreated }: { subjects: readonly SubjectOption[]
 }
 
 /** The subject of a set: one of her library's, or none (personal). */
-export function SubjectSelect({ id, subjects, value, onChange }: { id: string; subjects: readonly SubjectOption[]; value: string; onChange: (value: string) => void }) {
+export function SubjectSelect({ id, subjects, value, onChange, fallbackTitle }: { id: string; subjects: readonly SubjectOption[]; value: string; onChange: (value: string) => void; fallbackTitle?: string | null }) {
   const { t } = useTranslation('ownCards');
-  // a set's subject that left her library still shows as chosen
-  const options = value && !subjects.some((s) => s.id === value) ? [...subjects, { id: value, title: value }] : subjects;
+  // a set's subject that left her library (or a course still loading) still shows as chosen
+  const known = subjects.some((s) => (s.kind === 'course' ? `${COURSE_PREFIX}${s.id}` : s.id) === value);
+  const courses = subjects.filter((s) => s.kind === 'course');
+  const blok = subjects.filter((s) => s.kind !== 'course');
+  const missing = value && !known ? (value.startsWith(COURSE_PREFIX) ? 'course' : 'subject') : null;
+  const option = (s: SubjectOption) => (
+    <option key={`${s.kind ?? 'subject'}-${s.id}`} value={s.kind === 'course' ? `${COURSE_PREFIX}${s.id}` : s.id}>
+      {s.title}
+    </option>
+  );
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
@@ -206,11 +224,18 @@ export function SubjectSelect({ id, subjects, value, onChange }: { id: string; s
       </label>
       <select id={id} className={styles.select} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t('sets.personal')}</option>
-        {options.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.title}
-          </option>
-        ))}
+        {missing === 'subject' && <option value={value}>{fallbackTitle ?? value}</option>}
+        {courses.length > 0 || missing === 'course' ? (
+          <>
+            <optgroup label={t('sets.blokSubjects')}>{blok.map(option)}</optgroup>
+            <optgroup label={t('sets.ownCourses')}>
+              {courses.map(option)}
+              {missing === 'course' && <option value={value}>{fallbackTitle ?? t('sets.ownCourse')}</option>}
+            </optgroup>
+          </>
+        ) : (
+          blok.map(option)
+        )}
       </select>
     </div>
   );

@@ -1,0 +1,23 @@
+import type { UnitOfWork } from '../write/unit-of-work.ts';
+import { CoursesRepository } from './repository.ts';
+
+/**
+ * What other features may know of her courses (issue 41): their names, hers only. Her own card sets
+ * can be in a course (own-cards reads the names through this, decision 039's addendum); the courses
+ * feature stays the only code that reads its tables. A part of its own in the composition root, made
+ * from the unit of work only: the courses service itself is made after search, which is made after
+ * her cards.
+ */
+export interface CourseDirectory {
+  /** her courses by id, with their names */
+  courseNames(userId: string): Promise<Map<string, string>>;
+}
+
+export function courseDirectory(uow: UnitOfWork): CourseDirectory {
+  return {
+    async courseNames(userId) {
+      const rows = await new CoursesRepository(uow.executor).listCourses(userId);
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+  };
+}
