@@ -4,11 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { signIn } from '../../../lib/auth/session.ts';
 import { getDeviceId } from '../../../lib/device-id.ts';
 import { failQueriesAtOnce, mockApi, renderApp } from '../../../testing/test-utils.tsx';
+
+type MockRoute = Parameters<typeof mockApi>[0][number];
 import { testTokens } from '../../../testing/fixtures.ts';
 import { COURSE_ID, FILE_ID, makeCourse, makeDetail, makeFile } from '../test-data.ts';
 
 /** Her card sets in the course (own-cards, put on the page by the route): none. */
-const noSets = { path: 'own-flashcard-sets', body: { sets: [], limits: { sets: 200, cardsPerSet: 1000, cards: 10000, cardCount: 0 } } };
+const noSets: MockRoute = { path: 'own-flashcard-sets', body: { sets: [], limits: { sets: 200, cardsPerSet: 1000, cards: 10000, cardCount: 0 } } };
 
 async function signedIn(routes: Parameters<typeof mockApi>[0]) {
   await signIn(testTokens);
