@@ -39,16 +39,22 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
   const flow = useSessionFlow(sessionId);
   const [quitOpen, setQuitOpen] = useState(false);
   const [redoOpen, setRedoOpen] = useState(false);
-  // Each finished step asks for focus once; the effect gives it when the target is on screen.
-  const [focusRequest, setFocusRequest] = useState<{ outcome: FlowOutcome; id: number } | null>(null);
+  // Each finished step asks for focus once; the effect gives it when the target is on screen. It
+  // never takes her focus from where she put it meanwhile: a step shown before its call returned
+  // (from the cache) may already have her in its answer field; only focus still where the step
+  // started (the button she pressed), or gone with it, moves.
+  const [focusRequest, setFocusRequest] = useState<{ outcome: FlowOutcome; id: number; from: Element | null } | null>(null);
   const handledFocus = useRef(0);
-  const requestFocus = (outcome: FlowOutcome) => setFocusRequest((r) => ({ outcome, id: (r?.id ?? 0) + 1 }));
+  const requestFocus = (outcome: FlowOutcome, from: Element | null = null) => setFocusRequest((r) => ({ outcome, id: (r?.id ?? 0) + 1, from }));
 
   useEffect(() => {
     if (!focusRequest || handledFocus.current === focusRequest.id) return;
     const target = document.getElementById(FOCUS_TARGET[focusRequest.outcome]);
     if (!target) return;
     handledFocus.current = focusRequest.id;
+    const active = document.activeElement;
+    const moved = active !== null && active !== document.body && active !== focusRequest.from && active.isConnected && focusRequest.from !== null;
+    if (moved) return;
     target.focus({ preventScroll: true });
     // A new question or the results start at the top; the feedback panel is brought into the
     // middle of the screen, clear of the navigation bar.
@@ -58,7 +64,8 @@ export function QuestionSession({ sessionId, exitTo, onSessionReplaced }: Questi
   });
 
   const onAction = (action: FlowAction) => {
-    flow.act(action).then(requestFocus, () => {
+    const from = document.activeElement;
+    flow.act(action).then((outcome) => requestFocus(outcome, from), () => {
       // The API client shows the error; the refetched session shows the real state.
     });
   };
