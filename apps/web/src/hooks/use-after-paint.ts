@@ -15,10 +15,33 @@ export function useAfterPaint(): boolean {
     let idle = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
+    let observer: PerformanceObserver | undefined;
+    let waitTimer: ReturnType<typeof setTimeout> | undefined;
+    const mountedAt = performance.now();
     const whenIdle = () => {
       if (cancelled) return;
       if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => setPainted(true), { timeout: AFTER_PAINT_IDLE_TIMEOUT_MS });
       else timer = setTimeout(() => setPainted(true), 0);
+    };
+    // A busy phone runs the frame's callbacks before it shows the frame: where the browser reports
+    // its largest paint, wait for the report of a paint after this screen mounted (at most a second).
+    const whenShown = () => {
+      if (cancelled) return;
+      const lcp = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint');
+      if (!lcp) return whenIdle();
+      let done = false;
+      const go = () => {
+        if (done) return;
+        done = true;
+        observer?.disconnect();
+        clearTimeout(waitTimer);
+        whenIdle();
+      };
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((e) => ((e as PerformanceEntry & { renderTime?: number }).renderTime || e.startTime) >= mountedAt)) go();
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+      waitTimer = setTimeout(go, AFTER_PAINT_IDLE_TIMEOUT_MS);
     };
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
@@ -26,12 +49,14 @@ export function useAfterPaint(): boolean {
         // the text painted in its own font: a font that arrives later paints the text again, and that
         // later paint is the screen's largest (what she sees settled), so wait for the fonts too
         const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
-        if (fonts && fonts.status !== 'loaded') void fonts.ready.then(whenIdle, whenIdle);
-        else whenIdle();
+        if (fonts && fonts.status !== 'loaded') void fonts.ready.then(whenShown, whenShown);
+        else whenShown();
       });
     });
     return () => {
       cancelled = true;
+      observer?.disconnect();
+      clearTimeout(waitTimer);
       if (frame) cancelAnimationFrame(frame);
       if (idle) cancelIdleCallback(idle);
       clearTimeout(timer);
