@@ -114,12 +114,6 @@ export class CoursesService {
     return { course: this.summary(course, files.length), files: files.map((f) => this.fileOf(f)), limits };
   }
 
-  /** Her courses' names by id (search's hits name the course). */
-  async courseNames(userId: string): Promise<Map<string, string>> {
-    const rows = await this.repo.listCourses(userId);
-    return new Map(rows.map((r) => [r.id, r.name]));
-  }
-
   /** A file of hers, to send (all or a range of it). */
   async openFile(userId: string, courseId: string, fileId: string): Promise<OpenedFile> {
     const repo = this.repo;

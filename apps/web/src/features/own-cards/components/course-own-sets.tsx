@@ -1,15 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { OwnSetSummary } from '@blok/contract/own-cards';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
+import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.tsx';
-import { Card, CardActions, CardList, CardMeta, CardText, CardTitle } from '../../../components/ui/card/card.tsx';
+import { CardList, CardText } from '../../../components/ui/card/card.tsx';
 import { Section } from '../../../components/ui/section/section.tsx';
 import { useOwnCourseSets } from '../api/get-own-sets.ts';
 import { useCreateOwnSet } from '../api/create-set.ts';
+import { OwnSetItem } from './subject-own-sets.tsx';
 import styles from './own-cards.module.css';
 
 /**
@@ -52,7 +50,7 @@ export function CourseOwnSets({ courseId, onAnnounce }: { courseId: string; onAn
       {list.length > 0 && (
         <CardList>
           {list.map((set) => (
-            <CourseSetItem key={set.id} set={set} />
+            <OwnSetItem key={set.id} set={set} />
           ))}
         </CardList>
       )}
@@ -86,30 +84,5 @@ export function CourseOwnSets({ courseId, onAnnounce }: { courseId: string; onAn
         </Button>
       </form>
     </Section>
-  );
-}
-
-function CourseSetItem({ set }: { set: OwnSetSummary }) {
-  const { t } = useTranslation('ownCards');
-  return (
-    <Card as="li">
-      <CardTitle>{set.title}</CardTitle>
-      {set.description && <CardText>{set.description}</CardText>}
-      <CardMeta>
-        <span>{t('sets.cardCount', { count: set.cardCount })}</span>
-        <span>{t('sets.known', { known: set.knownCount, total: set.cardCount })}</span>
-      </CardMeta>
-      <ProgressBar value={set.progress} label={t('sets.progressLabel', { title: set.title })} />
-      <CardActions>
-        {set.cardCount > 0 && (
-          <ButtonLink to={paths.ownCards.study.getHref(set.id)} aria-label={t('subject.studyLabel', { title: set.title })}>
-            {t('subject.study')}
-          </ButtonLink>
-        )}
-        <ButtonLink variant="secondary" to={paths.ownCards.set.getHref(set.id)} aria-label={t('sets.openLabel', { title: set.title })}>
-          {t('subject.open')}
-        </ButtonLink>
-      </CardActions>
-    </Card>
   );
 }

@@ -28,7 +28,7 @@ export function SubjectOwnSets({ subjectId }: { subjectId: string }) {
       {list.length > 0 && (
         <CardList>
           {list.map((set) => (
-            <SubjectSetItem key={set.id} set={set} />
+            <OwnSetItem key={set.id} set={set} mine />
           ))}
         </CardList>
       )}
@@ -44,14 +44,15 @@ export function SubjectOwnSets({ subjectId }: { subjectId: string }) {
   );
 }
 
-function SubjectSetItem({ set }: { set: OwnSetSummary }) {
+/** One of her sets in a list of a subject's or a course's sets: to study or open; `mine` marks it as hers beside Blok's. */
+export function OwnSetItem({ set, mine = false }: { set: OwnSetSummary; mine?: boolean }) {
   const { t } = useTranslation('ownCards');
   return (
     <Card as="li">
       <CardTitle>{set.title}</CardTitle>
       {set.description && <CardText>{set.description}</CardText>}
       <CardMeta>
-        <CardBadge>{t('subject.mine')}</CardBadge>
+        {mine && <CardBadge>{t('subject.mine')}</CardBadge>}
         <span>{t('sets.cardCount', { count: set.cardCount })}</span>
         <span>{t('sets.known', { known: set.knownCount, total: set.cardCount })}</span>
       </CardMeta>
