@@ -15,6 +15,7 @@ await build({
     { in: 'src/card-import/worker.ts', out: 'card-import-worker' },
     { in: 'src/threads/worker.ts', out: 'work-worker' },
     { in: 'src/courses/pdf-worker.ts', out: 'course-pdf-worker' },
+    { in: 'src/web-render/worker.ts', out: 'web-render-worker' },
   ],
   outdir: 'dist',
   bundle: true,

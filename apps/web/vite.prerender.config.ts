@@ -2,22 +2,30 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * The build of src/prerender/first-screens.tsx for Node (decision 032): the web build runs it after
- * the app's own build (scripts/prerender.mjs) to put the login page and the registration's first
- * step into their pages. Same root, React plugin and CSS modules as vite.config.ts, so the class
- * names in the markup are the ones of the app's stylesheets (scripts/prerender.mjs checks them).
+ * The build of the server renderers for Node, into dist-server/: src/prerender/first-screens.tsx
+ * (decision 032), which the web build runs after the app's own build (scripts/prerender.mjs) to put
+ * the login page and the registration's first step into their pages, and src/prerender/reader-screen.tsx
+ * (decision 048), which the API runs in a thread of its own to put her chapter into the reader's page.
+ * Same root, React plugin and CSS modules as vite.config.ts, so the class names in the markup are the
+ * ones of the app's stylesheets (scripts/prerender.mjs checks them).
  */
 export default defineConfig({
   plugins: [react()],
   publicDir: false,
   logLevel: 'warn',
   build: {
-    ssr: 'src/prerender/first-screens.tsx',
-    outDir: 'node_modules/.prerender',
+    ssr: true,
+    outDir: 'dist-server',
     emptyOutDir: true,
     target: 'node20',
     copyPublicDir: false,
     rolldownOptions: {
+      input: {
+        'server-window': 'src/prerender/server-window.ts',
+        'first-screens': 'src/prerender/first-screens.tsx',
+        'reader-screen': 'src/prerender/reader-screen.tsx',
+      },
+      output: { entryFileNames: '[name].js' },
       // The app's lazy screens stay imports in this build; that some of them are imported statically
       // too matters only to the browser build's chunks.
       onwarn(warning, warn) {

@@ -374,8 +374,10 @@ export async function buildApp(opts: BuildOptions) {
       hsts: false,
     });
     // The web plugin answers addresses that are no file with the SPA fallback; without a build, a 404.
-    if (opts.serveWeb !== false) await pages.register(web, { root: env.WEB_DIST });
-    else pages.setNotFoundHandler(notFound);
+    if (opts.serveWeb !== false) {
+      const serverRender = env.WEB_SERVER_RENDER === 'on' ? { timeoutMs: env.WEB_SERVER_RENDER_TIMEOUT_MS } : undefined;
+      await pages.register(web, { root: env.WEB_DIST, serverRender });
+    } else pages.setNotFoundHandler(notFound);
   });
   return app;
 }

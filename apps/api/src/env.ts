@@ -136,6 +136,14 @@ const EnvSchema = z.object({
   IPV6_SUBNET_PREFIX: z.coerce.number().int().min(32).max(128).default(64),
   /** Folder with the built web app; served on / when present. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /**
+   * Her chapter rendered into the reader's page on a thread of its own (decision 048): `on` (default)
+   * or `off` (the plain page, the app renders the chapter). Needs the web build's server renderer
+   * (apps/web/dist-server, written by its build).
+   */
+  WEB_SERVER_RENDER: z.enum(['on', 'off']).default('on'),
+  /** Longest a rendered page may take before the plain page goes instead, ms. */
+  WEB_SERVER_RENDER_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** Load the demo content on start (idempotent). */
   SEED_DEMO: bool.default(true),
   /** Password logins per IP address per window (a lecture hall of 300 behind one NAT fits). */

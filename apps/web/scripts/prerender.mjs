@@ -10,42 +10,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { JSDOM } from 'jsdom';
 
 const WEB = resolve(import.meta.dirname, '..');
-const ROOT_OPEN = '<div id="root">';
-
-/**
- * The code reads a few browser things while it renders (stored flags, the user agent): a visitor's
- * empty browser. Only names Node does not have are set, and only for this process.
- */
-function visitorBrowser() {
-  const { window } = new JSDOM('<!doctype html><html lang="nl"><body></body></html>', { url: 'https://blok.invalid/' });
-  for (const name of ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'HTMLElement', 'Node', 'matchMedia']) {
-    if (!(name in globalThis)) Object.defineProperty(globalThis, name, { value: window[name], configurable: true, writable: true });
-  }
-}
-
-/**
- * The page with the screen in #root and the screen's stylesheets inlined at the end of <head>, in the
- * order the app adds them, so the first paint is the styled screen without waiting for more requests
- * (as the entry's own stylesheet, vite.config.ts inlineEntryCss). The app still loads the files as it
- * always does; the same rules twice change nothing.
- */
-export function withScreen(html, screen, markup, styles) {
-  const start = html.indexOf(ROOT_OPEN);
-  const end = html.indexOf('<noscript>', start);
-  if (start < 0 || end < 0) throw new Error(`prerender: ${screen}: no #root followed by <noscript>`);
-  const close = html.lastIndexOf('</div>', end);
-  if (close < start) throw new Error(`prerender: ${screen}: #root is not closed`);
-  let page = `${html.slice(0, start)}<div id="root" inert data-prerendered="${screen}">${markup}${html.slice(close)}`;
-  if (!page.includes('</head>')) throw new Error(`prerender: ${screen}: no </head>`);
-  const css = styles.map(({ file, text }) => {
-    if (text.includes('</style')) throw new Error(`prerender: ${file} cannot be inlined`);
-    return text.trim();
-  });
-  return page.replace('</head>', `<style data-prerendered-css>${css.join('\n')}</style></head>`);
-}
 
 /** Every class name in the markup must be in one of the screen's stylesheets or the page's own. */
 function checkClassNames(screen, markup, css) {
@@ -57,8 +23,10 @@ function checkClassNames(screen, markup, css) {
 }
 
 export async function prerender(dist) {
-  visitorBrowser();
-  const { renderFirstScreen, PRERENDERED_SCREENS } = await import(pathToFileURL(join(WEB, 'node_modules/.prerender/first-screens.js')).href);
+  // a visitor's empty browser around the code (src/prerender/server-window.ts), before it loads
+  const { serverWindow } = await import(pathToFileURL(join(WEB, 'dist-server/server-window.js')).href);
+  serverWindow();
+  const { renderFirstScreen, PRERENDERED_SCREENS, withScreen } = await import(pathToFileURL(join(WEB, 'dist-server/first-screens.js')).href);
   const screens = Object.keys(PRERENDERED_SCREENS);
   const styles = JSON.parse(readFileSync(join(dist, 'first-screen/styles.json'), 'utf8'));
   const done = [];

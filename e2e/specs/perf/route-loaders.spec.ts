@@ -24,6 +24,9 @@ test('the reader asks for its chapter while its code is held back', async ({ pag
     if (!requested && new URL(request.url()).pathname === `/api/summaries/${SUMMARY}/chapters/${CHAPTER}`) requested = Date.now();
   });
   await page.goto(`/summary/read/${SUMMARY}/${CHAPTER}`);
+  // the page shows her chapter rendered by the server at once (decision 048): the app's own reader is
+  // there once it has taken the page over
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 15_000 });
   await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible();
   expect(released).toBeGreaterThan(0);
   expect(requested).toBeGreaterThan(0);
@@ -44,6 +47,9 @@ test('a first visit of the reader asks for its chapter before the app itself has
     if (path.startsWith(`/api/summaries/${SUMMARY}`) && request.method() === 'GET') asked.push({ path, at: Date.now() });
   });
   await page.goto(`/summary/read/${SUMMARY}/${CHAPTER}`);
+  // the page shows her chapter rendered by the server at once (decision 048): the app's own reader is
+  // there once it has taken the page over
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 15_000 });
   await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible();
   const chapter = asked.filter((a) => a.path === `/api/summaries/${SUMMARY}/chapters/${CHAPTER}`);
   const summary = asked.filter((a) => a.path === `/api/summaries/${SUMMARY}`);

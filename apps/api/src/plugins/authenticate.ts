@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_ID_HEADER } from '@blok/contract';
 import { toBool } from '@blok/db';
 import { AppError } from '../errors.ts';
@@ -14,6 +14,13 @@ declare module 'fastify' {
     /** the signed-in student as the features need her, read with the device check (one query) */
     auth: { userId: string; deviceRowId: string; student: Student } | null;
   }
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<FastifyInstance['services']['auth']['requestContext']>>['user']>;
+
+/** The student as the features need her, from her row of the request's one query. */
+export function studentOf(user: UserRow): Student {
+  return { id: user.id, study: user.study, year: user.year, hasSubscription: toBool(user.has_subscription), firstName: user.first_name };
 }
 
 /**
@@ -43,11 +50,7 @@ export default fp(
         }
         throw new AppError('invalid_token', 'Je sessie is beëindigd. Log opnieuw in.');
       }
-      request.auth = {
-        userId: claims.sub,
-        deviceRowId: claims.dev,
-        student: { id: user.id, study: user.study, year: user.year, hasSubscription: toBool(user.has_subscription), firstName: user.first_name },
-      };
+      request.auth = { userId: claims.sub, deviceRowId: claims.dev, student: studentOf(user) };
     });
   },
   { name: 'authenticate', dependencies: ['services'] },

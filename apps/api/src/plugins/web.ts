@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ChapterParamsSchema } from '@blok/contract/library';
 import { notFound } from './error-handler.ts';
+import { studentOf } from './authenticate.ts';
+import { ReaderPages } from '../web-render/reader-pages.ts';
+import type { Encoding, ReaderScreenData } from '../web-render/types.ts';
 
 /**
  * The screens a first visit opens each have a copy of index.html in the web build
@@ -44,6 +49,58 @@ function readPrerendered(root: string): Set<string> {
   return new Set(Array.isArray(listed) ? listed.filter((page): page is string => typeof page === 'string') : []);
 }
 
+/** A cookie's value from the request's Cookie header (the first of that name), or undefined. */
+function cookie(req: FastifyRequest, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The encoding of a page the browser accepts, brotli first. */
+function acceptedEncoding(req: FastifyRequest): Encoding {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+/** A place in a chapter below this is its top: the page shows the chapter from there. */
+const TOP_OF_CHAPTER = 0.02;
+
+/**
+ * Her chapter's data for the reader's page rendered by the server (decision 048), or null for the
+ * plain page: the address of one chapter, her access token cookie (the one the app sends as its bearer
+ * token; SameSite=Strict, so a page asked for from another site never carries it) passing the API's own
+ * check (token, device, account), the chapter hers to read (not a Premium chapter without a
+ * subscription), and her place in it at its top (the app scrolls her to a place further on). Anything
+ * else, or any error, is the plain page: the app then answers as it always did.
+ */
+async function readerScreen(app: FastifyInstance, req: FastifyRequest, path: string): Promise<ReaderScreenData | null> {
+  const [, id, chapterId] = /^\/summary\/read\/([^/]+)\/([^/]+)\/?$/.exec(path) ?? [];
+  const params = ChapterParamsSchema.safeParse({ id, chapterId });
+  const token = cookie(req, 'access_token');
+  if (!params.success || !token) return null;
+  const claims = await app.services.tokens.verify(token);
+  if (!claims) return null;
+  const state = await app.services.auth.requestContext(claims.sub, claims.dev);
+  if (!state.user || state.tokenDeviceRevoked) return null;
+  const student = studentOf(state.user);
+  const [summary, chapter] = await Promise.all([
+    app.services.reader.summary(student, params.data.id),
+    app.services.reader.chapter(student, params.data.id, params.data.chapterId),
+  ]);
+  if (chapter.position >= TOP_OF_CHAPTER) return null;
+  const size = Number(cookie(req, 'blok_text_size'));
+  return { path, summary, chapter, textSize: Number.isInteger(size) ? size : null };
+}
+
 /** The path of a request's address without its query, decoded as the router decoded it. */
 function decodedPath(url: string): string {
   const path = url.split('?', 1)[0]!;
@@ -60,7 +117,7 @@ function decodedPath(url: string): string {
  * context has its own 404) and does not look like a file answers index.html, so the client router
  * handles deep links.
  */
-export default fp<{ root: string }>(
+export default fp<{ root: string; serverRender?: { timeoutMs: number } }>(
   async (app, opts) => {
     const index = join(opts.root, 'index.html');
     if (!existsSync(index)) {
@@ -69,6 +126,28 @@ export default fp<{ root: string }>(
       return;
     }
     const firstScreens = readFirstScreens(opts.root);
+    // her chapter rendered into the reader's page, on a thread of its own (decision 048)
+    const readerPages = opts.serverRender
+      ? ReaderPages.of({ webRoot: opts.root, timeoutMs: opts.serverRender.timeoutMs, queue: 8, heapMb: 128, log: app.log })
+      : null;
+    if (readerPages) {
+      app.addHook('onReady', async () => readerPages.start());
+      app.addHook('onClose', async () => readerPages.close());
+    }
+    /** Her chapter's page with the chapter in it, or null for the plain page. */
+    const renderedReader = async (req: FastifyRequest, path: string) => {
+      if (!readerPages) return null;
+      try {
+        const screen = await readerScreen(app, req, path);
+        if (!screen) return null;
+        const encoding = acceptedEncoding(req);
+        const page = await readerPages.render(screen, encoding);
+        return page ? { page, encoding } : null;
+      } catch {
+        // a chapter she may not read, a summary gone, the database busy: the app answers it as always
+        return null;
+      }
+    };
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
@@ -98,12 +177,19 @@ export default fp<{ root: string }>(
     // The SPA fallback is the pages' not-found handler, not a `/*` route: such a route would also
     // catch the API's unknown addresses (find-my-way falls back to it), which belong to the /api
     // context's own 404 with the API's headers and request limit (app.ts).
-    app.setNotFoundHandler((req, reply) => {
+    app.setNotFoundHandler(async (req, reply) => {
       const path = decodedPath(req.url);
       if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ error: 'not_found', error_description: 'Dit bestand bestaat niet.' });
       if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, reply);
       const screen = firstScreens.find(({ address }) => address.test(path));
       const signedIn = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '');
+      const rendered = screen?.page === 'reader' && signedIn ? await renderedReader(req, path) : null;
+      if (rendered) {
+        // her own chapter and reading state: never kept by a cache on the way, nor by the browser
+        reply.status(200).header('cache-control', 'private, no-store').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+        if (rendered.encoding !== 'identity') reply.header('content-encoding', rendered.encoding);
+        return reply.send(rendered.page);
+      }
       return reply.status(200).header('cache-control', 'no-cache').sendFile(pageFor(screen, signedIn));
     });
   },

@@ -9,6 +9,7 @@ import { paths } from '../config/paths.ts';
 import { PRERENDERED_SCREENS, type PrerenderedScreen } from '../app/first-screens.ts';
 
 export { PRERENDERED_SCREENS };
+export { withScreen } from './page.ts';
 
 /**
  * The first screens that look the same to every visitor, rendered at build time (decision 032,

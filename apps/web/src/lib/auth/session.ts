@@ -83,7 +83,11 @@ function subscribeSnapshot(listener: () => void): () => void {
   };
 }
 
-/** Whether a user is signed in on this browser (drives the navigation bar and Home). */
+/**
+ * Whether a user is signed in on this browser (drives the navigation bar and Home). The server's
+ * renderers read the same local keys: empty for a visitor's page at build time (decision 032), marked
+ * signed in for her chapter rendered by the API (src/prerender/reader-screen.tsx, decision 048).
+ */
 export function useIsSignedIn(): boolean {
-  return useSyncExternalStore(subscribeSnapshot, isMarkedSignedIn, () => false);
+  return useSyncExternalStore(subscribeSnapshot, isMarkedSignedIn, isMarkedSignedIn);
 }

@@ -1,0 +1,71 @@
+import { Outlet, createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { QueryClient } from '@tanstack/react-query';
+import type { ChapterContent, SummaryDetail } from '@blok/contract/library';
+import { AppProvider } from '../app/provider.tsx';
+import { AppLayout } from '../components/layouts/app-layout.tsx';
+import { Component as ReadSummary } from '../app/routes/summary/read.tsx';
+import { paths } from '../config/paths.ts';
+import { loadNamespaces } from '../lib/i18n.ts';
+import { markSignedIn } from '../lib/auth/token-storage.ts';
+import { summaryQueryOptions } from '../features/summary/api/get-summary.ts';
+import { chapterQueryKey } from '../features/summary/api/get-chapter.ts';
+import { TEXT_SIZE_KEY, TEXT_SCALES } from '../features/summary/hooks/use-text-size.ts';
+import { writeKey } from '../lib/storage.ts';
+
+/**
+ * The reader's chapter rendered by the server for the page itself (issue 43, decision 048): the same
+ * layout and route components as the app's router (app/router.tsx), React's own server renderer,
+ * her chapter's data as the API answers it. The API runs this in a thread of its own
+ * (apps/api/src/plugins/web-render), in a jsdom window standing for her browser: signed in, her text
+ * size. The app then renders the same screen in the browser and takes its place (main.tsx), as it
+ * does with the pages of decision 032.
+ */
+const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Outlet,
+    children: [{ Component: AppLayout, children: [{ path: paths.summary.read.path, Component: ReadSummary }] }],
+  },
+];
+
+export { withScreen, namedStyles } from './page.ts';
+
+/** The strings the reader's first render shows, loaded once when the thread starts. */
+export async function prepare(): Promise<void> {
+  await loadNamespaces(['summary']);
+}
+
+export type ReaderScreen = {
+  /** the page's address, `/summary/read/{id}/{chapterId}` */
+  path: string;
+  summary: SummaryDetail;
+  chapter: ChapterContent;
+  /** her text size as the reader stores it (an index of TEXT_SCALES), or null for the default */
+  textSize: number | null;
+};
+
+/** The markup inside #root of the reader's page as the app renders it on her first visit. */
+export async function renderReaderScreen({ path, summary, chapter, textSize }: ReaderScreen): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://blok.invalid')));
+  if (context instanceof Response) throw new Error(`reader screen: ${path} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(summaryQueryOptions(summary.id).queryKey, summary);
+  queryClient.setQueryData(chapterQueryKey(chapter.summaryId, chapter.chapterId), chapter);
+  // her browser as the reader reads it, set right before the (synchronous) render: renders that
+  // overlap in their awaits above never see each other's
+  markSignedIn();
+  if (textSize !== null && Number.isInteger(textSize) && textSize >= 0 && textSize < TEXT_SCALES.length) writeKey(TEXT_SIZE_KEY, String(textSize));
+  else localStorage.removeItem(TEXT_SIZE_KEY);
+  try {
+    return renderToString(
+      <AppProvider queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>,
+    );
+  } finally {
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { Api, expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+
+// Decision 048 (issue 43): the reader's page comes with her chapter in it, rendered by the API from
+// the app's own components. A slow phone paints the chapter with the page; nothing on it takes input
+// until the app has rendered the same screen in its place, and that takeover moves nothing.
+
+// The first visit, as Lighthouse and a new phone see it: once the app's service worker runs, it answers
+// her pages from its copy of the app (offline reading), never from the server.
+test.use({ serviceWorkers: 'block' });
+
+const CHAPTER = '/summary/read/inleiding-psychologie-samenvatting/psy-grondslagen';
+const TITLE = 'Grondslagen van de psychologie';
+
+/** Holds the app's entry script back, so the page is seen as a phone sees it while the code loads. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Records layout shifts and the largest paints from the first moment of the page. */
+async function watchPaints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = { shift: 0, lcp: [] as Array<{ time: number; text: string; size: number }> };
+    (window as unknown as { __paints: typeof seen }).__paints = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) seen.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { element: Element | null; size: number }>)
+        seen.lcp.push({ time: entry.startTime, text: (entry.element?.textContent ?? '').slice(0, 80), size: entry.size });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+const paints = (page: Page) => page.evaluate(() => (window as unknown as { __paints: { shift: number; lcp: Array<{ time: number; text: string; size: number }> } }).__paints);
+
+test.describe("her chapter rendered into the reader's page", () => {
+  test('paints the chapter before the app runs, takes no input until the app has it, and the takeover shifts nothing', async ({ page, request }) => {
+    const user = await new Api(request).createUser();
+    await signIn(page, user);
+    await watchPaints(page);
+    const release = await holdEntryScript(page);
+    await page.goto(CHAPTER, { waitUntil: 'commit' });
+
+    // The page itself: her chapter with the app's layout, styled, inert while the app's code is on its way.
+    const root = page.locator('#root');
+    await expect(root).toHaveAttribute('data-prerendered', 'reader');
+    await expect(root).toHaveAttribute('inert', '');
+    await expect(page.locator('h1')).toHaveText(TITLE);
+    await expect(page.getByText('Gray en Bjorklund definiëren psychologie')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible();
+    const larger = page.locator('button[aria-label="A+, grotere tekst"]');
+    expect(await larger.evaluate((button: HTMLButtonElement) => (button.focus(), document.activeElement === button))).toBe(false);
+    await expect.poll(async () => (await paints(page)).lcp.length).toBeGreaterThan(0);
+    await saveScreenshot(page, 'reader-rendered-before-app');
+    const before = await paints(page);
+
+    release();
+    await expect(root).not.toHaveAttribute('data-prerendered');
+    await expect(root).not.toHaveAttribute('inert');
+    // the app's own screen: the title has her focus, the text size buttons work
+    await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeFocused();
+    await page.getByRole('button', { name: 'A+, grotere tekst' }).press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Tekstgrootte 113%' })).toBeAttached();
+
+    const after = await paints(page);
+    // nothing moved in the takeover (the text size change was hers: hadRecentInput)
+    expect(after.shift).toBe(0);
+    // The largest paint was the server's chapter: the app's identical screen adds no larger one.
+    expect(Math.max(...after.lcp.map((entry) => entry.size))).toBe(Math.max(...before.lcp.map((entry) => entry.size)));
+    await expectNoAxeViolations(page, 'reader after the takeover');
+  });
+
+  test('the page has her text size from her first paint', async ({ page, request }) => {
+    const user = await new Api(request).createUser();
+    await signIn(page, user);
+    // her size, chosen earlier on this device (the reader keeps it and tells the server by a cookie)
+    await page.goto(CHAPTER);
+    await page.getByRole('button', { name: 'A+, grotere tekst' }).click();
+    await page.getByRole('button', { name: 'A+, grotere tekst' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Tekstgrootte 125%' })).toBeAttached();
+    const release = await holdEntryScript(page);
+    await page.goto(CHAPTER, { waitUntil: 'commit' });
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'reader');
+    await expect(page.locator('article')).toHaveAttribute('style', /--reader-scale:\s*1\.25/);
+    release();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(page.getByRole('status').filter({ hasText: 'Tekstgrootte 125%' })).toBeAttached();
+  });
+
+  test('a visitor and a chapter she may not read get the plain page', async ({ page, request }) => {
+    const visitor = await page.request.get(CHAPTER);
+    expect(await visitor.text()).not.toContain('data-prerendered');
+    const user = await new Api(request).createUser();
+    await signIn(page, user);
+    const premium = await page.request.get('/summary/read/inleiding-psychologie-samenvatting/psy-ontwikkeling');
+    expect(premium.status()).toBe(200);
+    expect(await premium.text()).not.toContain('data-prerendered');
+  });
+});
