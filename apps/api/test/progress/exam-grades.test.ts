@@ -107,6 +107,56 @@ describe.each(DIALECTS)("the mock exams' grades per chapter on Voortgang on %s",
     expect(await s.progress()).toEqual(p);
   });
 
+  /** Her kept counts of the subject's mock exams (decision 047's addendum), and whether they were built. */
+  const kept = async (email: string) => {
+    const db = ctx.handle.db;
+    const { id } = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom('standing_exam_grades')
+      .select(['exam_id', 'chapter_id', 'at', 'correct', 'partial', 'total'])
+      .where('user_id', '=', id)
+      .where('subject_id', '=', SUBJECT)
+      .orderBy('exam_id')
+      .orderBy('chapter_id')
+      .execute();
+    const build = await db.selectFrom('standing_builds').select('built_at').where('user_id', '=', id).where('subject_id', '=', SUBJECT).executeTakeFirst();
+    return { userId: id, rows: rows.map((r) => ({ ...r, correct: Number(r.correct), partial: Number(r.partial), total: Number(r.total) })), builtAt: build?.built_at ?? null };
+  };
+
+  it("keeps the counts in the exam's closing transaction, and builds them once from her history on her first read", async () => {
+    const s = await user(ctx.app);
+    // a student from before: exams closed, never a read of Voortgang
+    const first = await s.sit(10, (id) => !id.endsWith('2'));
+    const one = await s.ok<MockExam>('POST', `/api/mock-exams/${first.id}/finish`);
+    expect(await kept(s.email)).toMatchObject({ builtAt: null });
+    const { userId, rows: before } = await kept(s.email);
+    await ctx.handle.db.deleteFrom('standing_exam_grades').where('user_id', '=', userId).execute();
+    expect(before.length).toBeGreaterThan(0);
+    // two first reads at once build her counts once
+    const [p1, p2] = await Promise.all([s.progress(), s.progress()]);
+    expect(p2).toEqual(p1);
+    expect(examGrades(p1)).toEqual(sorted(shownOf(one)));
+    const built = await kept(s.email);
+    expect(built.builtAt).not.toBeNull();
+    expect(built.rows).toEqual(before);
+
+    // an exam closed after the build: its transaction adds its counts, no build again
+    vi.setSystemTime(new Date('2026-11-26T10:00:00Z'));
+    const second = await s.sit(5, () => true);
+    const two = await s.ok<MockExam>('POST', `/api/mock-exams/${second.id}/finish`);
+    const after = await kept(s.email);
+    expect(after.builtAt).toBe(built.builtAt);
+    expect(after.rows.filter((r) => r.exam_id === second.id).map((r) => [r.chapter_id, r.correct, r.total])).toEqual(
+      two.chapters.filter((c) => c.chapterId !== null).map((c) => [c.chapterId, c.result.correct, c.result.total]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    const p = await s.progress();
+    expect(examGrades(p)).toEqual(sorted([...shownOf(one), ...shownOf(two)]));
+    // counted again from her history: the same rows and the same page
+    await ctx.handle.db.deleteFrom('standing_builds').where('user_id', '=', userId).execute();
+    expect(await s.progress()).toEqual(p);
+    expect((await kept(s.email)).rows).toEqual(after.rows);
+  });
+
   it('leaves an exam answer to a question whose correct answer a release changed out, as the exam does', async () => {
     const editor = await user(ctx.app);
     await ctx.app.services.studio.setRole(null, editor.email, 'editor');
