@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CourseDetail, CourseFile, CourseFileReading, SubjectDayPlan, TodayPlan } from '@blok/contract';
-import { DIALECTS } from '../helpers.ts';
+import { DIALECTS, PASSWORD } from '../helpers.ts';
 import { SUBJECT, planSuite, student as planStudent } from '../plan/support.ts';
 import { makePdf } from './pdf-maker.ts';
 
@@ -97,7 +97,8 @@ describe.each(DIALECTS)('her reading and her courses in the plan on %s', (dialec
     const kept = await t.upload(second.id, slides(4), 'HC1.pdf');
     expect((await t.read(second.id, kept.id, [1])).statusCode).toBe(200);
     const user = await suite.ctx.handle.db.selectFrom('users').select('id').where('email', '=', t.email).executeTakeFirstOrThrow();
-    await suite.ctx.handle.db.deleteFrom('users').where('id', '=', user.id).execute();
+    const deleted = await t.write('DELETE', '/api/user/profile', { password: PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     expect(await suite.ctx.handle.db.selectFrom('course_pages_read').select('page').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
