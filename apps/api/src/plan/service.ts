@@ -5,6 +5,7 @@ import { questionValue, retrievability } from '@blok/domain/readiness';
 import { readinessPercent, standingReason } from '@blok/domain/standing';
 import { ALL_DAYS, DEFAULT_MINUTES_PER_DAY, addDays, daysBetween, planDay, readingMinutes, taskTitle, type DayPlan, type PlanTask } from '@blok/domain/study-plan';
 import { plainText } from '@blok/domain/markup';
+import { dayTime } from '@blok/domain/course-plan';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { PlanRepository, type ChapterStatsRow, type ExamPlanRow, type StatsDelta } from './repository.ts';
@@ -84,12 +85,38 @@ export interface PlanOwnCardsSource {
  */
 export type PlanStandingSource = Pick<ReadinessService, 'evidenceOf' | 'estimate' | 'cardStates' | 'history' | 'recordAnswer' | 'recordCard' | 'recordMockExam' | 'rebuildMarks'>;
 
+/** Her time for her own courses today (issue 41): what Blok's tasks of today leave of her minutes. */
+export interface CourseDayTime {
+  date: string;
+  dayStart: Date;
+  dayEnd: Date;
+  /** her minutes per day and study days (@blok/domain/course-plan dayTime) */
+  minutesPerDay: number;
+  studyDays: number[];
+  /** her minutes per day less the minutes of Blok's tasks today */
+  minutesFree: number;
+  spacedRepetition: boolean;
+}
+
+/** The plan's store of a day's plan (plan_days) for a day another feature plans: by key, saved again when its inputs changed. */
+export interface PlanDayStore {
+  find(key: string): Promise<string | undefined>;
+  save(key: string, plan: string): Promise<void>;
+}
+
+/** Her own courses in today's plan (issue 41): planned by the courses feature (`courses/plan-source.ts`). */
+export interface PlanCoursesSource {
+  /** her courses with an exam date today or later and material to plan, each as a day of the plan */
+  days(userId: string, time: CourseDayTime, store: PlanDayStore): Promise<SubjectDayPlan[]>;
+}
+
 export interface PlanSources {
   library: PlanLibrarySource;
   practice: PlanPracticeSource;
   cards: PlanCardsSource | null;
   ownCards?: PlanOwnCardsSource | null;
   standing: PlanStandingSource;
+  courses?: PlanCoursesSource | null;
 }
 
 /** What the reminders need to know of her day. */
@@ -355,9 +382,31 @@ export class PlanService {
       if (!(await this.sources.library.inLibrary(student, plan.subject_id))) continue;
       subjects.push(await this.subjectDay(student, plan, date, zone));
     }
+    subjects.push(...(await this.courseDays(student.id, plans, date, zone, subjects)));
     subjects.sort((a, b) => (a.examDate ?? '9999').localeCompare(b.examDate ?? '9999') || a.subjectTitle.localeCompare(b.subjectTitle, 'nl'));
     const taskCount = subjects.reduce((n, s) => n + s.tasks.length, 0);
     return { date, timeZone: zone, subjects, allDone: taskCount > 0 && subjects.every((s) => s.done) };
+  }
+
+  /** Her own courses (issue 41), planned by their feature in what Blok's tasks of today leave of her minutes (decision 039's addendum). */
+  private async courseDays(userId: string, plans: ExamPlanRow[], date: string, zone: string, subjects: SubjectDayPlan[]): Promise<SubjectDayPlan[]> {
+    const courses = this.sources.courses;
+    if (!courses) return [];
+    const time = dayTime(plans.map((p) => ({ minutesPerDay: p.minutes_per_day, studyDays: parseDays(p.study_days), updatedAt: p.updated_at })));
+    const taken = subjects.reduce((n, s) => n + s.minutes, 0);
+    const key = (id: string) => `course:${id}`;
+    const store: PlanDayStore = {
+      find: (id) => this.repo.findDay(userId, key(id), date),
+      save: (id, plan) =>
+        this.uow.run(async (tx) => {
+          const repo = new PlanRepository(tx);
+          await repo.deleteDaysFrom(userId, key(id), date);
+          await repo.saveDay(userId, key(id), date, plan, this.now().toISOString());
+        }),
+    };
+    const dayStart = startOfLocalDay(date, zone);
+    const dayEnd = startOfLocalDay(addDays(date, 1), zone);
+    return courses.days(userId, { date, dayStart, dayEnd, ...time, minutesFree: Math.max(0, time.minutesPerDay - taken), spacedRepetition: this.sources.cards?.spacedRepetition ?? false }, store);
   }
 
   private async subjectDay(student: Student, plan: ExamPlanRow, date: string, zone: string): Promise<SubjectDayPlan> {

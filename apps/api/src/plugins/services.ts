@@ -55,6 +55,7 @@ import { WorkPool, type WorkPoolOptions } from '../threads/pool.ts';
 import { CATALOGUE } from '@blok/content/catalogue';
 import { CoursesService, type CourseLimitOptions } from '../courses/service.ts';
 import { courseDirectory, type CourseDirectory } from '../courses/directory.ts';
+import { CoursesPlanSource } from '../courses/plan-source.ts';
 import { PdfChecker, type PdfCheckerOptions } from '../courses/pdf-checker.ts';
 import { SearchService } from '../search/service.ts';
 import { Composition } from './composition.ts';
@@ -326,6 +327,16 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
             }
           : null,
         standing: p.readiness,
+        // her own courses with an exam date (issue 41): pages to read and her cards due in their sets
+        courses: new CoursesPlanSource(
+          p.uow,
+          cardsOn
+            ? {
+                courseSetsToStudy: (userId, courseId, dueUntil) => p.ownCards.courseSetsToStudy(userId, courseId, dueUntil),
+                answeredSince: (userId, setIds, since) => p.ownCards.answeredSince(userId, setIds, since),
+              }
+            : null,
+        ),
       },
       { now: opts.flashcards.now, students: (userId) => p.accounts.student(userId), dialect },
     );

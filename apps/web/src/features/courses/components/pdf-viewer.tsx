@@ -9,6 +9,7 @@ import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { keptPdf, pdfFileUrl } from '../offline/pdf-cache.ts';
 import { SelectionPanel, SentencePicker, usePdfSelection } from './pdf-selection.tsx';
+import { usePagesRead } from '../hooks/use-pages-read.ts';
 import styles from './pdf-viewer.module.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -102,6 +103,9 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
   }, [base, scale]);
 
   const pages = doc?.numPages ?? 0;
+
+  // the pages she reads feed her plan (issue 41)
+  usePagesRead({ courseId, fileId, container, slots, ready: !!doc && !!base && scale !== null });
 
   // which pages are near the view
   useEffect(() => {
