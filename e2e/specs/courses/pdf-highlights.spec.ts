@@ -28,11 +28,11 @@ async function serverAnnotations(page: Page, courseId: string) {
   return ((await response.json()) as { annotations: Array<{ id: string; note: string | null; anchor: { page: number; quote: { exact: string } } }> }).annotations;
 }
 
-/** Tab (only the keyboard) until `target` has the focus. */
-async function tabTo(page: Page, target: Locator) {
+/** Tab (only the keyboard; Shift+Tab for one before the focus) until `target` has the focus. */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   for (let i = 0; i < 40; i++) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
   await expect(target).toBeFocused();
 }
@@ -64,6 +64,7 @@ test.describe('highlights and notes in her PDF', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 2, name: 'Gekozen op pagina 2' })).toBeFocused();
     await expect(page.getByRole('button', { name: 'Markeer', exact: true })).toBeVisible();
+    await saveScreenshot(page, 'courses-pdf-pick-actions', testInfo);
     await tabTo(page, page.getByRole('button', { name: 'Notitie', exact: true }));
     await page.keyboard.press('Enter');
     const field = page.getByLabel('Notitie bij de gekozen tekst');
@@ -90,7 +91,8 @@ test.describe('highlights and notes in her PDF', () => {
     const highlight = page.getByRole('button', { name: `Markering in geel met notitie: ‘${SENTENCE}’. Notitie: ${NOTE}` });
     await page.keyboard.press('Tab');
     await expect(highlight).toBeFocused();
-    await highlight.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    // the picture for the README: the viewer's toolbar under the header, page 2 with her highlight
+    await page.getByRole('toolbar', { name: 'Pdf lezen' }).evaluate((bar) => window.scrollTo(0, bar.getBoundingClientRect().top + window.scrollY - 72));
     await page.waitForTimeout(300);
     await page.screenshot({ path: testInfo.outputPath('pdf-highlight.png'), animations: 'disabled' });
     await saveScreenshot(page, 'courses-pdf-highlight', testInfo);
@@ -102,13 +104,14 @@ test.describe('highlights and notes in her PDF', () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('button', { name: 'geel' })).toBeFocused();
     await expect(panel.getByLabel('Jouw notitie')).toHaveValue(NOTE);
+    await saveScreenshot(page, 'courses-pdf-highlight-opened', testInfo);
     await expectNoAxeViolations(page, 'pdf: a highlight opened');
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
     await expect(highlight).toBeFocused();
 
     // 'Mijn markeringen' of the course: by file and page, the note changed there
-    await tabTo(page, page.getByRole('link', { name: 'Mijn markeringen' }));
+    await tabTo(page, page.getByRole('link', { name: 'Mijn markeringen' }), 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Mijn markeringen' })).toBeFocused();
     await expect(page.getByRole('heading', { level: 2, name: 'Hoorcollege 3.pdf' })).toBeVisible();
@@ -119,8 +122,7 @@ test.describe('highlights and notes in her PDF', () => {
     await expectNoAxeViolations(page, 'course: Mijn markeringen');
     await tabTo(page, item.getByRole('button', { name: /^Bewerken: / }));
     await page.keyboard.press('Enter');
-    const noteField = item.getByLabel('Jouw notitie');
-    await tabTo(page, noteField);
+    await expect(item.getByLabel('Jouw notitie')).toBeFocused();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('Herlezen voor het tentamen');
     await tabTo(page, item.getByRole('button', { name: 'Opslaan' }));
@@ -129,7 +131,8 @@ test.describe('highlights and notes in her PDF', () => {
     await expect.poll(async () => (await serverAnnotations(page, courseId))[0]?.note).toBe('Herlezen voor het tentamen');
 
     // 'Ga naar de tekst': the PDF at page 2, the highlight in view with her focus on it
-    await tabTo(page, item.getByRole('link', { name: /^Ga naar de tekst: / }));
+    await expect(item.getByRole('button', { name: /^Bewerken: / })).toBeFocused();
+    await tabTo(page, item.getByRole('link', { name: /^Ga naar de tekst: / }), 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${viewerUrl}\\?pagina=2#markering-${saved!.id}$`));
     await expect(page.getByText('Pagina 2 van 2')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ANNOTATION_COLORS, type AnnotationColor } from '@blok/contract/annotations';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button, ButtonLink, buttonClassName } from '../../../components/ui/button/button.tsx';
@@ -34,6 +34,11 @@ export function AnnotationItem({
   const [note, setNote] = useState(a.note ?? '');
   const [color, setColor] = useState<AnnotationColor>(a.color);
   const editRef = useRef<HTMLButtonElement>(null);
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  // 'Bewerken' goes away: her focus goes on to her note
+  useEffect(() => {
+    if (editing) noteRef.current?.focus();
+  }, [editing]);
   const quote = shorten(a.quote, 40);
   const colorName = (c: AnnotationColor) => t(`colors.${c}`);
 
@@ -65,13 +70,21 @@ export function AnnotationItem({
           </div>
           <label className={panelStyles.field}>
             {t('noteEditLabel')}
-            <textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={2000} />
+            <textarea ref={noteRef} value={note} onChange={(event) => setNote(event.target.value)} maxLength={2000} />
           </label>
           <div className={panelStyles.row}>
             <Button type="submit" size="sm" icon={<CheckIcon size={18} />}>
               {t('save')}
             </Button>
-            <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(false)}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setEditing(false);
+                requestAnimationFrame(() => editRef.current?.focus());
+              }}
+            >
               {t('cancel')}
             </Button>
           </div>

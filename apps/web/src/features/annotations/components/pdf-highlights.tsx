@@ -87,8 +87,9 @@ export function PdfHighlights({
       const target = document.getElementById(hash);
       if (target && layers.entries().some(([, layer]) => layer.contains(target))) {
         jumped.current = hash;
+        // after the viewer opened at its page: only as far as it takes, so that page stays the current one
         requestAnimationFrame(() => {
-          target.scrollIntoView({ block: 'center' });
+          target.scrollIntoView({ block: 'nearest' });
           target.focus({ preventScroll: true });
           target.classList.add(styles.flash!);
           setTimeout(() => target.classList.remove(styles.flash!), 2000);
