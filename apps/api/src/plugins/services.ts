@@ -15,6 +15,7 @@ import { OwnCardsRepository } from '../own-cards/repository.ts';
 import { UserService } from '../user/service.ts';
 import { UserAccounts } from '../user/accounts.ts';
 import { AnnotationsService } from '../annotations/service.ts';
+import { PdfAnnotationsService } from '../annotations/pdf-service.ts';
 import { MockExamService } from '../mockexam/service.ts';
 import { ProgressService } from '../progress/service.ts';
 import { StandingService } from '../standing/service.ts';
@@ -101,6 +102,8 @@ export interface ApiServices {
   /** the onboarding catalogue: universities, studies, year layers (decision 031) */
   catalogue: CatalogueService;
   annotations: AnnotationsService;
+  /** her highlights and notes on her PDFs' pages (issue 41) */
+  pdfAnnotations: PdfAnnotationsService;
   /** CPU work of large sets off the event loop: an import's sides, an .apkg (issue 38) */
   work: WorkPool;
   /** her own courses and their PDFs (issue 41, decision 039) */
@@ -348,6 +351,8 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
     return plan;
   });
   c.add('annotations', ['uow', 'reader'], (p) => new AnnotationsService(p.uow, p.reader));
+  // her PDFs' highlights: her files from the courses feature's directory
+  c.add('pdfAnnotations', ['uow', 'courseDirectory'], (p) => new PdfAnnotationsService(p.uow, p.courseDirectory));
   // Mock exams: chapters from the library, questions from the questions catalogue; a closed exam's
   // answers reach the plan and the standing as an event in the closing transaction (decisions 035, 047).
   c.add('mockExams', ['uow', 'library', 'questionCatalogue', 'events'], (p) =>
@@ -517,7 +522,7 @@ export default fp<ServicesOptions>(
       uow: parts.uow, health: parts.health, idempotency, tokens: parts.tokens, auth, user: parts.user, push, passwords: parts.passwords, mail: parts.mail, mailer,
       library: parts.library, reader: parts.reader, home: parts.home, questions: parts.questions, questionSessions: parts.questionSessions,
       flashcards: parts.flashcards, ownCards: parts.ownCards, payments, subscriptions, mockExams: parts.mockExams, progress: parts.progress,
-      plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations, work: parts.work,
+      plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations, pdfAnnotations: parts.pdfAnnotations, work: parts.work,
       courses: parts.courses, search: parts.search,
     };
     app.decorate('services', services);

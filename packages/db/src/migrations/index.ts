@@ -37,6 +37,7 @@ import * as m0044 from './0044-standing-grades.ts';
 import * as m0045 from './0045-own-sets-in-courses.ts';
 import * as m0046 from './0046-standing-exam-grades.ts';
 import * as m0047 from './0047-course-pages-read.ts';
+import * as m0048 from './0048-course-file-annotations.ts';
 
 /**
  * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0045-own-sets-in-courses': m0045,
   '0046-standing-exam-grades': m0046,
   '0047-course-pages-read': m0047,
+  '0048-course-file-annotations': m0048,
 };

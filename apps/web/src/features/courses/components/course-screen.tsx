@@ -173,6 +173,13 @@ function Files({ detail, announce }: { detail: CourseDetail; announce: (text: st
           ))}
         </CardList>
       )}
+      {detail.files.length > 0 && (
+        <p>
+          <ButtonLink variant="link" to={paths.courses.annotations.getHref(detail.course.id)}>
+            {t('viewer.annotations')}
+          </ButtonLink>
+        </p>
+      )}
     </Section>
   );
 }
