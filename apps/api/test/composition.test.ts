@@ -40,4 +40,14 @@ describe('the API composition root (issue 42)', () => {
     expect([...reach(graph, 'plan')]).toEqual(expect.arrayContaining(['ownCards', 'flashcards', 'accounts', 'events']));
     expect([...reach(graph, 'studio')]).toEqual(expect.arrayContaining(['catalogue', 'accounts']));
   });
+
+  it('has one owner of where she stands, read by the plan (Home, reminders), Voortgang and the studio, reaching none of them (issue 39)', () => {
+    const graph = ctx.app.serviceGraph;
+    for (const reader of ['plan', 'push', 'studio']) expect([...reach(graph, reader)], reader).toContain('readiness');
+    expect(reach(graph, 'progress').has('standing')).toBe(true);
+    for (const owner of ['readiness', 'standing']) {
+      expect(reach(graph, owner).has('plan'), owner).toBe(false);
+      expect(reach(graph, owner).has('progress'), owner).toBe(false);
+    }
+  });
 });

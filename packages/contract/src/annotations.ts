@@ -86,3 +86,62 @@ export const SummaryAnnotationsSchema = z.object({
   annotations: z.array(ListedAnnotationSchema),
 });
 export type SummaryAnnotations = z.infer<typeof SummaryAnnotationsSchema>;
+
+// ---------------------------------------------------------------- her PDFs (issue 41)
+
+/** Course and file ids are UUIDs (as in ./courses.ts). */
+const UuidSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'ongeldige id'));
+
+/** Most highlights and notes one student keeps in one PDF. */
+export const MAX_ANNOTATIONS_PER_FILE = 1000;
+
+/**
+ * Where a highlight lies in her PDF: the page (from 1), and the quote with its context and where it
+ * was in the text of that page's text layer (pdf.js's text items in order, as the viewer lays them
+ * out). The quote is the text between start and end, so its length is theirs.
+ */
+export const PdfAnnotationAnchorSchema = z
+  .extend(AnnotationAnchorSchema, { page: z.int().check(z.positive('Een pagina begint bij 1.')) })
+  .check(
+    z.refine((a) => a.position.end - a.position.start === a.quote.exact.length, {
+      message: 'Het citaat is zo lang als de plek waar het staat.',
+      path: ['position'],
+    }),
+  );
+export type PdfAnnotationAnchor = z.infer<typeof PdfAnnotationAnchorSchema>;
+
+export const CourseAnnotationsParamsSchema = z.object({ id: UuidSchema });
+export const CourseFileAnnotationsParamsSchema = z.object({ id: UuidSchema, fileId: UuidSchema });
+
+/** POST courses/{id}/files/{fileId}/annotations: a highlight (note null) or a note on a page of her PDF. */
+export const CreatePdfAnnotationBodySchema = z.object({
+  id: AnnotationIdSchema,
+  color: AnnotationColorSchema,
+  note: z._default(NoteSchema, null),
+  anchor: PdfAnnotationAnchorSchema,
+});
+export type CreatePdfAnnotationBody = z.input<typeof CreatePdfAnnotationBodySchema>;
+
+/** One highlight or note in her PDF as stored. PATCH and DELETE pdf-annotations/{id} change it. */
+export const PdfAnnotationSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  fileId: z.string(),
+  color: AnnotationColorSchema,
+  note: z.nullable(z.string()),
+  anchor: PdfAnnotationAnchorSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PdfAnnotation = z.infer<typeof PdfAnnotationSchema>;
+
+/** In 'Mijn markeringen' of a course: with the name of its file. */
+export const ListedPdfAnnotationSchema = z.extend(PdfAnnotationSchema, { fileName: z.string() });
+export type ListedPdfAnnotation = z.infer<typeof ListedPdfAnnotationSchema>;
+
+/** GET courses/{id}/annotations: hers in a course, by file (newest first, as the course lists them), page and place. */
+export const CourseAnnotationsSchema = z.object({
+  courseId: z.string(),
+  annotations: z.array(ListedPdfAnnotationSchema),
+});
+export type CourseAnnotations = z.infer<typeof CourseAnnotationsSchema>;

@@ -60,9 +60,35 @@ export const CourseFileSchema = z.object({
   name: z.string(),
   bytes: z.number(),
   pages: z.number(),
+  /** the different pages she read (issue 41: a page in view long enough, decision 039's addendum) */
+  pagesRead: z.number(),
   createdAt: z.string(),
 });
 export type CourseFile = z.infer<typeof CourseFileSchema>;
+
+/** Most pages one report of her reading carries (the viewer sends them in batches). */
+export const COURSE_PAGES_READ_MAX = 200;
+
+/**
+ * POST /courses/{id}/files/{fileId}/read: pages of the file she read (each 1..its pages). A command
+ * (Idempotency-Key); a page reported again stays read once.
+ */
+export const MarkPagesReadBodySchema = z.object({
+  pages: z
+    .array(z.int().check(z.minimum(1), z.maximum(100_000)))
+    .check(z.minLength(1, 'Geef minstens één pagina.'), z.maxLength(COURSE_PAGES_READ_MAX, `Hoogstens ${COURSE_PAGES_READ_MAX} pagina's per keer.`)),
+});
+export type MarkPagesReadBody = z.infer<typeof MarkPagesReadBodySchema>;
+
+/** Her reading of a file after a report: how many of its pages she read, and which. */
+export const CourseFileReadingSchema = z.object({
+  fileId: z.string(),
+  pages: z.number(),
+  pagesRead: z.number(),
+  /** the pages she read, ascending */
+  read: z.array(z.number()),
+});
+export type CourseFileReading = z.infer<typeof CourseFileReadingSchema>;
 
 export const CourseSummarySchema = z.object({
   id: z.string(),

@@ -123,8 +123,11 @@ export const SubjectReadinessSchema = z.object({
 });
 export type SubjectReadiness = z.infer<typeof SubjectReadinessSchema>;
 
-/** own-cards: her own flashcard set (its cards due, or not known yet without spaced repetition) */
-export const PLAN_TASK_KINDS = ['read', 'practice', 'cards', 'review', 'own-cards'] as const;
+/**
+ * own-cards: her own flashcard set (its cards due, or not known yet without spaced repetition);
+ * read-pages: pages of a PDF in one of her own courses (issue 41), `courseId`, `fileId` and `page`
+ */
+export const PLAN_TASK_KINDS = ['read', 'practice', 'cards', 'review', 'own-cards', 'read-pages'] as const;
 
 /** One task of today's plan; it ticks off by itself from what she does. */
 export const PlanTaskSchema = z.object({
@@ -144,7 +147,11 @@ export const PlanTaskSchema = z.object({
   flashcardSetId: z.nullable(z.string()),
   /** own-cards: her set to open */
   ownSetId: z.nullable(z.string()),
-  /** how much is done of the target (questions answered, cards gone through, 1 = read) */
+  /** read-pages (her own course, issue 41): the course and PDF to open, at `page` (the first page of the task she has not read yet) */
+  courseId: z.optional(z.string()),
+  fileId: z.optional(z.string()),
+  page: z.optional(z.int()),
+  /** how much is done of the target (questions answered, cards gone through, 1 = read, pages read) */
   progress: z.int(),
   target: z.int(),
   done: z.boolean(),
@@ -153,9 +160,11 @@ export type PlanTask = z.infer<typeof PlanTaskSchema>;
 
 export const PLAN_PHASES = ['no-exam', 'learn', 'review', 'exam-day', 'after-exam', 'rest-day'] as const;
 
-/** One subject's plan for today. */
+/** One subject's plan for today; or one of her own courses (issue 41: `courseId` set, `subjectId` its id too). */
 export const SubjectDayPlanSchema = z.object({
   subjectId: z.string(),
+  /** her own course ("Eigen vak") this day is of; absent for Blok's subjects */
+  courseId: z.optional(z.string()),
   subjectTitle: z.string(),
   examDate: z.nullable(z.string()),
   daysUntilExam: z.nullable(z.int()),

@@ -12,6 +12,7 @@ export * from './evidence.ts';
 export * from './rasch.ts';
 export * from './standing.ts';
 export * from './study-plan.ts';
+export * from './course-plan.ts';
 export * from './list-progress.ts';
 export * from './anchoring.ts';
 export * from './mock-exam.ts';

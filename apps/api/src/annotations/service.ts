@@ -92,7 +92,7 @@ export class AnnotationsService {
     return this.uow.run(async () => {
       const repo = this.repo;
       // a repeat carries its Idempotency-Key and never gets here; an id taken is a client's mistake
-      if (await repo.find(body.id)) throw new AppError('conflict', 'Deze markering bestaat al.');
+      if ((await repo.find(body.id)) || (await repo.findPdf(body.id))) throw new AppError('conflict', 'Deze markering bestaat al.');
       if ((await repo.countOfSummary(reader.id, summaryId)) >= MAX_ANNOTATIONS_PER_SUMMARY) {
         throw new AppError('conflict', `Je kunt hoogstens ${MAX_ANNOTATIONS_PER_SUMMARY} markeringen in één samenvatting bewaren.`);
       }

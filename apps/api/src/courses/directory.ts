@@ -2,8 +2,9 @@ import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { CoursesRepository } from './repository.ts';
 
 /**
- * What other features may know of her courses (issue 41): their names, hers only. Her own card sets
- * can be in a course (own-cards reads the names through this, decision 039's addendum); the courses
+ * What other features may know of her courses (issue 41): their names and files, hers only. Her own
+ * card sets can be in a course (own-cards reads the names through this, decision 039's addendum), her
+ * highlights are on a file's pages (annotations asks for the files); the courses
  * feature stays the only code that reads its tables. A part of its own in the composition root, made
  * from the unit of work only: the courses service itself is made after search, which is made after
  * her cards.
@@ -11,6 +12,8 @@ import { CoursesRepository } from './repository.ts';
 export interface CourseDirectory {
   /** her courses by id, with their names */
   courseNames(userId: string): Promise<Map<string, string>>;
+  /** the files of a course of hers (newest first, as the course lists them), or null: no course of hers */
+  filesOf(userId: string, courseId: string): Promise<Array<{ id: string; name: string; pages: number }> | null>;
 }
 
 export function courseDirectory(uow: UnitOfWork): CourseDirectory {
@@ -18,6 +21,11 @@ export function courseDirectory(uow: UnitOfWork): CourseDirectory {
     async courseNames(userId) {
       const rows = await new CoursesRepository(uow.executor).listCourses(userId);
       return new Map(rows.map((r) => [r.id, r.name]));
+    },
+    async filesOf(userId, courseId) {
+      const repo = new CoursesRepository(uow.executor);
+      if (!(await repo.findCourse(userId, courseId))) return null;
+      return (await repo.filesOfCourse(courseId)).map((f) => ({ id: f.id, name: f.name, pages: f.pages }));
     },
   };
 }

@@ -128,6 +128,72 @@ export class CoursesRepository {
     return this.db.selectFrom('course_file_pages').select(['page', 'text']).where('file_id', '=', fileId).orderBy('page').execute();
   }
 
+  // ------------------------------------------------------------ pages read (issue 41, migration 0047)
+
+  /** Keeps pages of her file as read; a page read before keeps its first time. */
+  async markRead(fileId: string, userId: string, pages: readonly number[], nowIso: string): Promise<void> {
+    if (pages.length === 0) return;
+    await this.db
+      .insertInto('course_pages_read')
+      .values(pages.map((page) => ({ file_id: fileId, user_id: userId, page, read_at: nowIso })))
+      .onConflict((oc) => oc.columns(['file_id', 'page']).doNothing())
+      .execute();
+  }
+
+  /** The pages of a file she read, ascending. */
+  async pagesRead(fileId: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('course_pages_read').select('page').where('file_id', '=', fileId).orderBy('page').execute();
+    return rows.map((r) => Number(r.page));
+  }
+
+  /** Per file: the pages she read, ascending (files without any are absent). */
+  async pagesReadOf(fileIds: readonly string[]): Promise<Map<string, number[]>> {
+    const out = new Map<string, number[]>();
+    if (fileIds.length === 0) return out;
+    const rows = await this.db.selectFrom('course_pages_read').select(['file_id', 'page']).where('file_id', 'in', [...fileIds]).orderBy('file_id').orderBy('page').execute();
+    for (const r of rows) {
+      const list = out.get(r.file_id);
+      if (list) list.push(Number(r.page));
+      else out.set(r.file_id, [Number(r.page)]);
+    }
+    return out;
+  }
+
+  /** Per file of a course: how many different pages she read. */
+  async readCounts(courseId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('course_pages_read as r')
+      .innerJoin('course_files as f', 'f.id', 'r.file_id')
+      .select((eb) => ['r.file_id', eb.fn.countAll<number>().as('n')])
+      .where('f.course_id', '=', courseId)
+      .groupBy('r.file_id')
+      .execute();
+    return new Map(rows.map((r) => [r.file_id, Number(r.n)]));
+  }
+
+  /** Her courses with an exam date on or after `from` (YYYY-MM-DD). */
+  coursesWithExam(userId: string, from: string): Promise<CourseRow[]> {
+    return this.db.selectFrom('courses').selectAll().where('user_id', '=', userId).where('exam_date', 'is not', null).where('exam_date', '>=', from).orderBy('exam_date').orderBy('id').execute();
+  }
+
+  /** Her files of these courses, oldest first. */
+  filesOfCourses(courseIds: readonly string[]): Promise<CourseFileRow[]> {
+    if (courseIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('course_files').selectAll().where('course_id', 'in', [...courseIds]).orderBy('created_at').orderBy('id').execute();
+  }
+
+  /** Per file: the characters of its pages' text together (its words, for the minutes a page takes). */
+  async textLengths(fileIds: readonly string[]): Promise<Map<string, number>> {
+    if (fileIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('course_file_pages')
+      .select((eb) => ['file_id', eb.fn.sum<number>(eb.fn('length', ['text'])).as('n')])
+      .where('file_id', 'in', [...fileIds])
+      .groupBy('file_id')
+      .execute();
+    return new Map(rows.map((r) => [r.file_id, Number(r.n ?? 0)]));
+  }
+
   async deleteFile(id: string): Promise<void> {
     await this.db.deleteFrom('course_files').where('id', '=', id).execute();
   }

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import type { CourseDetail, CourseFile, CourseFilePages, CourseLimits, CourseList, CourseSummary, CreateCourseBody, UpdateCourseBody } from '@blok/contract';
+import type { CourseDetail, CourseFile, CourseFilePages, CourseFileReading, CourseLimits, CourseList, CourseSummary, CreateCourseBody, MarkPagesReadBody, UpdateCourseBody } from '@blok/contract';
 import { uuidv7, type Executor } from '@blok/db';
 import { AppError } from '../errors.ts';
 import type { SpooledFile } from '../uploads/spooled-file.ts';
@@ -91,8 +91,8 @@ export class CoursesService {
     };
   }
 
-  private fileOf(row: CourseFileRow): CourseFile {
-    return { id: row.id, courseId: row.course_id, name: row.name, bytes: row.bytes, pages: row.pages, createdAt: row.created_at };
+  private fileOf(row: CourseFileRow, pagesRead = 0): CourseFile {
+    return { id: row.id, courseId: row.course_id, name: row.name, bytes: row.bytes, pages: row.pages, pagesRead, createdAt: row.created_at };
   }
 
   // ------------------------------------------------------------------ reads
@@ -110,8 +110,8 @@ export class CoursesService {
   private async detailOf(repo: CoursesRepository, userId: string, courseId: string): Promise<CourseDetail> {
     const course = await repo.findCourse(userId, courseId);
     if (!course) throw courseNotFound();
-    const [files, limits] = await Promise.all([repo.filesOfCourse(course.id), this.limitsOf(repo, userId)]);
-    return { course: this.summary(course, files.length), files: files.map((f) => this.fileOf(f)), limits };
+    const [files, limits, read] = await Promise.all([repo.filesOfCourse(course.id), this.limitsOf(repo, userId), repo.readCounts(course.id)]);
+    return { course: this.summary(course, files.length), files: files.map((f) => this.fileOf(f, read.get(f.id) ?? 0)), limits };
   }
 
   /** A file of hers, to send (all or a range of it). */
@@ -142,6 +142,24 @@ export class CoursesService {
     const file = await repo.findFile(userId, courseId, fileId);
     if (!file) throw fileNotFound();
     return { pages: await repo.pagesOfFile(file.id) };
+  }
+
+  /**
+   * Pages of her file she read (issue 41): the viewer reports them in batches once each was in view
+   * long enough. One command; a page reported again stays read once (its first time kept). A page the
+   * file does not have is refused (400), another student's file is not found (404).
+   */
+  markRead(userId: string, courseId: string, fileId: string, body: MarkPagesReadBody): Promise<CourseFileReading> {
+    return this.uow.run(async () => {
+      const repo = this.repo;
+      const file = await repo.findFile(userId, courseId, fileId);
+      if (!file) throw fileNotFound();
+      const pages = [...new Set(body.pages)];
+      if (pages.some((p) => p > file.pages)) throw new AppError('invalid_request', `Dit bestand heeft ${file.pages} ${file.pages === 1 ? 'pagina' : "pagina's"}.`);
+      await repo.markRead(file.id, userId, pages, new Date().toISOString());
+      const read = await repo.pagesRead(file.id);
+      return { fileId: file.id, pages: file.pages, pagesRead: read.length, read };
+    });
   }
 
   // ------------------------------------------------------------------ courses

@@ -198,21 +198,19 @@ export class MockExamRepository {
   }
 
   /**
-   * Her closed exams' questions of a subject (or of every subject), oldest exam first, for the
-   * grade per chapter over time. Exams past their deadline but never closed by a call count too.
+   * Her closed exams' questions of a subject, oldest exam first, for the grade per chapter over time:
+   * `closed`, those a call closed (handed in, or closed at the deadline by a late call); `expired`,
+   * those past their deadline (at `now`) that no call closed yet.
    */
-  async closedQuestions(userId: string, subjectId: string, now: string) {
-    return this.db
+  async closedQuestions(userId: string, subjectId: string, which: 'closed' | 'expired', now: string) {
+    let query = this.db
       .selectFrom('mock_exam_questions as q')
       .innerJoin('mock_exams as e', 'e.id', 'q.exam_id')
       .select(['e.id as exam_id', 'e.started_at', 'e.finished_at', 'e.deadline_at', 'q.chapter_id', 'q.status', 'q.question_id', 'q.answer_version'])
       .where('e.user_id', '=', userId)
-      .where('e.subject_id', '=', subjectId)
-      .where((eb) => eb.or([eb('e.finished_at', 'is not', null), eb('e.deadline_at', '<=', now)]))
-      .orderBy('e.started_at')
-      .orderBy('e.id')
-      .orderBy('q.position')
-      .execute();
+      .where('e.subject_id', '=', subjectId);
+    query = which === 'closed' ? query.where('e.finished_at', 'is not', null) : query.where('e.finished_at', 'is', null).where('e.deadline_at', '<=', now);
+    return query.orderBy('e.started_at').orderBy('e.id').orderBy('q.position').execute();
   }
 
   /**

@@ -120,14 +120,16 @@ export class MockExamService {
     private readonly questionSource: MockExamQuestionSource,
     /** the clock; tests pin it */
     private readonly now: () => Date = () => new Date(),
-    /** tells who keeps what she knows (the plan, decision 035) that an exam closed, in the closing transaction */
+    /** tells who keeps what she knows (the plan and the standing, decisions 035, 047) that an exam closed, in the closing transaction */
     private readonly closed: (tx: Executor, event: MockExamClosedEvent) => Promise<void> = async () => {},
+    /** tells them that the grade of a closed exam changed (she assessed an open answer after it closed), in that transaction */
+    private readonly regraded: (tx: Executor, event: MockExamClosedEvent) => Promise<void> = async () => {},
   ) {}
 
-  /** Says in transaction `tx` that the exam closed, with the answers that count. */
-  private async tellClosed(exam: MockExamRow, at: string, rows: MockExamQuestionRow[]): Promise<void> {
+  /** Says in the unit of work's transaction that the exam closed (or, `regraded`, that its grade changed after), with the answers that count. */
+  private async tellClosed(exam: MockExamRow, at: string, rows: MockExamQuestionRow[], regraded = false): Promise<void> {
     const counted = await this.counted(rows);
-    await this.closed(this.uow.executor, {
+    await (regraded ? this.regraded : this.closed)(this.uow.executor, {
       userId: exam.user_id,
       subjectId: exam.subject_id,
       examId: exam.id,
@@ -378,7 +380,11 @@ export class MockExamService {
       if (exam.finished_at === null && (await this.repo.close(exam.id, exam.deadline_at, score))) {
         Object.assign(exam, { finished_at: exam.deadline_at });
         await this.tellClosed(exam, exam.deadline_at, rows);
-      } else await this.repo.setScore(exam.id, score);
+      } else {
+        await this.repo.setScore(exam.id, score);
+        // its grade per chapter changed after it closed (Voortgang's counts, decision 047)
+        await this.tellClosed(exam, exam.finished_at ?? exam.deadline_at, rows, true);
+      }
       exam.score = score;
       return this.view(exam, rows);
     });
@@ -399,22 +405,22 @@ export class MockExamService {
   }
 
   /**
-   * Her closed mock exams of a subject, oldest first, each with the grade per chapter: the
-   * progress page's grade over time.
+   * Her closed mock exams of a subject, oldest first, each with its answers that count (a question
+   * changed since she answered it is left out, decision 029): the standing's counts of Voortgang's
+   * grade per chapter. `closed`: the exams a call closed (the standing's one-time build; each later
+   * close tells it in its transaction); `expired`: those past their deadline that no call closed yet.
    */
-  async chapterGrades(userId: string, subjectId: string): Promise<Array<{ examId: string; at: string; chapters: Map<string | null, MockExamResult> }>> {
-    const rows = await this.repo.closedQuestions(userId, subjectId, this.now().toISOString());
+  async closedExams(userId: string, subjectId: string, which: 'closed' | 'expired'): Promise<Array<{ examId: string; at: string; answers: Array<{ chapterId: string | null; status: number }> }>> {
+    const rows = await this.repo.closedQuestions(userId, subjectId, which, this.now().toISOString());
+    if (rows.length === 0) return [];
     const versions = await this.questionSource.answerVersions(rows.map((r) => r.question_id));
-    const exams = new Map<string, { at: string; statuses: Map<string | null, number[]> }>();
+    const exams = new Map<string, { examId: string; at: string; answers: Array<{ chapterId: string | null; status: number }> }>();
     for (const r of rows) {
-      if (isChanged(r, versions.get(r.question_id))) continue;
       let e = exams.get(r.exam_id);
-      if (!e) exams.set(r.exam_id, (e = { at: r.finished_at ?? r.deadline_at, statuses: new Map() }));
-      const list = e.statuses.get(r.chapter_id);
-      if (list) list.push(r.status);
-      else e.statuses.set(r.chapter_id, [r.status]);
+      if (!e) exams.set(r.exam_id, (e = { examId: r.exam_id, at: r.finished_at ?? r.deadline_at, answers: [] }));
+      if (!isChanged(r, versions.get(r.question_id))) e.answers.push({ chapterId: r.chapter_id, status: r.status });
     }
-    return [...exams].map(([examId, e]) => ({ examId, at: e.at, chapters: new Map([...e.statuses].map(([k, v]) => [k, gradeMockExam(v)])) }));
+    return [...exams.values()];
   }
 
   /** When she answered mock exam questions of a subject since an instant: the progress page's minutes per day. */

@@ -335,7 +335,16 @@ export class OwnCardsRepository implements OwnStudyStore {
    * Her sets in a subject in her order, each with the cards to go through: due by `dueUntil`
    * (spaced repetition), or, with null, the cards she does not know yet (never answered or 'Wist ik niet').
    */
-  async setsToStudy(userId: string, subjectId: string, dueUntil: string | null): Promise<Array<{ id: string; title: string; cards: number }>> {
+  setsToStudy(userId: string, subjectId: string, dueUntil: string | null): Promise<Array<{ id: string; title: string; cards: number }>> {
+    return this.setsToStudyWhere(userId, 'subject_id', subjectId, dueUntil);
+  }
+
+  /** As setsToStudy, for her sets in one of her own courses (issue 41). */
+  courseSetsToStudy(userId: string, courseId: string, dueUntil: string | null): Promise<Array<{ id: string; title: string; cards: number }>> {
+    return this.setsToStudyWhere(userId, 'course_id', courseId, dueUntil);
+  }
+
+  private async setsToStudyWhere(userId: string, column: 'subject_id' | 'course_id', id: string, dueUntil: string | null): Promise<Array<{ id: string; title: string; cards: number }>> {
     const rows = await this.db
       .selectFrom('own_flashcard_sets as s')
       .select((eb) => [
@@ -349,7 +358,7 @@ export class OwnCardsRepository implements OwnStudyStore {
           .as('cards'),
       ])
       .where('s.user_id', '=', userId)
-      .where('s.subject_id', '=', subjectId)
+      .where(`s.${column}`, '=', id)
       .orderBy('s.sort_index')
       .orderBy('s.id')
       .execute();

@@ -206,6 +206,11 @@ export class OwnCardsService {
     return this.repo.setsToStudy(userId, subjectId, dueUntil ? dueUntil.toISOString() : null);
   }
 
+  /** Her sets in one of her own courses with the cards to go through today, as setsToStudy (issue 41: the plan of her course). */
+  courseSetsToStudy(userId: string, courseId: string, dueUntil: Date | null): Promise<Array<{ id: string; title: string; cards: number }>> {
+    return this.repo.courseSetsToStudy(userId, courseId, dueUntil ? dueUntil.toISOString() : null);
+  }
+
   /** Per set of hers: how many different cards she answered in it since an instant (a plan task ticks off from it). */
   answeredSince(userId: string, setIds: string[], since: Date): Promise<Map<string, number>> {
     return this.repo.answeredSince(userId, setIds, since.toISOString());

@@ -1,12 +1,8 @@
-import type { Insertable } from 'kysely';
-import { sql, type Executor, type ExamPlansTable, type ItemDifficultiesTable, type MockExamPredictionsTable, type PlanChapterStatsTable, type PlanMarksTable, type StandingDaysTable } from '@blok/db';
+import type { studentsMarkedOn } from '../standing/readiness.ts';
+import { sql, type Executor, type ExamPlansTable, type PlanChapterStatsTable } from '@blok/db';
 
 export type ExamPlanRow = ExamPlansTable;
 export type ChapterStatsRow = PlanChapterStatsTable;
-export type MarkRow = PlanMarksTable;
-export type DifficultyRow = ItemDifficultiesTable;
-/** Her latest answer to an item as evidence (decision 035). */
-export type EvidenceMark = Pick<MarkRow, 'kind' | 'item_id' | 'chapter_id' | 'source' | 'score' | 'updated_at'>;
 
 /** Changes to one chapter's aggregates (added to what is stored). */
 export interface StatsDelta {
@@ -114,105 +110,6 @@ export class PlanRepository {
       .execute();
   }
 
-  findMark(userId: string, kind: MarkRow['kind'], itemId: string): Promise<MarkRow | undefined> {
-    return this.db.selectFrom('plan_marks').selectAll().where('user_id', '=', userId).where('kind', '=', kind).where('item_id', '=', itemId).executeTakeFirst();
-  }
-
-  async saveMark(mark: MarkRow): Promise<void> {
-    const { user_id: _u, kind: _k, item_id: _i, ...changes } = mark;
-    await this.db
-      .insertInto('plan_marks')
-      .values(mark)
-      .onConflict((oc) => oc.columns(['user_id', 'kind', 'item_id']).doUpdateSet(changes))
-      .execute();
-  }
-
-  /** Her cards of a subject with their FSRS state (spaced repetition's retrievability). */
-  cardMarks(userId: string, subjectId: string): Promise<Array<Pick<MarkRow, 'chapter_id' | 'stability' | 'last_review'>>> {
-    return this.db
-      .selectFrom('plan_marks')
-      .select(['chapter_id', 'stability', 'last_review'])
-      .where('user_id', '=', userId)
-      .where('subject_id', '=', subjectId)
-      .where('kind', '=', 'card')
-      .where('stability', 'is not', null)
-      .execute();
-  }
-
-  /** Her latest answers of a subject that are evidence of what she knows (decision 035): at most one per item and kind. */
-  async evidenceMarks(userId: string, subjectId: string): Promise<EvidenceMark[]> {
-    const rows = await this.db
-      .selectFrom('plan_marks')
-      .select(['kind', 'item_id', 'chapter_id', 'source', 'score', 'updated_at'])
-      .where('user_id', '=', userId)
-      .where('subject_id', '=', subjectId)
-      .where('source', 'is not', null)
-      .execute();
-    return rows.map((r) => ({ ...r, score: r.score === null ? null : Number(r.score) }));
-  }
-
-  // ------------------------------------------------------------ difficulties (decision 035)
-
-  /** Every item difficulty learnt in a subject (one row per question or card anyone answered). */
-  async difficulties(subjectId: string): Promise<Array<Pick<DifficultyRow, 'kind' | 'item_id' | 'chapter_id' | 'difficulty'>>> {
-    const rows = await this.db.selectFrom('item_difficulties').select(['kind', 'item_id', 'chapter_id', 'difficulty']).where('subject_id', '=', subjectId).execute();
-    return rows.map((r) => ({ ...r, difficulty: Number(r.difficulty) }));
-  }
-
-  async findDifficulty(kind: string, itemId: string): Promise<DifficultyRow | undefined> {
-    const row = await this.db.selectFrom('item_difficulties').selectAll().where('kind', '=', kind).where('item_id', '=', itemId).executeTakeFirst();
-    return row && { ...row, difficulty: Number(row.difficulty), information: Number(row.information), answers: Number(row.answers) };
-  }
-
-  async saveDifficulty(row: DifficultyRow): Promise<void> {
-    const { kind: _k, item_id: _i, ...changes } = row;
-    await this.db
-      .insertInto('item_difficulties')
-      .values(row)
-      .onConflict((oc) => oc.columns(['kind', 'item_id']).doUpdateSet(changes))
-      .execute();
-  }
-
-  // ------------------------------------------------------------ her expected grade over time, and its calibration
-
-  async saveStandingDay(row: Insertable<StandingDaysTable>): Promise<void> {
-    const { user_id: _u, subject_id: _s, date: _d, ...changes } = row;
-    await this.db
-      .insertInto('standing_days')
-      .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'subject_id', 'date']).doUpdateSet(changes))
-      .execute();
-  }
-
-  /** Her expected grade per day of a subject from `fromDate` on, oldest first. */
-  async standingDays(userId: string, subjectId: string, fromDate: string): Promise<Array<{ date: string; grade: number; low: number; high: number }>> {
-    const rows = await this.db
-      .selectFrom('standing_days')
-      .select(['date', 'grade', 'low', 'high'])
-      .where('user_id', '=', userId)
-      .where('subject_id', '=', subjectId)
-      .where('date', '>=', fromDate)
-      .orderBy('date')
-      .execute();
-    return rows.map((r) => ({ date: r.date, grade: Number(r.grade), low: Number(r.low), high: Number(r.high) }));
-  }
-
-  async savePrediction(row: Insertable<MockExamPredictionsTable>): Promise<void> {
-    await this.db.insertInto('mock_exam_predictions').values(row).onConflict((oc) => oc.column('exam_id').doNothing()).execute();
-  }
-
-  /** A subject's predictions of closed mock exams, newest first, at most `limit`. */
-  async predictionsOf(subjectId: string, limit: number): Promise<Array<{ user_id: string; predicted: number; low: number; high: number; achieved: number; questions: number; brier_sum: number }>> {
-    const rows = await this.db
-      .selectFrom('mock_exam_predictions')
-      .select(['user_id', 'predicted', 'low', 'high', 'achieved', 'questions', 'brier_sum'])
-      .where('subject_id', '=', subjectId)
-      .orderBy('closed_at', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({ user_id: r.user_id, predicted: Number(r.predicted), low: Number(r.low), high: Number(r.high), achieved: Number(r.achieved), questions: Number(r.questions), brier_sum: Number(r.brier_sum) }));
-  }
-
   // ------------------------------------------------------------ activity and days
 
   async addActivity(userId: string, subjectId: string, date: string, chapterId: string, delta: { questions?: number; cards?: number; read?: number }, nowIso: string): Promise<void> {
@@ -278,26 +175,20 @@ export class PlanRepository {
   }
 
   /**
-   * Forgets the rebuild of a subject for every student with a mark on one of these questions: her
-   * next read of the plan rebuilds the subject's aggregates from her history (decision 029). One
-   * statement per 500 questions, whatever the number of students.
+   * Forgets the rebuild of a subject for every student `studentsOf` names (a subquery: the standing's
+   * students with a mark on a chunk of the questions): her next read of the plan rebuilds the
+   * subject's aggregates from her history (decision 029). One statement per 500 questions, whatever
+   * the number of students.
    */
-  async forgetRebuilds(subjectId: string, questionIds: readonly string[]): Promise<void> {
+  async forgetRebuilds(subjectId: string, questionIds: readonly string[], studentsOf: (chunk: readonly string[]) => ReturnType<typeof studentsMarkedOn>): Promise<void> {
     for (let i = 0; i < questionIds.length; i += 500) {
       const chunk = questionIds.slice(i, i + 500);
-      await this.db
-        .deleteFrom('plan_rebuilds')
-        .where('subject_id', '=', subjectId)
-        .where('user_id', 'in', (eb) =>
-          eb.selectFrom('plan_marks').select('user_id').where('kind', '=', 'question').where('subject_id', '=', subjectId).where('item_id', 'in', chunk),
-        )
-        .execute();
+      await this.db.deleteFrom('plan_rebuilds').where('subject_id', '=', subjectId).where('user_id', 'in', studentsOf(chunk)).execute();
     }
   }
 
-  /** Forgets what a rebuild makes again from her history; her mock exam answers (kind 'mock', kept from their events only) stay. */
+  /** Forgets the aggregates a rebuild makes again from her history. */
   async clearSubject(userId: string, subjectId: string): Promise<void> {
     await this.db.deleteFrom('plan_chapter_stats').where('user_id', '=', userId).where('subject_id', '=', subjectId).execute();
-    await this.db.deleteFrom('plan_marks').where('user_id', '=', userId).where('subject_id', '=', subjectId).where('kind', '!=', 'mock').execute();
   }
 }

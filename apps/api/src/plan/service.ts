@@ -2,18 +2,16 @@ import type { ChapterReadiness as ChapterReadinessOut, ExamPlan, ExpectedGrade, 
 import { PLAN_MAX_DAYS_AHEAD } from '@blok/contract';
 import type { DialectName, Executor } from '@blok/db';
 import { questionValue, retrievability } from '@blok/domain/readiness';
-import { predictRight, priorDifficulty, updateDifficulty } from '@blok/domain/rasch';
-import { calibrate, type Calibration } from '@blok/domain/calibration';
-import { gradeMockExam, MOCK_EXAM_AWAITING } from '@blok/domain/mock-exam';
-import { chapterAbility, readinessPercent, standingReason, subjectStanding, type ChapterEvidence, type EvidenceItem } from '@blok/domain/standing';
-import type { EvidenceSource } from '@blok/domain/evidence';
+import { readinessPercent, standingReason } from '@blok/domain/standing';
 import { ALL_DAYS, DEFAULT_MINUTES_PER_DAY, addDays, daysBetween, planDay, readingMinutes, taskTitle, type DayPlan, type PlanTask } from '@blok/domain/study-plan';
 import { plainText } from '@blok/domain/markup';
+import { dayTime } from '@blok/domain/course-plan';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
-import { PlanRepository, type ChapterStatsRow, type EvidenceMark, type ExamPlanRow, type MarkRow, type StatsDelta } from './repository.ts';
+import { PlanRepository, type ChapterStatsRow, type ExamPlanRow, type StatsDelta } from './repository.ts';
 import { DEFAULT_TIME_ZONE, localDate, startOfLocalDay } from './zone.ts';
 import type { AnswerEvent, CardEvent, MockExamClosedEvent, ReadEvent } from '../write/events.ts';
+import { questionCountsOf, studentsMarkedOn, type ReadinessService, type WriteTime } from '../standing/readiness.ts';
 
 /** The signed-in student, as far as the plan needs her (her library depends on study and year). */
 export interface Student {
@@ -80,11 +78,45 @@ export interface PlanOwnCardsSource {
   answeredSince(userId: string, setIds: string[], since: Date): Promise<Map<string, number>>;
 }
 
+/**
+ * What the plan needs of the standing (decisions 035, 046, 047): where she stands (her evidence, the
+ * estimate, her cards' FSRS state, her expected grade per day), and, in its hooks and backfill, to
+ * hand on her answers with her local date.
+ */
+export type PlanStandingSource = Pick<ReadinessService, 'evidenceOf' | 'estimate' | 'cardStates' | 'history' | 'recordAnswer' | 'recordCard' | 'recordMockExam' | 'rebuildMarks'>;
+
+/** Her time for her own courses today (issue 41): what Blok's tasks of today leave of her minutes. */
+export interface CourseDayTime {
+  date: string;
+  dayStart: Date;
+  dayEnd: Date;
+  /** her minutes per day and study days (@blok/domain/course-plan dayTime) */
+  minutesPerDay: number;
+  studyDays: number[];
+  /** her minutes per day less the minutes of Blok's tasks today */
+  minutesFree: number;
+  spacedRepetition: boolean;
+}
+
+/** The plan's store of a day's plan (plan_days) for a day another feature plans: by key, saved again when its inputs changed. */
+export interface PlanDayStore {
+  find(key: string): Promise<string | undefined>;
+  save(key: string, plan: string): Promise<void>;
+}
+
+/** Her own courses in today's plan (issue 41): planned by the courses feature (`courses/plan-source.ts`). */
+export interface PlanCoursesSource {
+  /** her courses with an exam date today or later and material to plan, each as a day of the plan */
+  days(userId: string, time: CourseDayTime, store: PlanDayStore): Promise<SubjectDayPlan[]>;
+}
+
 export interface PlanSources {
   library: PlanLibrarySource;
   practice: PlanPracticeSource;
   cards: PlanCardsSource | null;
   ownCards?: PlanOwnCardsSource | null;
+  standing: PlanStandingSource;
+  courses?: PlanCoursesSource | null;
 }
 
 /** What the reminders need to know of her day. */
@@ -118,44 +150,29 @@ interface Standing {
   estimates: Map<string, number>;
 }
 
-const DAY_MS = 86_400_000;
 /** Voortgang's expected grade over time: the same twelve weeks as its calendar. */
 const HISTORY_DAYS = 84;
-/** The studio's calibration reads at most this many of a subject's latest mock exams. */
-const CALIBRATION_LIMIT = 5000;
-
-/** Per chapter: the questions of its lists (an exam draws from them). */
-const questionCountsOf = (chapters: readonly ContentChapter[], lists: ReadonlyArray<{ id: string; chapter_id: string | null; total_questions: number }>) =>
-  chapters.map((c) => lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId)).reduce((sum, l) => sum + l.total_questions, 0));
-
-/** A practice answer's score as evidence, or null when it is none (a skip, an answer waiting for her assessment, one the app did not judge). */
-function practiceScore(e: Pick<AnswerEvent, 'status' | 'score' | 'graded'>): number | null {
-  if (e.graded === false) return null;
-  if (e.status !== 0 && e.status !== 1 && e.status !== 2) return null;
-  return e.score ?? (e.status === 1 ? 1 : e.status === 2 ? 0.5 : 0);
-}
-
-/** Which kind of item a mark's evidence is about (a mock exam answer is one to a question). */
-const itemKind = (kind: MarkRow['kind']) => (kind === 'card' ? 'card' : 'question');
 
 /**
- * Exam-ready (issue 27, decision 021): her exam date per subject, readiness per chapter and subject,
- * and today's plan. Readiness and plan are computed by @blok/domain from the per-chapter aggregates
- * this service keeps: the questions, flashcards and library services call `recordAnswer`,
- * `recordCard` and `recordRead` inside their own unit of work, so an aggregate changes in the same
- * transaction as the answer, rating or read that changed it. A subject's aggregates are built from
- * her history once, on its first read (`ensureRebuilt`: students from before this feature).
- */
-/**
- * Answers to these questions of a subject no longer count (a release changed their correct answer or
- * removed them, decision 029): the plan rebuilds the aggregates of every student who answered one on
- * her next read. For the writers of the catalogue without a PlanService at hand (the command-line
- * import, the seed), in their transaction.
+ * Answers to these questions of a subject no longer count as they did (a release changed their correct
+ * answer, removed them or moved them to another chapter, decision 029): the plan rebuilds the
+ * aggregates of every student who answered one (the standing's marks name her) on her next read. For
+ * the writers of the catalogue without a PlanService at hand (the command-line import, the seed), in
+ * their transaction.
  */
 export async function forgetOutdatedAnswers(tx: Executor, subjectId: string, questionIds: readonly string[]): Promise<void> {
-  if (questionIds.length > 0) await new PlanRepository(tx).forgetRebuilds(subjectId, questionIds);
+  if (questionIds.length > 0) await new PlanRepository(tx).forgetRebuilds(subjectId, questionIds, (chunk) => studentsMarkedOn(tx, subjectId, chunk));
 }
 
+/**
+ * Exam-ready (issue 27, decision 021): her exam date per subject, and today's plan, with readiness per
+ * chapter and subject as the standing estimates it (decisions 035, 046, 047). The plan keeps its own
+ * per-chapter aggregates (read, answered, right, cards known) and the day's activity: the questions,
+ * flashcards, library and mock exam services call `recordAnswer`, `recordCard`, `recordRead` and
+ * `recordMockExam` inside their own unit of work, and each hook hands the answer on to the standing in
+ * that same transaction. A subject's aggregates (and the standing's marks) are built from her history
+ * once, on its first read (`ensureRebuilt`: students from before this feature).
+ */
 export class PlanService {
   private readonly now: () => Date;
 
@@ -255,7 +272,7 @@ export class PlanService {
     // The weakest chapter she can open: lowest estimate (an untested chapter counts low), never a paywall.
     const estimate = (c: ChapterReadinessOut) => standing.estimates.get(c.chapterId) ?? 0;
     const weakest = standing.chapters.filter((c) => !c.locked).sort((a, b) => estimate(a) - estimate(b) || a.priority - b.priority || a.number - b.number)[0];
-    const history = await this.repo.standingDays(student.id, subjectId, addDays(today, -(HISTORY_DAYS - 1)));
+    const history = await this.sources.standing.history(student.id, subjectId, addDays(today, -(HISTORY_DAYS - 1)));
     return {
       subjectId,
       subjectTitle: standing.subjectTitle,
@@ -276,15 +293,15 @@ export class PlanService {
     const userId = student.id;
     await this.ensureRebuilt(userId, subjectId);
     const cards = this.sources.cards;
-    const [titles, chapters, lists, cardCounts, stats, cardMarks, evidence, difficulties] = await Promise.all([
+    const standingOf = this.sources.standing;
+    const [titles, chapters, lists, cardCounts, stats, cardMarks, evidence] = await Promise.all([
       this.sources.library.subjectTitles([subjectId]),
       this.sources.library.chaptersOf(subjectId),
       this.sources.practice.listsOfSubject(subjectId),
       cards ? cards.cardCounts(subjectId) : Promise.resolve(new Map<string, number>()),
       this.repo.chapterStats(userId, subjectId),
-      cards?.spacedRepetition ? this.repo.cardMarks(userId, subjectId) : Promise.resolve([]),
-      this.repo.evidenceMarks(userId, subjectId),
-      this.repo.difficulties(subjectId),
+      cards?.spacedRepetition ? standingOf.cardStates(userId, subjectId) : Promise.resolve([]),
+      standingOf.evidenceOf(userId, subjectId),
     ]);
     // Her own cards carry their latest verdict on the card itself: a count over her cards of these
     // chapters (one indexed read, bounded by her own-card limit), not a scan of her history.
@@ -302,7 +319,7 @@ export class PlanService {
       retention.set(m.chapter_id, r);
     }
     const questionCounts = questionCountsOf(chapters, lists);
-    const known = this.standingOf(chapters, questionCounts, evidence, difficulties, nowMs);
+    const known = standingOf.estimate(evidence, chapters, questionCounts, nowMs);
     const out = chapters.map((c, index): ChapterReadinessOut => {
       const own = lists.filter((l) => l.chapter_id === c.id || (l.chapter_id === null && l.id === c.questionListId));
       const questionCount = questionCounts[index]!;
@@ -353,156 +370,6 @@ export class PlanService {
     };
   }
 
-  /**
-   * What she knows per chapter and the grade she can expect (@blok/domain/standing, decision 035),
-   * from her latest answer per item and the items' current difficulties: a question nobody answered
-   * yet has its prior difficulty (its chapter's priority). Her marks are one per item, so this reads
-   * at most the subject's items, whatever her history.
-   */
-  private standingOf(
-    chapters: ReadonlyArray<Pick<ContentChapter, 'id' | 'priority'>>,
-    questionCounts: readonly number[],
-    evidence: readonly EvidenceMark[],
-    difficulties: ReadonlyArray<{ kind: string; item_id: string; chapter_id: string; difficulty: number }>,
-    nowMs: number,
-  ) {
-    return subjectStanding(this.chapterEvidence(chapters, questionCounts, evidence, difficulties, nowMs));
-  }
-
-  private chapterEvidence(
-    chapters: ReadonlyArray<Pick<ContentChapter, 'id' | 'priority'>>,
-    questionCounts: readonly number[],
-    evidence: readonly EvidenceMark[],
-    difficulties: ReadonlyArray<{ kind: string; item_id: string; chapter_id: string; difficulty: number }>,
-    nowMs: number,
-  ): ChapterEvidence[] {
-    const difficultyOf = new Map(difficulties.map((d) => [`${d.kind}:${d.item_id}`, d.difficulty]));
-    const questionsOf = new Map<string, number[]>();
-    for (const d of difficulties) {
-      if (d.kind !== 'question') continue;
-      const list = questionsOf.get(d.chapter_id);
-      if (list) list.push(d.difficulty);
-      else questionsOf.set(d.chapter_id, [d.difficulty]);
-    }
-    const byChapter = new Map<string, EvidenceMark[]>();
-    for (const m of evidence) {
-      const list = byChapter.get(m.chapter_id);
-      if (list) list.push(m);
-      else byChapter.set(m.chapter_id, [m]);
-    }
-    return chapters.map((c, i) => {
-      const prior = priorDifficulty(c.priority).difficulty;
-      const count = questionCounts[i] ?? 0;
-      const learnt = (questionsOf.get(c.id) ?? []).slice(0, count);
-      return {
-        id: c.id,
-        priority: c.priority,
-        examDifficulties: [...learnt, ...Array.from({ length: count - learnt.length }, () => prior)],
-        evidence: (byChapter.get(c.id) ?? []).map(
-          (m): EvidenceItem => ({
-            source: m.source as EvidenceSource,
-            score: m.score ?? 0,
-            ageDays: Math.max(0, (nowMs - Date.parse(m.updated_at)) / DAY_MS),
-            difficulty: difficultyOf.get(`${itemKind(m.kind)}:${m.item_id}`) ?? prior,
-          }),
-        ),
-      };
-    });
-  }
-
-  /** Her standing in a subject as it is on the transaction `repo` runs on (reads at most the subject's items). */
-  private async standingIn(repo: PlanRepository, userId: string, subjectId: string, nowMs: number) {
-    const [chapters, lists, evidence, difficulties] = await Promise.all([
-      this.sources.library.chaptersOf(subjectId),
-      this.sources.practice.listsOfSubject(subjectId),
-      repo.evidenceMarks(userId, subjectId),
-      repo.difficulties(subjectId),
-    ]);
-    const known = this.standingOf(chapters, questionCountsOf(chapters, lists), evidence, difficulties, nowMs);
-    return { chapters, difficulties, known };
-  }
-
-  /**
-   * Her expected grade after a graded answer, as her day's point on Voortgang's line (issue 39): in
-   * the answer's transaction, one row per subject and local day (the day's last answer stands).
-   */
-  private async recordStanding(repo: PlanRepository, userId: string, subjectId: string, nowIso: string): Promise<void> {
-    const { known } = await this.standingIn(repo, userId, subjectId, Date.parse(nowIso));
-    if (known.gradedAnswers === 0 || !known.expectedGrade) return;
-    const { grade, low, high } = known.expectedGrade;
-    await repo.saveStandingDay({ user_id: userId, subject_id: subjectId, date: await this.dateFor(repo, userId, subjectId), grade, low, high, graded_answers: known.gradedAnswers, updated_at: nowIso });
-  }
-
-  /**
-   * Before a mock exam's answers count: what the plan predicted of it (her expected grade and range,
-   * and per question the probability of a right answer), kept beside the grade she got for the
-   * studio's calibration. Only when she was shown an expected grade (a graded answer before). An
-   * open answer waiting for her own assessment is left out of both sides (the app did not judge it;
-   * most exams hold one): the grade is that of the questions the app judged, an unanswered one 0.
-   */
-  private async recordPrediction(repo: PlanRepository, e: MockExamClosedEvent): Promise<void> {
-    const judged = e.answers.filter((a) => a.status !== MOCK_EXAM_AWAITING);
-    if (judged.length === 0) return;
-    const { chapters, difficulties, known } = await this.standingIn(repo, e.userId, e.subjectId, Date.parse(e.at));
-    if (known.gradedAnswers === 0 || !known.expectedGrade) return;
-    const difficultyOf = new Map(difficulties.filter((d) => d.kind === 'question').map((d) => [d.item_id, d.difficulty]));
-    let questions = 0;
-    let brierSum = 0;
-    for (const a of judged) {
-      const i = chapters.findIndex((c) => c.id === a.chapterId);
-      if (i < 0) continue;
-      const p = predictRight(known.chapters[i]!.ability, difficultyOf.get(a.questionId) ?? priorDifficulty(chapters[i]!.priority).difficulty);
-      // an unanswered question of a handed-in exam earns nothing
-      const score = practiceScore({ status: a.status }) ?? 0;
-      brierSum += (p - score) ** 2;
-      questions++;
-    }
-    const { grade, low, high } = known.expectedGrade;
-    await repo.savePrediction({
-      exam_id: e.examId,
-      user_id: e.userId,
-      subject_id: e.subjectId,
-      predicted: grade,
-      low,
-      high,
-      achieved: gradeMockExam(judged.map((a) => a.status)).grade,
-      graded_before: known.gradedAnswers,
-      questions,
-      brier_sum: brierSum,
-      closed_at: e.at,
-    });
-  }
-
-  /** The studio's calibration of a subject (its editors and admins; the studio checks who asks): predicted against achieved mock exam grades. */
-  async calibration(subjectId: string): Promise<Calibration & { students: number }> {
-    const rows = await this.repo.predictionsOf(subjectId, CALIBRATION_LIMIT);
-    return {
-      ...calibrate(rows.map((r) => ({ predicted: r.predicted, low: r.low, high: r.high, achieved: r.achieved, questions: r.questions, brierSum: r.brier_sum }))),
-      students: new Set(rows.map((r) => r.user_id)).size,
-    };
-  }
-
-  /**
-   * Her first graded answer to an item teaches its difficulty (online, @blok/domain/rasch): read
-   * against her ability in its chapter before this answer, as an average student's until her answers
-   * say more. Later answers of hers to the same item do not (she has seen its feedback). In the
-   * answer's transaction; reads her marks of the subject (one per item) and the subject's difficulties.
-   */
-  private async learnDifficulty(repo: PlanRepository, e: { userId: string; subjectId: string; chapterId: string }, kind: 'question' | 'card', itemId: string, score: number, nowIso: string): Promise<void> {
-    const [chapters, evidence, difficulties] = await Promise.all([
-      this.sources.library.chaptersOf(e.subjectId),
-      repo.evidenceMarks(e.userId, e.subjectId),
-      repo.difficulties(e.subjectId),
-    ]);
-    const chapter = chapters.find((c) => c.id === e.chapterId);
-    const priority = chapter?.priority ?? 2;
-    const before = evidence.filter((m) => !(itemKind(m.kind) === kind && m.item_id === itemId));
-    const ability = chapterAbility(this.chapterEvidence(chapters, chapters.map(() => 0), before, difficulties, Date.parse(nowIso)), e.chapterId);
-    const row = await repo.findDifficulty(kind, itemId);
-    const next = updateDifficulty(row ?? priorDifficulty(priority), ability, score);
-    await repo.saveDifficulty({ kind, item_id: itemId, subject_id: e.subjectId, chapter_id: e.chapterId, difficulty: next.difficulty, information: next.information, answers: next.answers, updated_at: nowIso });
-  }
-
   // ------------------------------------------------------------------ today's plan
 
   /** Her plan for today over every subject she saved an exam plan for. */
@@ -515,9 +382,31 @@ export class PlanService {
       if (!(await this.sources.library.inLibrary(student, plan.subject_id))) continue;
       subjects.push(await this.subjectDay(student, plan, date, zone));
     }
+    subjects.push(...(await this.courseDays(student.id, plans, date, zone, subjects)));
     subjects.sort((a, b) => (a.examDate ?? '9999').localeCompare(b.examDate ?? '9999') || a.subjectTitle.localeCompare(b.subjectTitle, 'nl'));
     const taskCount = subjects.reduce((n, s) => n + s.tasks.length, 0);
     return { date, timeZone: zone, subjects, allDone: taskCount > 0 && subjects.every((s) => s.done) };
+  }
+
+  /** Her own courses (issue 41), planned by their feature in what Blok's tasks of today leave of her minutes (decision 039's addendum). */
+  private async courseDays(userId: string, plans: ExamPlanRow[], date: string, zone: string, subjects: SubjectDayPlan[]): Promise<SubjectDayPlan[]> {
+    const courses = this.sources.courses;
+    if (!courses) return [];
+    const time = dayTime(plans.map((p) => ({ minutesPerDay: p.minutes_per_day, studyDays: parseDays(p.study_days), updatedAt: p.updated_at })));
+    const taken = subjects.reduce((n, s) => n + s.minutes, 0);
+    const key = (id: string) => `course:${id}`;
+    const store: PlanDayStore = {
+      find: (id) => this.repo.findDay(userId, key(id), date),
+      save: (id, plan) =>
+        this.uow.run(async (tx) => {
+          const repo = new PlanRepository(tx);
+          await repo.deleteDaysFrom(userId, key(id), date);
+          await repo.saveDay(userId, key(id), date, plan, this.now().toISOString());
+        }),
+    };
+    const dayStart = startOfLocalDay(date, zone);
+    const dayEnd = startOfLocalDay(addDays(date, 1), zone);
+    return courses.days(userId, { date, dayStart, dayEnd, ...time, minutesFree: Math.max(0, time.minutesPerDay - taken), spacedRepetition: this.sources.cards?.spacedRepetition ?? false }, store);
   }
 
   private async subjectDay(student: Student, plan: ExamPlanRow, date: string, zone: string): Promise<SubjectDayPlan> {
@@ -670,123 +559,60 @@ export class PlanService {
     return localDate(this.now().getTime(), zone);
   }
 
+  /** The time of a hook's write, with her local date read once, when first asked (the standing asks for its day's grade). */
+  private writeTime(repo: PlanRepository, userId: string, subjectId: string): WriteTime {
+    let date: Promise<string> | undefined;
+    return { nowIso: this.now().toISOString(), date: () => (date ??= this.dateFor(repo, userId, subjectId)) };
+  }
+
   /**
    * An answer (or a skip, or the assessment of an open answer) was stored: called by the questions
-   * service inside its unit of work. The question's latest state replaces its earlier one in the
-   * chapter's aggregates; an answer in a new session keeps the one before as `previous_state`.
+   * service inside its unit of work. The standing keeps it as her latest answer to the question (and
+   * as evidence); its value replaces the one before in the chapter's aggregates.
    */
   async recordAnswer(tx: Executor, e: AnswerEvent): Promise<void> {
     const repo = new PlanRepository(tx);
     await this.lock(repo, e.userId, e.subjectId);
-    const nowIso = this.now().toISOString();
-    const mark = await repo.findMark(e.userId, 'question', e.questionId);
-    const sameSession = mark?.session_id === e.sessionId;
-    const previous = mark ? (sameSession ? mark.previous_state : mark.state) : null;
+    const time = this.writeTime(repo, e.userId, e.subjectId);
+    const { before: mark, previous } = await this.sources.standing.recordAnswer(tx, e, time);
+    const sameSession = mark?.sessionId === e.sessionId;
     // A real answer counts as today's activity once per session (a skip does not; its later answer does).
     const counts = e.status !== 3 && (!mark || !sameSession || mark.state === 3);
     if (e.chapterId) {
-      const before = mark ? questionValue(mark.state, mark.previous_state) : 0;
+      const before = mark ? questionValue(mark.state, mark.previousState) : 0;
       const after = questionValue(e.status, previous);
       const delta: StatsDelta = {
         questionPoints: Math.round(after * MILLI) - Math.round(before * MILLI),
         questionsAnswered: mark ? 0 : 1,
         questionsCorrect: (e.status === 1 ? 1 : 0) - (mark?.state === 1 ? 1 : 0),
       };
-      await repo.addToStats(e.userId, e.subjectId, e.chapterId, delta, nowIso);
+      await repo.addToStats(e.userId, e.subjectId, e.chapterId, delta, time.nowIso);
     }
-    // As evidence: her latest judged answer to the question; a skip or an answer waiting for her
-    // own assessment keeps what her earlier answer showed.
-    const score = practiceScore(e);
-    if (score !== null && e.chapterId && !mark?.source) await this.learnDifficulty(repo, { ...e, chapterId: e.chapterId }, 'question', e.questionId, score, nowIso);
-    await repo.saveMark({
-      user_id: e.userId,
-      kind: 'question',
-      item_id: e.questionId,
-      subject_id: e.subjectId,
-      chapter_id: e.chapterId ?? '',
-      session_id: e.sessionId,
-      state: e.status,
-      previous_state: previous,
-      stability: null,
-      last_review: null,
-      source: score !== null ? 'practice' : (mark?.source ?? null),
-      score: score ?? mark?.score ?? null,
-      updated_at: score !== null || !mark ? nowIso : mark.updated_at,
-    });
-    if (counts) await repo.addActivity(e.userId, e.subjectId, await this.dateFor(repo, e.userId, e.subjectId), e.chapterId ?? '', { questions: 1 }, nowIso);
-    if (score !== null && e.chapterId) await this.recordStanding(repo, e.userId, e.subjectId, nowIso);
+    if (counts) await repo.addActivity(e.userId, e.subjectId, await time.date(), e.chapterId ?? '', { questions: 1 }, time.nowIso);
   }
 
-  /** A card verdict ('Wist ik' / 'Wist ik niet', or an FSRS rating) was stored: called by the flashcards service in its unit of work. */
+  /** A card verdict ('Wist ik' / 'Wist ik niet', an FSRS rating, a typed answer) was stored: called by the flashcards service in its unit of work. */
   async recordCard(tx: Executor, e: CardEvent): Promise<void> {
     const repo = new PlanRepository(tx);
     await this.lock(repo, e.userId, e.subjectId);
-    const nowIso = this.now().toISOString();
-    const mark = await repo.findMark(e.userId, 'card', e.flashcardId);
+    const time = this.writeTime(repo, e.userId, e.subjectId);
     const state = e.known ? 1 : 0;
-    // A typed or checked answer the app judged is graded evidence; her own verdict is self-report.
-    const source: EvidenceSource = e.score !== undefined ? 'card-typed' : 'self-report';
-    const score = e.score !== undefined ? Math.min(1, Math.max(0, e.score)) : state;
-    if (source === 'card-typed' && e.chapterId && mark?.source !== 'card-typed') await this.learnDifficulty(repo, { ...e, chapterId: e.chapterId }, 'card', e.flashcardId, score, nowIso);
-    if (e.chapterId && mark?.state !== state) {
-      const delta: StatsDelta = { cardsKnown: (state === 1 ? 1 : 0) - (mark?.state === 1 ? 1 : 0), cardsUnknown: (state === 0 ? 1 : 0) - (mark && mark.state === 0 ? 1 : 0) };
-      await repo.addToStats(e.userId, e.subjectId, e.chapterId, delta, nowIso);
+    const { before } = await this.sources.standing.recordCard(tx, e, time);
+    if (e.chapterId && before !== state) {
+      const delta: StatsDelta = { cardsKnown: (state === 1 ? 1 : 0) - (before === 1 ? 1 : 0), cardsUnknown: (state === 0 ? 1 : 0) - (before === 0 ? 1 : 0) };
+      await repo.addToStats(e.userId, e.subjectId, e.chapterId, delta, time.nowIso);
     }
-    await repo.saveMark({
-      user_id: e.userId,
-      kind: 'card',
-      item_id: e.flashcardId,
-      subject_id: e.subjectId,
-      chapter_id: e.chapterId ?? '',
-      session_id: null,
-      state,
-      previous_state: mark?.state ?? null,
-      stability: e.fsrs?.stability ?? mark?.stability ?? null,
-      last_review: e.fsrs?.lastReview ?? mark?.last_review ?? null,
-      source,
-      score,
-      updated_at: nowIso,
-    });
-    await repo.addActivity(e.userId, e.subjectId, await this.dateFor(repo, e.userId, e.subjectId), e.chapterId ?? '', { cards: 1 }, nowIso);
-    if (source === 'card-typed' && e.chapterId) await this.recordStanding(repo, e.userId, e.subjectId, nowIso);
+    await repo.addActivity(e.userId, e.subjectId, await time.date(), e.chapterId ?? '', { cards: 1 }, time.nowIso);
   }
 
   /**
-   * A mock exam closed (handed in, or at its deadline): called in the transaction that closed it.
-   * Each answer the app judged (a multiple-choice question: right, partly right or wrong) becomes
-   * her latest mock exam answer to that question, strong evidence (decision 035); an unanswered
-   * question or an open answer she assesses herself is none. A question she never answered before
-   * teaches its difficulty.
+   * A mock exam closed (handed in, or at its deadline): called in the transaction that closed it. Its
+   * judged answers are the standing's evidence (decision 035); the plan gives her day and her lock.
    */
   async recordMockExam(tx: Executor, e: MockExamClosedEvent): Promise<void> {
     const repo = new PlanRepository(tx);
     await this.lock(repo, e.userId, e.subjectId);
-    const nowIso = this.now().toISOString();
-    await this.recordPrediction(repo, e);
-    let judged = false;
-    for (const a of e.answers) {
-      const score = practiceScore({ status: a.status });
-      if (score === null || !a.chapterId) continue;
-      judged = true;
-      const [practised, earlier] = await Promise.all([repo.findMark(e.userId, 'question', a.questionId), repo.findMark(e.userId, 'mock', a.questionId)]);
-      if (!practised?.source && !earlier?.source) await this.learnDifficulty(repo, { ...e, chapterId: a.chapterId }, 'question', a.questionId, score, nowIso);
-      await repo.saveMark({
-        user_id: e.userId,
-        kind: 'mock',
-        item_id: a.questionId,
-        subject_id: e.subjectId,
-        chapter_id: a.chapterId,
-        session_id: e.examId,
-        state: a.status,
-        previous_state: earlier?.state ?? null,
-        stability: null,
-        last_review: null,
-        source: 'mock-exam',
-        score,
-        updated_at: e.at,
-      });
-    }
-    if (judged) await this.recordStanding(repo, e.userId, e.subjectId, nowIso);
+    await this.sources.standing.recordMockExam(tx, e, this.writeTime(repo, e.userId, e.subjectId));
   }
 
   /** Chapters were marked read: called by the library service in its unit of work. */
@@ -804,11 +630,12 @@ export class PlanService {
   }
 
   /**
-   * A release (the studio's publish or roll-back) changed the correct answer of these questions or
-   * removed them, in transaction `tx`: answers to them no longer count (decision 029), so the
-   * aggregates of every student who answered one are rebuilt from her history (which leaves such
-   * answers out) on her next read of the plan. Bounded: one statement in the release's transaction,
-   * whatever the number of students; the rebuild itself runs per student, when she looks.
+   * A release (the studio's publish or roll-back) changed the correct answer of these questions,
+   * removed them or moved them to another chapter, in transaction `tx`: answers to them no longer
+   * count as they did (decision 029), so the aggregates of every student who answered one are rebuilt
+   * from her history (which leaves changed answers out, and follows a move) on her next read of the
+   * plan. Bounded: one statement in the release's transaction, whatever the number of students; the
+   * rebuild itself runs per student, when she looks.
    */
   async questionsOutdated(tx: Executor, subjectId: string, questionIds: readonly string[]): Promise<void> {
     await forgetOutdatedAnswers(tx, subjectId, questionIds);
@@ -836,6 +663,8 @@ export class PlanService {
         this.sources.library.readChapterIds(userId, subjectId),
         this.sources.cards ? this.sources.cards.cardStates(userId, subjectId) : Promise.resolve([]),
       ]);
+      // her marks (her latest answer per item, the standing's) are made again from the same history
+      await this.sources.standing.rebuildMarks(tx, userId, subjectId, { answers: history, cards: cardStates }, nowIso);
       const deltas = new Map<string, Required<StatsDelta>>();
       const deltaOf = (chapterId: string) => {
         let d = deltas.get(chapterId);
@@ -855,43 +684,20 @@ export class PlanService {
         else q.sessions.push({ sessionId: h.sessionId, status: h.status });
         byQuestion.set(h.questionId, q);
       }
-      for (const [questionId, q] of byQuestion) {
+      for (const q of byQuestion.values()) {
+        if (!q.chapterId) continue;
         const latest = q.sessions[q.sessions.length - 1]!;
         const previous = q.sessions.length > 1 ? q.sessions[q.sessions.length - 2]!.status : null;
-        if (q.chapterId) {
-          const d = deltaOf(q.chapterId);
-          d.questionPoints += Math.round(questionValue(latest.status, previous) * MILLI);
-          d.questionsAnswered += 1;
-          if (latest.status === 1) d.questionsCorrect += 1;
-        }
-        // As evidence: her latest judged answer (a later skip keeps it); its time is not in the history, so it counts as now.
-        const judged = [...q.sessions].reverse().find((x) => practiceScore(x) !== null);
-        const score = judged ? practiceScore(judged) : null;
-        await repo.saveMark({ user_id: userId, kind: 'question', item_id: questionId, subject_id: subjectId, chapter_id: q.chapterId ?? '', session_id: latest.sessionId, state: latest.status, previous_state: previous, stability: null, last_review: null, source: score === null ? null : 'practice', score, updated_at: nowIso });
+        const d = deltaOf(q.chapterId);
+        d.questionPoints += Math.round(questionValue(latest.status, previous) * MILLI);
+        d.questionsAnswered += 1;
+        if (latest.status === 1) d.questionsCorrect += 1;
       }
       for (const c of cardStates) {
-        if (c.known === null && c.stability === null) continue;
-        if (c.chapterId && c.known !== null) {
-          const d = deltaOf(c.chapterId);
-          if (c.known) d.cardsKnown += 1;
-          else d.cardsUnknown += 1;
-        }
-        await repo.saveMark({
-          user_id: userId,
-          kind: 'card',
-          item_id: c.flashcardId,
-          subject_id: subjectId,
-          chapter_id: c.chapterId ?? '',
-          session_id: null,
-          state: c.known ? 1 : 0,
-          previous_state: null,
-          stability: c.stability,
-          last_review: c.lastReview,
-          // her verdict is self-report, from its review time (or now), so it decays as a new one does
-          source: c.known === null ? null : 'self-report',
-          score: c.known === null ? null : c.known ? 1 : 0,
-          updated_at: c.lastReview ?? nowIso,
-        });
+        if (!c.chapterId || c.known === null) continue;
+        const d = deltaOf(c.chapterId);
+        if (c.known) d.cardsKnown += 1;
+        else d.cardsUnknown += 1;
       }
       for (const chapterId of readSet) deltaOf(chapterId);
       for (const [chapterId, d] of deltas) {

@@ -15,9 +15,11 @@ import { OwnCardsRepository } from '../own-cards/repository.ts';
 import { UserService } from '../user/service.ts';
 import { UserAccounts } from '../user/accounts.ts';
 import { AnnotationsService } from '../annotations/service.ts';
+import { PdfAnnotationsService } from '../annotations/pdf-service.ts';
 import { MockExamService } from '../mockexam/service.ts';
 import { ProgressService } from '../progress/service.ts';
 import { StandingService } from '../standing/service.ts';
+import { ReadinessService } from '../standing/readiness.ts';
 import { LibraryProgressSource } from '../library/progress-source.ts';
 import { QuestionsProgressSource } from '../questions/progress-source.ts';
 import { FlashcardsProgressSource } from '../flashcards/progress-source.ts';
@@ -54,6 +56,7 @@ import { WorkPool, type WorkPoolOptions } from '../threads/pool.ts';
 import { CATALOGUE } from '@blok/content/catalogue';
 import { CoursesService, type CourseLimitOptions } from '../courses/service.ts';
 import { courseDirectory, type CourseDirectory } from '../courses/directory.ts';
+import { CoursesPlanSource } from '../courses/plan-source.ts';
 import { PdfChecker, type PdfCheckerOptions } from '../courses/pdf-checker.ts';
 import { SearchService } from '../search/service.ts';
 import { Composition } from './composition.ts';
@@ -99,6 +102,8 @@ export interface ApiServices {
   /** the onboarding catalogue: universities, studies, year layers (decision 031) */
   catalogue: CatalogueService;
   annotations: AnnotationsService;
+  /** her highlights and notes on her PDFs' pages (issue 41) */
+  pdfAnnotations: PdfAnnotationsService;
   /** CPU work of large sets off the event loop: an import's sides, an .apkg (issue 38) */
   work: WorkPool;
   /** her own courses and their PDFs (issue 41, decision 039) */
@@ -121,8 +126,10 @@ export interface Parts extends ApiServices {
   flashcardsPlanSource: FlashcardsPlanSource | null;
   /** subject titles for practice and flashcards */
   subjects: SubjectDirectory;
-  /** where she stands as Voortgang reads it: her answers counted per session and chapter (decision 047) */
+  /** where she stands as Voortgang reads it: her answers counted per practice session or mock exam and chapter (decision 047) */
   standing: StandingService;
+  /** where she stands: readiness and the expected grade from her evidence, its days and predictions (decisions 035, 046, 047) */
+  readiness: ReadinessService;
   /** the studio's audit log, written by the catalogue and the reports inbox too */
   auditLog: StudioAuditLog;
   /** each owner's writer of the catalogue's tables: library, questions, flashcards (decision 041) */
@@ -296,9 +303,18 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
     ),
   );
   c.add('flashcardsPlanSource', ['uow'], (p) => (cardsOn ? new FlashcardsPlanSource(p.uow, opts.flashcards.leitnerEnabled) : null));
-  // Exam-ready (decision 021): reads the owners through their plan sources (decision 020), and keeps
-  // its aggregates from the events of the writes it hears.
-  c.add('plan', ['uow', 'flashcardsPlanSource', 'ownCards', 'accounts', 'events'], (p) => {
+  // Where she stands (decisions 035, 046, 047): readiness and the expected grade from her evidence,
+  // the subject's chapters and lists from their owners. Fed by the plan's hooks (below), which know
+  // her day; read by the plan (subject page, Voortgang's readiness, Home, reminders) and the studio.
+  c.add('readiness', ['uow'], (p) => {
+    const library = new LibraryPlanSource(p.uow);
+    const practice = new QuestionsPlanSource(p.uow);
+    return new ReadinessService(p.uow, { chaptersOf: (id) => library.chaptersOf(id), listsOfSubject: (id) => practice.listsOfSubject(id) });
+  });
+  // Exam-ready (decision 021): reads the owners through their plan sources (decision 020) and where
+  // she stands from the standing; keeps its aggregates from the events of the writes it hears, and
+  // hands each answer on to the standing in the same transaction.
+  c.add('plan', ['uow', 'flashcardsPlanSource', 'ownCards', 'accounts', 'events', 'readiness'], (p) => {
     const plan = new PlanService(
       p.uow,
       {
@@ -313,6 +329,17 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
               answeredSince: (userId, setIds, since) => p.ownCards.answeredSince(userId, setIds, since),
             }
           : null,
+        standing: p.readiness,
+        // her own courses with an exam date (issue 41): pages to read and her cards due in their sets
+        courses: new CoursesPlanSource(
+          p.uow,
+          cardsOn
+            ? {
+                courseSetsToStudy: (userId, courseId, dueUntil) => p.ownCards.courseSetsToStudy(userId, courseId, dueUntil),
+                answeredSince: (userId, setIds, since) => p.ownCards.answeredSince(userId, setIds, since),
+              }
+            : null,
+        ),
       },
       { now: opts.flashcards.now, students: (userId) => p.accounts.student(userId), dialect },
     );
@@ -324,17 +351,29 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
     return plan;
   });
   c.add('annotations', ['uow', 'reader'], (p) => new AnnotationsService(p.uow, p.reader));
+  // her PDFs' highlights: her files from the courses feature's directory
+  c.add('pdfAnnotations', ['uow', 'courseDirectory'], (p) => new PdfAnnotationsService(p.uow, p.courseDirectory));
   // Mock exams: chapters from the library, questions from the questions catalogue; a closed exam's
-  // answers reach the plan as an event in the closing transaction (decision 035).
+  // answers reach the plan and the standing as an event in the closing transaction (decisions 035, 047).
   c.add('mockExams', ['uow', 'library', 'questionCatalogue', 'events'], (p) =>
-    new MockExamService(p.uow, p.library, p.questionCatalogue, undefined, (tx, e) => p.events.emit(tx, 'mock-exam.closed', e)),
+    new MockExamService(
+      p.uow,
+      p.library,
+      p.questionCatalogue,
+      undefined,
+      (tx, e) => p.events.emit(tx, 'mock-exam.closed', e),
+      (tx, e) => p.events.emit(tx, 'mock-exam.regraded', e),
+    ),
   );
-  // Where she stands as Voortgang reads it (decision 047): her answers counted per session and
-  // chapter, kept from the questions service's events in the answer's transaction.
-  c.add('standing', ['uow', 'events'], (p) => {
-    const standing = new StandingService(p.uow, new QuestionsProgressSource(p.uow), { now: opts.flashcards.now, dialect });
+  // Where she stands as Voortgang reads it (decision 047): her answers counted per practice session
+  // or mock exam and chapter, kept from the questions' and mock exams' events in their transaction.
+  // Its listeners come after the plan's: a write takes her plan lock, then the standing's.
+  c.add('standing', ['uow', 'events', 'mockExams'], (p) => {
+    const standing = new StandingService(p.uow, new QuestionsProgressSource(p.uow), p.mockExams, { now: opts.flashcards.now, dialect });
     p.events.on('practice.answered', (tx, e) => standing.recordAnswer(tx, e));
     p.events.on('practice.cleared', (tx, e) => standing.answersCleared(tx, e));
+    p.events.on('mock-exam.closed', (tx, e) => standing.examGraded(tx, e));
+    p.events.on('mock-exam.regraded', (tx, e) => standing.examGraded(tx, e));
     p.events.on('questions.outdated', (tx, e) => standing.questionsOutdated(tx, e.subjectId, e.questionIds));
     return standing;
   });
@@ -376,15 +415,15 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   // A release writes the catalogue's tables through their owners' writers (decision 041): the
   // library, questions and flashcards each write their own part in the release's transaction.
   c.add('contentWriters', [], () => contentWriters());
-  c.add('studio', ['uow', 'accounts', 'contentWriters', 'catalogue', 'events', 'plan', 'questionCatalogue', 'mockExams'], (p) => {
+  c.add('studio', ['uow', 'accounts', 'contentWriters', 'catalogue', 'events', 'readiness', 'questionCatalogue', 'mockExams'], (p) => {
     const studio = new StudioService(
       p.uow,
       p.accounts,
       p.contentWriters,
       () => p.catalogue.catalogue(),
       { questionsOutdated: (tx, subjectId, questionIds) => p.events.emit(tx, 'questions.outdated', { subjectId, questionIds }) },
-      // the expected grade against real mock exams, kept by the plan (issue 39)
-      (subjectId) => p.plan.calibration(subjectId),
+      // the expected grade against real mock exams, kept by the standing (issue 39)
+      (subjectId) => p.readiness.calibration(subjectId),
       // item analysis of practice answers (the questions feature's) and mock exam answers (the mock exams'), combined (decision 045)
       async (subjectId) =>
         (await p.questionCatalogue.itemAnalysis(subjectId, await p.mockExams.itemAnswers(subjectId))).map(({ itemId, ...rest }) => ({ questionId: itemId, ...rest })),
@@ -483,7 +522,7 @@ export default fp<ServicesOptions>(
       uow: parts.uow, health: parts.health, idempotency, tokens: parts.tokens, auth, user: parts.user, push, passwords: parts.passwords, mail: parts.mail, mailer,
       library: parts.library, reader: parts.reader, home: parts.home, questions: parts.questions, questionSessions: parts.questionSessions,
       flashcards: parts.flashcards, ownCards: parts.ownCards, payments, subscriptions, mockExams: parts.mockExams, progress: parts.progress,
-      plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations, work: parts.work,
+      plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations, pdfAnnotations: parts.pdfAnnotations, work: parts.work,
       courses: parts.courses, search: parts.search,
     };
     app.decorate('services', services);

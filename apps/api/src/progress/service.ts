@@ -18,9 +18,12 @@ export interface ProgressPracticeSource {
   answerTimes(userId: string, subjectId: string, since: string): Promise<string[]>;
 }
 
-/** What it needs of the standing (decision 047): her answers counted per practice session and chapter. */
+/** What it needs of the standing (decision 047): her answers counted per practice session and chapter, and per closed mock exam and chapter. */
 export interface ProgressStandingSource {
-  sessionGrades(userId: string, subjectId: string): Promise<Array<{ sessionId: string; chapterId: string; correct: number; partial: number; answered: number }>>;
+  counts(userId: string, subjectId: string): Promise<{
+    sessions: Array<{ sessionId: string; chapterId: string; correct: number; partial: number; answered: number }>;
+    exams: Array<{ examId: string; at: string; chapters: Array<{ chapterId: string; correct: number; partial: number; total: number }> }>;
+  }>;
 }
 
 /** What it needs of the flashcards feature: when she answered cards, when cards are due. */
@@ -30,9 +33,8 @@ export interface ProgressCardsSource {
   dueTimes(userId: string, subjectId: string, until: string): Promise<string[]>;
 }
 
-/** What it needs of the mock exams: grades per chapter and answer times. */
+/** What it needs of the mock exams: when she answered. */
 export interface ProgressMockExamSource {
-  chapterGrades(userId: string, subjectId: string): Promise<Array<{ examId: string; at: string; chapters: Map<string | null, { grade: number; total: number }> }>>;
   answerTimes(userId: string, subjectId: string, since: string): Promise<string[]>;
 }
 
@@ -50,8 +52,9 @@ const sinceFor = (fromDate: string) => `${addDays(fromDate, -1)}T00:00:00.000Z`;
 
 /**
  * The progress page of a subject (Voortgang, issue 27; decision 022). Owns no table: the grade per
- * chapter of each practice session comes from the standing's counts (decision 047), kept in each
- * answer's transaction; minutes per day from the times of what she did in the calendar's twelve weeks.
+ * chapter of each practice session and mock exam comes from the standing's counts (decision 047),
+ * kept in each answer's and each exam's closing transaction; minutes per day from the times of what
+ * she did in the calendar's twelve weeks.
  */
 export class ProgressService {
   constructor(
@@ -72,11 +75,10 @@ export class ProgressService {
     const known = new Set(chapters.map((c) => c.id));
 
     // the standing first: it may build her counts from her history once, in its own transaction
-    const counts = await standing.sessionGrades(userId, subject.id);
-    const [sessionRows, answerTimes, exams, reads, cardTimes, examTimes, dueTimes] = await Promise.all([
+    const { sessions: counts, exams } = await standing.counts(userId, subject.id);
+    const [sessionRows, answerTimes, reads, cardTimes, examTimes, dueTimes] = await Promise.all([
       counts.length > 0 ? practice.sessions(userId, subject.id) : Promise.resolve([]),
       practice.answerTimes(userId, subject.id, since),
-      mockExams.chapterGrades(userId, subject.id),
       library.reads(userId, chapters.map((c) => c.id), since),
       cards ? cards.answerTimes(userId, subject.id, since) : Promise.resolve([]),
       mockExams.answerTimes(userId, subject.id, since),
@@ -99,9 +101,9 @@ export class ProgressService {
       }
     }
     for (const e of exams) {
-      for (const [chapterId, result] of e.chapters) {
-        if (chapterId === null || !known.has(chapterId)) continue;
-        grades.push({ at: e.at, date: localDate(e.at, timeZone), source: 'mockexam', chapterId, grade: result.grade, questions: result.total });
+      for (const c of e.chapters) {
+        if (!known.has(c.chapterId)) continue;
+        grades.push({ at: e.at, date: localDate(e.at, timeZone), source: 'mockexam', chapterId: c.chapterId, grade: gradeFromScore(computeScore(c)), questions: c.total });
       }
     }
     grades.sort((a, b) => a.at.localeCompare(b.at) || a.chapterId.localeCompare(b.chapterId));

@@ -21,9 +21,14 @@ const correctKey = (type: string, correctIds: string[], spec: string | null = nu
   return parsed ? specKey(parsed) : `${type}:${[...correctIds].sort().join(',')}`;
 };
 
-/** The subject's questions as stored: their answer version and what made an answer right. */
-async function answerVersions(trx: Executor, subjectId: string): Promise<Map<string, { version: number; key: string }>> {
-  const questions = await trx.selectFrom('questions').select(['id', 'type', 'answer_version', 'spec']).where('subject_id', '=', subjectId).execute();
+/** The subject's questions as stored: their answer version, what made an answer right, and their chapter (their list's). */
+async function answerVersions(trx: Executor, subjectId: string): Promise<Map<string, { version: number; key: string; chapterId: string | null }>> {
+  const questions = await trx
+    .selectFrom('questions')
+    .leftJoin('question_lists', 'question_lists.id', 'questions.question_list_id')
+    .select(['questions.id', 'questions.type', 'questions.answer_version', 'questions.spec', 'question_lists.chapter_id'])
+    .where('questions.subject_id', '=', subjectId)
+    .execute();
   const correct = await trx
     .selectFrom('answers')
     .innerJoin('questions', 'questions.id', 'answers.question_id')
@@ -33,7 +38,7 @@ async function answerVersions(trx: Executor, subjectId: string): Promise<Map<str
     .execute();
   const correctOf = new Map<string, string[]>();
   for (const a of correct) correctOf.set(a.question_id, [...(correctOf.get(a.question_id) ?? []), a.id]);
-  return new Map(questions.map((q) => [q.id, { version: q.answer_version, key: correctKey(q.type, correctOf.get(q.id) ?? [], q.spec) }]));
+  return new Map(questions.map((q) => [q.id, { version: q.answer_version, key: correctKey(q.type, correctOf.get(q.id) ?? [], q.spec), chapterId: q.chapter_id ?? null }]));
 }
 
 export const questionsContentWriter: QuestionsContentWriter = {
@@ -66,7 +71,9 @@ export const questionsContentWriter: QuestionsContentWriter = {
         const specJson = spec ? JSON.stringify(spec) : null;
         const key = correctKey(q.type, answerIds.filter((_, ai) => answers[ai]!.correct), specJson);
         const was = versions.get(q.id);
-        if (was && was.key !== key) outdatedQuestions.push(q.id);
+        // what was built from her answers to it (the plan's aggregates, Voortgang's counts) no longer
+        // holds when its answer changed, or when it moved to another chapter (its answers still count, there)
+        if (was && (was.key !== key || was.chapterId !== (list.chapter ?? null))) outdatedQuestions.push(q.id);
         const qrow = {
           // a changed correct answer makes earlier answers ones to an earlier version (decision 029)
           answer_version: was ? (was.key === key ? was.version : was.version + 1) : 1,

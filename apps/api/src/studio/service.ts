@@ -77,7 +77,7 @@ export class StudioService {
     private readonly catalogue?: () => Promise<Catalogue>,
     /** told in the release's transaction which questions' earlier answers no longer count (the plan) */
     private readonly outdated?: OutdatedAnswers,
-    /** the plan's calibration of a subject's expected grade against real mock exams (issue 39) */
+    /** the standing's calibration of a subject's expected grade against real mock exams (issue 39) */
     private readonly calibrationOf?: (subjectId: string) => Promise<Omit<StudioCalibration, 'subjectId'>>,
     /** the item analysis of a subject's questions, asked of the questions feature, which owns the answers (issue 40) */
     private readonly items?: (subjectId: string) => Promise<StudioItemAnalysis['items']>,
@@ -373,7 +373,7 @@ export class StudioService {
       if (err instanceof ContentError) throw invalid(problemsOf(document, err));
       throw err;
     }
-    // answers to a changed or removed question leave the plan's readiness, as they left the grade
+    // answers to a changed or removed question leave the readiness, as they left the grade; a moved one follows its chapter
     await this.outdated?.questionsOutdated(tx, subjectId, written.outdatedQuestions);
     const number = ((await repo.latestRelease(subjectId))?.number ?? 0) + 1;
     const changes = restoredFrom ? [`Teruggezet naar release ${restoredFrom}`, ...changeList(before, document)] : changeList(before, document);

@@ -59,7 +59,11 @@ export interface ReadEvent {
   chapterIds: string[];
 }
 
-/** A release changed these questions' answers: her earlier answers to them no longer count. */
+/**
+ * A release changed these questions' answers (her earlier answers to them no longer count), removed
+ * them, or moved them to another chapter (her answers count in the new one): what was built from her
+ * answers to them must be built again.
+ */
 export interface QuestionsOutdatedEvent {
   subjectId: string;
   questionIds: readonly string[];
@@ -84,6 +88,8 @@ export interface DomainEventMap {
   'card.judged': CardEvent;
   'chapters.read': ReadEvent;
   'mock-exam.closed': MockExamClosedEvent;
+  /** a closed exam's grade changed: she assessed an open answer after it closed (its answers that count, as they are now) */
+  'mock-exam.regraded': MockExamClosedEvent;
   'questions.outdated': QuestionsOutdatedEvent;
   'catalogue.audiences-changed': AudiencesChangedEvent;
   'account.deleted': AccountDeletedEvent;

@@ -6,8 +6,9 @@ import { SUBJECT, TZ, planSuite, student } from './support.ts';
 
 /**
  * Voortgang's figures of `mixedHistory` as the per-request computation over all her answers gave them
- * (before decision 047). A mock exam draws its questions at random: its grades are the mock exam
- * service's, not the standing's, and vary.
+ * (before decision 047). A mock exam draws its questions at random: its grades per chapter vary (the
+ * standing counts them since 047's addendum; `test/progress/exam-grades.test.ts` holds them to the
+ * exam's own).
  */
 const MIXED_HISTORY_PROGRESS = {
   grades: [

@@ -208,4 +208,34 @@ describe.each(DIALECTS)('progress across studio releases on %s', (dialect) => {
     const other = await user(ctx.app);
     expect((await other.api<SubjectReadiness>('GET', `/subjects/${SUBJECT}/readiness`)).chapters.find((c) => c.chapterId === 'fx-psy-h1')).toMatchObject({ questionsAnswered: 0 });
   });
+
+  it('follows a question a release moves to another chapter without changing its answer, on Voortgang and in the readiness', async () => {
+    // fx-psy-v1 as the releases before left it (its key changed, fx-psy-v2 removed): answered right
+    const doc = (await editor.api<StudioDraft>('GET', `/studio/subjects/${SUBJECT}/draft`)).document;
+    const v1 = doc.questionLists[0]!.questions.find((q) => q.id === 'fx-psy-v1')!;
+    const student = await user(ctx.app);
+    const { id: sessionId } = await student.api<{ id: string }>('POST', `/session/${LIST}/start-all`);
+    await student.api('POST', `/question-list/${LIST}/save-answer`, { sessionId, questionId: 'fx-psy-v1', answerId: `fx-psy-v1-${v1.answers.find((a) => a.correct)!.id}` });
+    const practice = async () =>
+      (await student.api<{ grades: Array<{ source: string; chapterId: string; grade: number; questions: number }> }>('GET', `/subjects/${SUBJECT}/progress?timeZone=${encodeURIComponent(TZ)}`)).grades
+        .filter((g) => g.source === 'practice')
+        .map((g) => [g.chapterId, g.grade, g.questions]);
+    const answered = async () =>
+      (await student.api<SubjectReadiness>('GET', `/subjects/${SUBJECT}/readiness`)).chapters.filter((c) => c.questionsAnswered > 0).map((c) => [c.chapterId, c.questionsAnswered]);
+    // read before the release: her counts are built, and must follow the move
+    expect(await practice()).toEqual([['fx-psy-h1', 10, 1]]);
+    expect(await answered()).toEqual([['fx-psy-h1', 1]]);
+
+    // the question moves to a new list of chapter 2, its answers unchanged (a new one takes its place)
+    await release((d) => {
+      const list = d.questionLists[0]!;
+      const moved = list.questions.find((q) => q.id === 'fx-psy-v1')!;
+      list.questions = [...list.questions.filter((q) => q.id !== 'fx-psy-v1'), { ...structuredClone(moved), id: 'fx-psy-v3', text: 'Een nieuwe vraag over psychologie.' }];
+      d.questionLists.push({ id: 'fx-psy-vragen-h2', title: 'Vragen geheugen', description: 'Vragen bij hoofdstuk 2.', answerDisplaying: 2, recommendedQuestions: 1, chapter: 'fx-psy-h2', questions: [moved] });
+    });
+    // her answer still counts (its answer did not change), now in chapter 2
+    expect(await student.api<SessionOverview>('GET', `/session/${sessionId}`)).toMatchObject({ changedAnswers: 0, correctAnswers: 1 });
+    expect(await practice()).toEqual([['fx-psy-h2', 10, 1]]);
+    expect(await answered()).toEqual([['fx-psy-h2', 1]]);
+  });
 });

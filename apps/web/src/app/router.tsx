@@ -114,6 +114,8 @@ const guardedRoutes: RouteObject[] = [
   },
   // her own courses and her PDFs (issue 41): one module; the viewer in it is a chunk of its own, with pdf.js
   ...[paths.courses.course.path, paths.courses.file.path].map((path) => ({ path, handle: handle({ titleKey: 'courses:course.title', namespaces: ['courses'] }), lazy: lazyRoute(() => import('./routes/courses/course.tsx')) })),
+  // 'Mijn markeringen' of her course: her highlights and notes in its PDFs
+  { path: paths.courses.annotations.path, handle: handle({ titleKey: 'annotations:listTitle', namespaces: ['annotations', 'courses'] }), lazy: lazyRoute(() => import('./routes/courses/annotations.tsx')) },
   // her own flashcards (issue 28): with the flashcards, off with them
   { path: paths.ownCards.root.path, handle: handle({ titleKey: 'ownCards:title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/sets.tsx')) },
   { path: paths.ownCards.newCard.path, handle: handle({ titleKey: 'ownCards:editor.newTitle' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/new-card.tsx')) },

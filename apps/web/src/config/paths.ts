@@ -85,6 +85,8 @@ export const paths = {
       path: '/bibliotheek/eigen-vak/:courseId/pdf/:fileId',
       getHref: (courseId: string, fileId: string, page?: number) => `/bibliotheek/eigen-vak/${enc(courseId)}/pdf/${enc(fileId)}${page ? `?pagina=${page}` : ''}`,
     },
+    /** 'Mijn markeringen' of a course: her highlights and notes in its PDFs */
+    annotations: { path: '/bibliotheek/eigen-vak/:courseId/markeringen', getHref: (courseId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}/markeringen` },
   },
   /** her own flashcards (issue 28) */
   ownCards: {

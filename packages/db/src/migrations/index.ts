@@ -35,6 +35,9 @@ import * as m0042 from './0042-courses.ts';
 import * as m0043 from './0043-search.ts';
 import * as m0044 from './0044-standing-grades.ts';
 import * as m0045 from './0045-own-sets-in-courses.ts';
+import * as m0046 from './0046-standing-exam-grades.ts';
+import * as m0047 from './0047-course-pages-read.ts';
+import * as m0048 from './0048-course-file-annotations.ts';
 
 /**
  * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
@@ -83,4 +86,7 @@ export const migrations: Record<string, Migration> = {
   '0043-search': m0043,
   '0044-standing-grades': m0044,
   '0045-own-sets-in-courses': m0045,
+  '0046-standing-exam-grades': m0046,
+  '0047-course-pages-read': m0047,
+  '0048-course-file-annotations': m0048,
 };

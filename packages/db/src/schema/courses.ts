@@ -49,10 +49,22 @@ export interface CourseFilePagesTable {
   text: string;
 }
 
+/**
+ * The pages of a file she read (issue 41, migration 0047): a page counts as read once the viewer
+ * showed it long enough (decision 039's addendum); one row per page, the first time.
+ */
+export interface CoursePagesReadTable {
+  file_id: string;
+  user_id: string;
+  page: number;
+  read_at: string;
+}
+
 /** The tables of her own courses: their names as Kysely sees them. */
 export interface CoursesTables {
   courses: CoursesTable;
   course_files: CourseFilesTable;
   course_file_chunks: CourseFileChunksTable;
   course_file_pages: CourseFilePagesTable;
+  course_pages_read: CoursePagesReadTable;
 }

@@ -4,7 +4,12 @@ import {
   AnnotationParamsSchema,
   AnnotationSchema,
   ApiErrorSchema,
+  CourseAnnotationsParamsSchema,
+  CourseAnnotationsSchema,
+  CourseFileAnnotationsParamsSchema,
   CreateAnnotationBodySchema,
+  CreatePdfAnnotationBodySchema,
+  PdfAnnotationSchema,
   SummaryAnnotationsParamsSchema,
   SummaryAnnotationsSchema,
   UpdateAnnotationBodySchema,
@@ -15,8 +20,9 @@ const security = [{ bearer: [] }];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } as const;
 
 /**
- * Her highlights and notes in the reader (issue 28, decision 025). Every route needs a signed-in
- * student; another student's annotation answers 404.
+ * Her highlights and notes in the reader (issue 28, decision 025) and on the pages of her PDFs
+ * (issue 41, decision 039's addendum). Every route needs a signed-in student; another student's
+ * annotation, course or file answers 404.
  */
 const annotationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const annotations = app.services.annotations;
@@ -83,6 +89,73 @@ const annotationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await annotations.remove(req.auth!.userId, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ---------------------------------------------------------------- her PDFs (issue 41)
+  const pdf = app.services.pdfAnnotations;
+
+  app.get(
+    '/courses/:id/annotations',
+    {
+      schema: {
+        tags,
+        summary: "'Mijn markeringen' of a course of hers: her highlights and notes in its PDFs, by file, page and place",
+        security,
+        params: CourseAnnotationsParamsSchema,
+        response: { 200: CourseAnnotationsSchema, ...errors },
+      },
+    },
+    async (req) => pdf.list(req.auth!.userId, req.params.id),
+  );
+
+  app.post(
+    '/courses/:id/files/:fileId/annotations',
+    {
+      config: { claimInTransaction: true, plainStoredResponse: true },
+      schema: {
+        tags,
+        summary: "Highlight text on a page of her PDF (note null) or write a note beside it: anchored by page, quote and place in the page's text layer",
+        security,
+        params: CourseFileAnnotationsParamsSchema,
+        body: CreatePdfAnnotationBodySchema,
+        response: { 201: PdfAnnotationSchema, 409: ApiErrorSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await pdf.create(req.auth!.userId, req.params.id, req.params.fileId, req.body)),
+  );
+
+  app.patch(
+    '/pdf-annotations/:id',
+    {
+      config: { claimInTransaction: true, plainStoredResponse: true },
+      schema: {
+        tags,
+        summary: 'Change the colour of a highlight in her PDF, or write, change or remove (null) its note',
+        security,
+        params: AnnotationParamsSchema,
+        body: UpdateAnnotationBodySchema,
+        response: { 200: PdfAnnotationSchema, ...errors },
+      },
+    },
+    async (req) => pdf.update(req.auth!.userId, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/pdf-annotations/:id',
+    {
+      config: { claimInTransaction: true, plainStoredResponse: true },
+      schema: {
+        tags,
+        summary: 'Delete a highlight or note in her PDF',
+        security,
+        params: AnnotationParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await pdf.remove(req.auth!.userId, req.params.id);
       return reply.status(204).send(null);
     },
   );

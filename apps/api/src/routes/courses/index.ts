@@ -8,10 +8,12 @@ import {
   CourseFileParamsSchema,
   CourseFilePagesSchema,
   CourseFileQuerySchema,
+  CourseFileReadingSchema,
   CourseFileSchema,
   CourseListSchema,
   CourseParamsSchema,
   CreateCourseBodySchema,
+  MarkPagesReadBodySchema,
   UpdateCourseBodySchema,
   UploadCourseFileQuerySchema,
 } from '@blok/contract';
@@ -113,6 +115,22 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       '/courses/:id/files/:fileId/pages',
       { schema: { tags, summary: "The text of each page of a file (as checked when it was kept)", security, params: CourseFileParamsSchema, response: { 200: CourseFilePagesSchema, ...errors } } },
       async (req) => courses.pages(req.auth!.userId, req.params.id, req.params.fileId),
+    );
+
+    signedIn.post(
+      '/courses/:id/files/:fileId/read',
+      {
+        config: { claimInTransaction: true, plainStoredResponse: true },
+        schema: {
+          tags,
+          summary: 'Pages of a file she read (the viewer reports them in batches; a page stays read once)',
+          security,
+          params: CourseFileParamsSchema,
+          body: MarkPagesReadBodySchema,
+          response: { 200: CourseFileReadingSchema, ...errors },
+        },
+      },
+      async (req) => courses.markRead(req.auth!.userId, req.params.id, req.params.fileId, req.body),
     );
 
     signedIn.delete(

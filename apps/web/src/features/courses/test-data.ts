@@ -31,6 +31,7 @@ export const makeFile = (overrides: Partial<CourseFile> = {}): CourseFile => ({
   name: 'Hoorcollege 1.pdf',
   bytes: 3 * 1024 * 1024,
   pages: 42,
+  pagesRead: 0,
   createdAt: '2026-11-29T10:05:00.000Z',
   ...overrides,
 });

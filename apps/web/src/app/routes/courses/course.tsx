@@ -4,10 +4,10 @@ import { CourseScreen } from '../../../features/courses/components/course-screen
 import { CourseOwnSets } from '../../../features/own-cards/components/course-own-sets.tsx';
 import { useFeatureFlags } from '../../../lib/app-config.ts';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { loadNamespaces, useTranslation } from '../../../lib/i18n.ts';
 
-/** The viewer with pdf.js: a chunk of its own, loaded when she opens a PDF, never before. */
-const PdfScreen = lazy(() => import('../../../features/courses/components/pdf-screen.tsx').then((m) => ({ default: m.PdfScreen })));
+/** The viewer with pdf.js and her highlights: a chunk of its own, loaded when she opens a PDF, never before. */
+const PdfRoute = lazy(() => Promise.all([import('./pdf.tsx'), loadNamespaces(['annotations'])]).then(([m]) => ({ default: m.PdfRoute })));
 
 /**
  * /bibliotheek/eigen-vak/:courseId (her own course) and .../pdf/:fileId?pagina= (one of her PDFs in
@@ -30,7 +30,7 @@ export function Component() {
   const page = Number(search.get('pagina') ?? '1');
   return (
     <Suspense fallback={<LoadingRow label={t('loading')} spinnerSize={24} />}>
-      <PdfScreen key={`${courseId}/${fileId}`} courseId={courseId} fileId={fileId} page={Number.isInteger(page) && page > 0 ? page : 1} />
+      <PdfRoute key={`${courseId}/${fileId}`} courseId={courseId} fileId={fileId} page={Number.isInteger(page) && page > 0 ? page : 1} />
     </Suspense>
   );
 }

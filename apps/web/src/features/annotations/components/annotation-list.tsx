@@ -1,20 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ANNOTATION_COLORS, type AnnotationColor, type ListedAnnotation } from '@blok/contract/annotations';
+import type { ListedAnnotation } from '@blok/contract/annotations';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
-import { Button, ButtonLink, buttonClassName } from '../../../components/ui/button/button.tsx';
+import { Button } from '../../../components/ui/button/button.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner/spinner.tsx';
-import { ArrowLeftIcon, CheckIcon, TrashIcon } from '../../../components/icons/icons.tsx';
+import { ArrowLeftIcon } from '../../../components/icons/icons.tsx';
 import type { SummaryDetail } from '@blok/contract/library';
 import { annotationsQueryKey, useAnnotations, useUpdateAnnotation } from '../api/annotations.ts';
 import { markAnchorId } from './chapter-annotations.tsx';
 import { useDeleteWithUndo } from './undo-delete.tsx';
+import { AnnotationItem } from './annotation-item.tsx';
 import styles from './annotations.module.css';
-
-const shorten = (text: string, max = 40) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 /**
  * 'Mijn markeringen' (/summary/read/{id}/markeringen): her highlights and notes in a summary, by
@@ -77,7 +76,7 @@ export function AnnotationList({ summaryId, summary }: { summaryId: string; summ
             </h2>
             <ul className={styles.items}>
               {group.items.map((a) => (
-                <AnnotationItem
+                <ChapterAnnotationItem
                   key={a.id}
                   summaryId={summaryId}
                   annotation={a}
@@ -99,82 +98,27 @@ export function AnnotationList({ summaryId, summary }: { summaryId: string; summ
   );
 }
 
-function AnnotationItem({ summaryId, annotation: a, onDelete }: { summaryId: string; annotation: ListedAnnotation; onDelete: () => void }) {
+/** A chapter's highlight in the list: its place in the chapter as it is now, or 'Niet meer gevonden'. */
+function ChapterAnnotationItem({ summaryId, annotation: a, onDelete }: { summaryId: string; annotation: ListedAnnotation; onDelete: () => void }) {
   const { t } = useTranslation(['annotations', 'common']);
   const queryClient = useQueryClient();
   const update = useUpdateAnnotation(summaryId);
-  const [editing, setEditing] = useState(false);
-  const [note, setNote] = useState(a.note ?? '');
-  const [color, setColor] = useState<AnnotationColor>(a.color);
-  const editRef = useRef<HTMLButtonElement>(null);
-  const quote = shorten(a.anchor.quote.exact);
   const failed = () => void queryClient.invalidateQueries({ queryKey: annotationsQueryKey(summaryId) });
-  const colorName = (c: AnnotationColor) => t(`colors.${c}`);
-
   return (
-    <li className={styles.item}>
-      <blockquote className={styles.itemQuote} data-color={a.color}>
-        <span className="visually-hidden">{t('colorOf', { color: colorName(a.color) })}: </span>
-        {a.anchor.quote.exact}
-      </blockquote>
-      {a.note && !editing && <p className={styles.itemNote}>{a.note}</p>}
-      {a.found === null ? (
-        <p className={styles.status}>
-          <span className={styles.gone}>{t('notFound')}</span> {t('notFoundHint')}
-        </p>
-      ) : (
-        a.found.moved && <p className={styles.status}>{t('movedHint')}</p>
-      )}
-      {editing ? (
-        <form
-          className={styles.panelInner}
-          onSubmit={(event) => {
-            event.preventDefault();
-            update.mutate({ id: a.id, color, note: note.trim() || null }, { onError: failed });
-            setEditing(false);
-            requestAnimationFrame(() => editRef.current?.focus());
-          }}
-        >
-          <div className={styles.row} role="group" aria-label={t('colorLabel')}>
-            {ANNOTATION_COLORS.map((c) => (
-              <button key={c} type="button" className={styles.swatch} data-color={c} aria-pressed={color === c} aria-label={colorName(c)} onClick={() => setColor(c)}>
-                {color === c && <CheckIcon size={18} />}
-              </button>
-            ))}
-          </div>
-          <label className={styles.noteField}>
-            {t('noteEditLabel')}
-            <textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={2000} />
-          </label>
-          <div className={styles.row}>
-            <Button type="submit" size="sm" icon={<CheckIcon size={18} />}>
-              {t('save')}
-            </Button>
-            <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(false)}>
-              {t('cancel')}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <div className={styles.row}>
-          {a.found !== null && (
-            <ButtonLink
-              to={`${paths.summary.read.getHref(summaryId, a.chapterId)}#${markAnchorId(a.id)}`}
-              variant="secondary"
-              size="sm"
-              aria-label={t('goToLabel', { quote })}
-            >
-              {t('goTo')}
-            </ButtonLink>
-          )}
-          <button ref={editRef} type="button" className={buttonClassName({ variant: 'ghost', size: 'sm' })} onClick={() => setEditing(true)} aria-label={t('editLabel', { quote })}>
-            <span>{t('edit')}</span>
-          </button>
-          <Button type="button" variant="ghost" size="sm" className={styles.rowEnd} icon={<TrashIcon size={18} />} onClick={onDelete} aria-label={t('deleteLabel', { quote })}>
-            {t('delete')}
-          </Button>
-        </div>
-      )}
-    </li>
+    <AnnotationItem
+      annotation={{ id: a.id, color: a.color, note: a.note, quote: a.anchor.quote.exact }}
+      status={
+        a.found === null ? (
+          <p className={styles.status}>
+            <span className={styles.gone}>{t('notFound')}</span> {t('notFoundHint')}
+          </p>
+        ) : (
+          a.found.moved && <p className={styles.status}>{t('movedHint')}</p>
+        )
+      }
+      goTo={a.found !== null ? `${paths.summary.read.getHref(summaryId, a.chapterId)}#${markAnchorId(a.id)}` : null}
+      onSave={(change) => update.mutate({ id: a.id, ...change }, { onError: failed })}
+      onDelete={onDelete}
+    />
   );
 }

@@ -1,18 +1,20 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ANNOTATION_COLORS, type AnnotationColor, type ListedAnnotation } from '@blok/contract/annotations';
+import { ANNOTATION_COLORS, type AnnotationColor } from '@blok/contract/annotations';
 import type { ChapterContent } from '@blok/contract/library';
 import { describeRange, resolveAnchor } from '@blok/domain/anchoring';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button, ButtonLink, buttonClassName } from '../../../components/ui/button/button.tsx';
 import { useFeatureFlags } from '../../../lib/app-config.ts';
-import { CheckIcon, CloseIcon, TrashIcon } from '../../../components/icons/icons.tsx';
+import { CloseIcon } from '../../../components/icons/icons.tsx';
 import { annotationsQueryKey, useAnnotations, useCreateAnnotation, useUpdateAnnotation } from '../api/annotations.ts';
 import { useDeleteWithUndo } from './undo-delete.tsx';
 import { paragraphAround, rangeOf, selectionOffsets, sentences, textMap, unwrapAll, wrapText } from '../utils/dom-text.ts';
 import { HighlightIcon, NOTE_ICON_HTML, NoteIcon } from './icons.tsx';
+import { EditPanel, NoteForm, shorten } from './annotation-forms.tsx';
+import { BottomPanel, panelStyles } from '../../../components/ui/bottom-panel/bottom-panel.tsx';
 import styles from './annotations.module.css';
 
 const MARKS = 'mark[data-annotation-id]';
@@ -21,7 +23,6 @@ export const markAnchorId = (annotationId: string) => `markering-${annotationId}
 
 type Picked = { start: number; end: number; quote: string };
 
-const shorten = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 /**
  * Highlights and notes in an open chapter (issue 28, decision 025): paints hers as <mark>s in the
@@ -299,167 +300,78 @@ export function ChapterAnnotations({ proseRef, chapter }: { proseRef: RefObject<
       </p>
       {deletion.toast}
       {open && (
-        <div ref={panelRef} className={styles.panel} role="region" aria-label={editing ? t('editTitle') : t('toolbar')}>
-          <div className={styles.panelInner}>
-            {editing ? (
-              <EditPanel
-                key={editing.id}
-                annotation={editing}
-                onColor={(color) => update.mutate({ id: editing.id, color }, { onError: failed })}
-                onNote={(note) => {
-                  update.mutate({ id: editing.id, note }, { onError: failed });
-                  setAnnouncement(t('changed'));
-                  close();
-                }}
-                onDelete={() => {
-                  // the toast says it, with its undo
-                  deletion.remove(editing);
-                  close();
-                }}
-                onClose={close}
-              />
-            ) : picked && writing ? (
-              <NoteForm quote={picked.quote} onSave={(note) => make('yellow', note)} onCancel={() => setWriting(false)} />
-            ) : picked ? (
-              <>
-                <p className={styles.quote}>“{shorten(picked.quote, 140)}”</p>
-                {keyboard && (
-                  <div className={styles.row} role="group" aria-label={t('toolbar')}>
-                    <Button variant="secondary" size="sm" onClick={() => move('previous')}>
-                      {t('previousSentence')}
-                    </Button>
-                    <Button variant="secondary" size="sm" onClick={() => move('next')}>
-                      {t('nextSentence')}
-                    </Button>
-                    <Button variant="secondary" size="sm" onClick={() => move('extend')}>
-                      {t('extend')}
-                    </Button>
-                    <Button variant="secondary" size="sm" onClick={() => move('paragraph')}>
-                      {t('paragraph')}
-                    </Button>
-                  </div>
-                )}
-                <div className={styles.row} role="toolbar" aria-label={t('highlight')}>
-                  {ANNOTATION_COLORS.map((color) => (
-                    <button
-                      key={color}
-                      type="button"
-                      className={styles.swatch}
-                      data-color={color}
-                      aria-label={t('highlightIn', { color: colorName(color) })}
-                      onClick={() => make(color, null)}
-                    >
-                      <HighlightIcon size={18} />
-                    </button>
-                  ))}
-                  <Button variant="secondary" size="sm" icon={<NoteIcon size={18} />} onClick={() => setWriting(true)}>
-                    {t('note')}
+        <BottomPanel as="div" ref={panelRef} role="region" aria-label={editing ? t('editTitle') : t('toolbar')}>
+          {editing ? (
+            <EditPanel
+              key={editing.id}
+              annotation={editing}
+              onColor={(color) => update.mutate({ id: editing.id, color }, { onError: failed })}
+              onNote={(note) => {
+                update.mutate({ id: editing.id, note }, { onError: failed });
+                setAnnouncement(t('changed'));
+                close();
+              }}
+              onDelete={() => {
+                // the toast says it, with its undo
+                deletion.remove(editing);
+                close();
+              }}
+              onClose={close}
+            />
+          ) : picked && writing ? (
+            <NoteForm quote={picked.quote} onSave={(note) => make('yellow', note)} onCancel={() => setWriting(false)} />
+          ) : picked ? (
+            <>
+              <p className={panelStyles.quote}>“{shorten(picked.quote, 140)}”</p>
+              {keyboard && (
+                <div className={panelStyles.row} role="group" aria-label={t('toolbar')}>
+                  <Button variant="secondary" size="sm" onClick={() => move('previous')}>
+                    {t('previousSentence')}
                   </Button>
-                  {flashcardsEnabled && (
-                    <ButtonLink
-                      variant="secondary"
-                      size="sm"
-                      to={paths.ownCards.newCard.getHref({ achterkant: picked.quote, hoofdstuk: chapter.chapterId, samenvatting: chapter.summaryId })}
-                    >
-                      {t('flashcard')}
-                    </ButtonLink>
-                  )}
-                  <Button variant="ghost" size="sm" className={styles.rowEnd} icon={<CloseIcon size={18} />} onClick={close}>
-                    {t('close')}
+                  <Button variant="secondary" size="sm" onClick={() => move('next')}>
+                    {t('nextSentence')}
+                  </Button>
+                  <Button variant="secondary" size="sm" onClick={() => move('extend')}>
+                    {t('extend')}
+                  </Button>
+                  <Button variant="secondary" size="sm" onClick={() => move('paragraph')}>
+                    {t('paragraph')}
                   </Button>
                 </div>
-              </>
-            ) : null}
-          </div>
-        </div>
+              )}
+              <div className={panelStyles.row} role="toolbar" aria-label={t('highlight')}>
+                {ANNOTATION_COLORS.map((color) => (
+                  <button
+                    key={color}
+                    type="button"
+                    className={styles.swatch}
+                    data-color={color}
+                    aria-label={t('highlightIn', { color: colorName(color) })}
+                    onClick={() => make(color, null)}
+                  >
+                    <HighlightIcon size={18} />
+                  </button>
+                ))}
+                <Button variant="secondary" size="sm" icon={<NoteIcon size={18} />} onClick={() => setWriting(true)}>
+                  {t('note')}
+                </Button>
+                {flashcardsEnabled && (
+                  <ButtonLink
+                    variant="secondary"
+                    size="sm"
+                    to={paths.ownCards.newCard.getHref({ achterkant: picked.quote, hoofdstuk: chapter.chapterId, samenvatting: chapter.summaryId })}
+                  >
+                    {t('flashcard')}
+                  </ButtonLink>
+                )}
+                <Button variant="ghost" size="sm" className={panelStyles.rowEnd} icon={<CloseIcon size={18} />} onClick={close}>
+                  {t('close')}
+                </Button>
+              </div>
+            </>
+          ) : null}
+        </BottomPanel>
       )}
     </>
-  );
-}
-
-function NoteForm({ quote, onSave, onCancel }: { quote: string; onSave: (note: string) => void; onCancel: () => void }) {
-  const { t } = useTranslation(['annotations', 'common']);
-  const [note, setNote] = useState('');
-  return (
-    <form
-      className={styles.panelInner}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (note.trim()) onSave(note.trim());
-      }}
-    >
-      <p className={styles.quote}>“{shorten(quote, 140)}”</p>
-      <label className={styles.noteField}>
-        {t('noteLabel')}
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- she asked for the note field */}
-        <textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={2000} autoFocus required />
-      </label>
-      <div className={styles.row}>
-        <Button type="submit" size="sm" icon={<CheckIcon size={18} />}>
-          {t('save')}
-        </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function EditPanel({
-  annotation,
-  onColor,
-  onNote,
-  onDelete,
-  onClose,
-}: {
-  annotation: ListedAnnotation;
-  onColor: (color: AnnotationColor) => void;
-  onNote: (note: string | null) => void;
-  onDelete: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation(['annotations', 'common']);
-  const [note, setNote] = useState(annotation.note ?? '');
-  return (
-    <form
-      className={styles.panelInner}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onNote(note.trim() || null);
-      }}
-    >
-      <p className={styles.quote}>“{shorten(annotation.anchor.quote.exact, 140)}”</p>
-      <div className={styles.row} role="group" aria-label={t('colorLabel')}>
-        {ANNOTATION_COLORS.map((color) => (
-          <button
-            key={color}
-            type="button"
-            className={styles.swatch}
-            data-color={color}
-            aria-pressed={annotation.color === color}
-            aria-label={t(`colors.${color}`)}
-            onClick={() => onColor(color)}
-          >
-            {annotation.color === color && <CheckIcon size={18} />}
-          </button>
-        ))}
-      </div>
-      <label className={styles.noteField}>
-        {t('noteEditLabel')}
-        <textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={2000} />
-      </label>
-      <div className={styles.row}>
-        <Button type="submit" size="sm" icon={<CheckIcon size={18} />}>
-          {t('save')}
-        </Button>
-        <Button type="button" variant="danger" size="sm" icon={<TrashIcon size={18} />} onClick={onDelete}>
-          {t('delete')}
-        </Button>
-        <Button type="button" variant="ghost" size="sm" className={styles.rowEnd} icon={<CloseIcon size={18} />} onClick={onClose}>
-          {t('close')}
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -22,13 +22,14 @@ const path = `/bibliotheek/eigen-vak/${COURSE_ID}`;
 
 describe('her own course (Eigen vak)', () => {
   it('shows the course with its files, each to read or delete, and her limits', async () => {
-    await signedIn([{ path: `courses/${COURSE_ID}`, body: makeDetail() }]);
+    await signedIn([{ path: `courses/${COURSE_ID}`, body: makeDetail({ files: [makeFile({ pagesRead: 12 })] }) }]);
     await renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sociale psychologie' })).toBeInTheDocument();
     expect(screen.getByText('PSY1023 · Periode 2')).toBeInTheDocument();
     expect(screen.getByText('Nog geen tentamendatum.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Hoorcollege 1.pdf' })).toBeInTheDocument();
-    expect(screen.getByText("42 pagina's")).toBeInTheDocument();
+    // the pages she read (issue 41)
+    expect(screen.getByText("12 van 42 pagina's gelezen")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Lees Hoorcollege 1.pdf' })).toHaveAttribute('href', `/bibliotheek/eigen-vak/${COURSE_ID}/pdf/${FILE_ID}`);
     expect(screen.getByText("Een pdf van hoogstens 50 MB; aantal pagina's hoogstens 1.000. Je gebruikt 3 MB van 150 MB.")).toBeInTheDocument();
   });

@@ -152,7 +152,8 @@ function Files({ detail, announce }: { detail: CourseDetail; announce: (text: st
             <Card as="li" key={file.id}>
               <CardTitle>{file.name}</CardTitle>
               <CardMeta>
-                <span>{t('course.pages', { count: file.pages })}</span>
+                {/* the pages she read feed her plan (issue 41); a copy cached before they were counted has none */}
+                <span>{typeof file.pagesRead === 'number' ? t('course.pagesRead', { read: file.pagesRead, count: file.pages }) : t('course.pages', { count: file.pages })}</span>
                 <span>{mb(file.bytes)}</span>
               </CardMeta>
               <CardActions>
@@ -171,6 +172,13 @@ function Files({ detail, announce }: { detail: CourseDetail; announce: (text: st
             </Card>
           ))}
         </CardList>
+      )}
+      {detail.files.length > 0 && (
+        <p>
+          <ButtonLink variant="link" to={paths.courses.annotations.getHref(detail.course.id)}>
+            {t('viewer.annotations')}
+          </ButtonLink>
+        </p>
       )}
     </Section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -7,10 +7,12 @@ import { returnToState } from '../../../lib/return-to.ts';
 import { useFeatureFlags } from '../../../lib/app-config.ts';
 import { Button, ButtonLink } from '../../../components/ui/button/button.tsx';
 import { clozeFront, forCard, isClozeWord, normalise, sentenceAround, sentencesOf, wordsOf } from '../utils/sentences.ts';
+import type { PdfPick } from '../../../components/pdf-annotations-slot/pdf-annotations-slot.ts';
+import { BottomPanel, panelStyles } from '../../../components/ui/bottom-panel/bottom-panel.tsx';
 import styles from './pdf-selection.module.css';
 
 /** What she picked on a page: text selected with a finger or mouse, or a sentence chosen from the list. */
-export type Picked = { text: string; page: number; sentence: string; byList?: boolean };
+export type Picked = PdfPick;
 
 /** Escape closes a panel, wherever her focus is. */
 function useEscape(onClose: () => void) {
@@ -89,41 +91,40 @@ export function SentencePicker({ doc, page, onPick, onClose }: { doc: PDFDocumen
   }, [doc, page]);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <div className={styles.inner}>
-        <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className={styles.title}>
-          {t('selection.sentencesTitle', { page })}
-        </h2>
-        {sentences === null && <p className={styles.quote}>{t('viewer.loading')}</p>}
-        {sentences?.length === 0 && <p className={styles.quote}>{t('selection.noText')}</p>}
-        {sentences && sentences.length > 0 && (
-          <ul className={styles.sentences}>
-            {sentences.map((sentence, i) => (
-              <li key={i}>
-                <button type="button" className={styles.sentence} onClick={() => onPick({ text: sentence, page, sentence, byList: true })}>
-                  {sentence}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className={styles.row}>
-          <Button variant="ghost" size="sm" className={styles.rowEnd} onClick={onClose}>
-            {t('selection.close')}
-          </Button>
-        </div>
+    <BottomPanel aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className={panelStyles.title}>
+        {t('selection.sentencesTitle', { page })}
+      </h2>
+      {sentences === null && <p className={panelStyles.quote}>{t('viewer.loading')}</p>}
+      {sentences?.length === 0 && <p className={panelStyles.quote}>{t('selection.noText')}</p>}
+      {sentences && sentences.length > 0 && (
+        <ul className={styles.sentences}>
+          {sentences.map((sentence, i) => (
+            <li key={i}>
+              <button type="button" className={styles.sentence} onClick={() => onPick({ text: sentence, page, sentence, byList: true })}>
+                {sentence}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={panelStyles.row}>
+        <Button variant="ghost" size="sm" className={panelStyles.rowEnd} onClick={onClose}>
+          {t('selection.close')}
+        </Button>
       </div>
-    </section>
+    </BottomPanel>
   );
 }
 
 /**
- * What she can do with what she picked on a page (issue 41): "Maak flashcard" (the text on the back)
- * and "Maak clozekaart" (the sentence with a word left out on the front, the word on the back). A
- * short selection is the word; otherwise she chooses it. Both open the card editor, which leads back
- * to this page when she saves. Give it a key per pick: its word starts anew.
+ * What she can do with what she picked on a page (issue 41): 'Markeer' and 'Notitie' (her highlights,
+ * `actions`, given by the route), "Maak flashcard" (the text on the back) and "Maak clozekaart" (the
+ * sentence with a word left out on the front, the word on the back). A short selection is the word;
+ * otherwise she chooses it. Both cards open the card editor, which leads back to this page when she
+ * saves. Give it a key per pick: its word starts anew.
  */
-export function SelectionPanel({ picked, onClose }: { picked: Picked; onClose: () => void }) {
+export function SelectionPanel({ picked, actions, onClose }: { picked: Picked; actions?: (pick: PdfPick, done: () => void) => ReactNode; onClose: () => void }) {
   const { t } = useTranslation('courses');
   const { flashcardsEnabled } = useFeatureFlags();
   const location = useLocation();
@@ -139,40 +140,41 @@ export function SelectionPanel({ picked, onClose }: { picked: Picked; onClose: (
   }, [picked]);
   const here = `${location.pathname}?pagina=${picked.page}`;
   const front = word ? clozeFront(picked.sentence, word) : null;
-  if (!flashcardsEnabled) return null;
+  if (!flashcardsEnabled && !actions) return null;
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <div className={styles.inner}>
-        <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className={styles.title}>
-          {t('selection.title', { page: picked.page })}
-        </h2>
-        <p className={styles.quote}>“{forCard(picked.text)}”</p>
-        {!short && words.length > 0 && (
-          <label className={styles.field}>
-            {t('selection.word')}
-            <select value={word} onChange={(event) => setWord(event.target.value)}>
-              {words.map((w) => (
-                <option key={w} value={w}>
-                  {w}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <div className={styles.row}>
+    <BottomPanel aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className={panelStyles.title}>
+        {t('selection.title', { page: picked.page })}
+      </h2>
+      <p className={panelStyles.quote}>“{forCard(picked.text)}”</p>
+      {actions?.(picked, onClose)}
+      {flashcardsEnabled && !short && words.length > 0 && (
+        <label className={panelStyles.field}>
+          {t('selection.word')}
+          <select value={word} onChange={(event) => setWord(event.target.value)}>
+            {words.map((w) => (
+              <option key={w} value={w}>
+                {w}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className={panelStyles.row}>
+        {flashcardsEnabled && (
           <ButtonLink variant="secondary" size="sm" to={paths.ownCards.newCard.getHref({ achterkant: forCard(picked.text) })} state={returnToState(here)}>
             {t('selection.flashcard')}
           </ButtonLink>
-          {front && (
-            <ButtonLink variant="secondary" size="sm" to={paths.ownCards.newCard.getHref({ voorkant: forCard(front), achterkant: word })} state={returnToState(here)}>
-              {t('selection.cloze')}
-            </ButtonLink>
-          )}
-          <Button variant="ghost" size="sm" className={styles.rowEnd} onClick={onClose}>
-            {t('selection.close')}
-          </Button>
-        </div>
+        )}
+        {flashcardsEnabled && front && (
+          <ButtonLink variant="secondary" size="sm" to={paths.ownCards.newCard.getHref({ voorkant: forCard(front), achterkant: word })} state={returnToState(here)}>
+            {t('selection.cloze')}
+          </ButtonLink>
+        )}
+        <Button variant="ghost" size="sm" className={panelStyles.rowEnd} onClick={onClose}>
+          {t('selection.close')}
+        </Button>
       </div>
-    </section>
+    </BottomPanel>
   );
 }

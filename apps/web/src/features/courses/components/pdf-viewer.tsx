@@ -8,7 +8,9 @@ import { Button } from '../../../components/ui/button/button.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { keptPdf, pdfFileUrl } from '../offline/pdf-cache.ts';
+import type { PdfAnnotationsSlot, PdfTextLayers } from '../../../components/pdf-annotations-slot/pdf-annotations-slot.ts';
 import { SelectionPanel, SentencePicker, usePdfSelection } from './pdf-selection.tsx';
+import { usePagesRead } from '../hooks/use-pages-read.ts';
 import styles from './pdf-viewer.module.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -26,8 +28,22 @@ type Size = { width: number; height: number };
  * (features/courses/offline) or fetched in ranges (only the pages she looks at), each page renders as it nears the view and is released when far from it, with a text layer
  * she can select. Zoom, page numbers and the keyboard (arrows and PageUp/PageDown: a page; Home and
  * End; + and −). Nothing in the file runs: no eval, no XFA, no scripting, no annotation layer.
+ * `annotations` (her highlights, given by the route): told of each page's text layer, and adds its
+ * actions to what she picked.
  */
-export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: string; fileId: string; name: string; initialPage: number }) {
+export function PdfViewer({
+  courseId,
+  fileId,
+  name,
+  initialPage,
+  annotations,
+}: {
+  courseId: string;
+  fileId: string;
+  name: string;
+  initialPage: number;
+  annotations?: PdfAnnotationsSlot;
+}) {
   const { t } = useTranslation('courses');
   const id = useId();
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
@@ -102,6 +118,9 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
   }, [base, scale]);
 
   const pages = doc?.numPages ?? 0;
+
+  // the pages she reads feed her plan (issue 41)
+  usePagesRead({ courseId, fileId, container, slots, ready: !!doc && !!base && scale !== null });
 
   // which pages are near the view
   useEffect(() => {
@@ -271,6 +290,7 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
               active={rendered.has(n)}
               label={t('viewer.pageLabel', { page: n })}
               register={register}
+              layers={annotations?.layers}
             />
           ))}
       </div>
@@ -292,6 +312,7 @@ export function PdfViewer({ courseId, fileId, name, initialPage }: { courseId: s
         <SelectionPanel
           key={`${picked.page}:${picked.text}`}
           picked={picked}
+          actions={annotations?.pickActions}
           onClose={() => {
             setPicked(null);
             document.getSelection()?.removeAllRanges();
@@ -312,6 +333,7 @@ function PageSlot({
   active,
   label,
   register,
+  layers,
 }: {
   doc: PDFDocumentProxy;
   page: number;
@@ -320,6 +342,8 @@ function PageSlot({
   active: boolean;
   label: string;
   register: (page: number, el: HTMLDivElement | null) => void;
+  /** where her highlights find the page's text layer once drawn */
+  layers?: PdfTextLayers;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   // the page's own size once rendered at this scale; before, the first page's
@@ -358,11 +382,13 @@ function PageSlot({
       if (cancelled) return;
       text = new TextLayer({ textContentSource: proxy.streamTextContent(), container: layer, viewport });
       await text.render().catch(() => undefined);
+      if (!cancelled) layers?.set(page, layer);
     })();
     return () => {
       cancelled = true;
       task?.cancel();
       text?.cancel();
+      if (layers && target.contains(layers.get(page) ?? null)) layers.set(page, null);
       // far from view: the canvas's memory goes, and pdf.js's objects of the page
       for (const canvas of target.querySelectorAll('canvas')) {
         canvas.width = 0;
@@ -371,7 +397,7 @@ function PageSlot({
       target.replaceChildren();
       release?.();
     };
-  }, [active, doc, page, scale]);
+  }, [active, doc, page, scale, layers]);
 
   return (
     <div

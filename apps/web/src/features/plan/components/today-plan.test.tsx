@@ -92,4 +92,26 @@ describe("Home's 'Vandaag'", () => {
     renderHome();
     expect(await screen.findByRole('link', { name: /Leer 12 kaarten van hoofdstuk 1/ })).toHaveAttribute('href', '/bibliotheek/flashcards-settings/psy/set-1');
   });
+
+  it('plans her own course beside Blok: pages of her PDF, opened at the first page to read', async () => {
+    const course = subject({
+      subjectId: 'c-1',
+      courseId: 'c-1',
+      subjectTitle: 'Sociale psychologie',
+      readiness: null,
+      expectedGrade: null,
+      minutes: 5,
+      tasks: [
+        task({ id: 'read-pages:f-1', kind: 'read-pages', title: 'Lees dia 12–21 van Hoorcollege 3', minutes: 5, chapterId: null, chapterNumber: null, questionListId: null, courseId: 'c-1', fileId: 'f-1', page: 15, progress: 3, target: 10 }),
+      ],
+    });
+    mockApi([{ path: 'plan/today', body: today([course, subject({})]) }]);
+    renderHome();
+    const link = await screen.findByRole('link', { name: /Lees dia 12–21 van Hoorcollege 3/ });
+    expect(link).toHaveAttribute('href', '/bibliotheek/eigen-vak/c-1/pdf/f-1?pagina=15');
+    expect(link).toHaveTextContent('3 van 10');
+    expect(screen.getByRole('heading', { name: 'Sociale psychologie' }).nextElementSibling).toHaveTextContent(/^Nog 7 dagen tot je tentamen · Eigen vak · 5 van 30 minuten$/);
+    // only Blok's subject has an expected grade
+    expect(screen.getAllByTestId('today-expected-grade')).toHaveLength(1);
+  });
 });

@@ -29,6 +29,9 @@ function taskHref(subjectId: string, task: PlanTask): string {
     case 'own-cards':
       // her own set: straight to studying it
       return task.ownSetId ? paths.ownCards.study.getHref(task.ownSetId) : paths.ownCards.root.getHref();
+    case 'read-pages':
+      // her own course's PDF, at the first page of the task she has not read (issue 41)
+      return task.courseId && task.fileId ? paths.courses.file.getHref(task.courseId, task.fileId, task.page) : task.courseId ? paths.courses.course.getHref(task.courseId) : paths.library.root.getHref();
   }
 }
 
@@ -109,16 +112,21 @@ function SubjectPlan({ plan }: { plan: SubjectDayPlan }) {
         <p className={styles.muted}>
           {plan.daysUntilExam === null ? t('today.noExam') : plan.daysUntilExam < 0 ? t('today.examPast') : t('today.examIn', { count: plan.daysUntilExam })}
           {' · '}
-          <span data-testid="today-expected-grade">
-            {/* a plan cached offline before the expected grade was part of it has none */}
-            {!plan.expectedGrade
-              ? t('today.notTested')
-              : t('today.expectedGrade', { grade: formatGrade(plan.expectedGrade.grade), low: formatGrade(plan.expectedGrade.low), high: formatGrade(plan.expectedGrade.high) })}
-          </span>
+          {plan.courseId ? (
+            // her own course (issue 41): no expected grade of Blok's questions
+            <span>{t('today.ownCourse')}</span>
+          ) : (
+            <span data-testid="today-expected-grade">
+              {/* a plan cached offline before the expected grade was part of it has none */}
+              {!plan.expectedGrade
+                ? t('today.notTested')
+                : t('today.expectedGrade', { grade: formatGrade(plan.expectedGrade.grade), low: formatGrade(plan.expectedGrade.low), high: formatGrade(plan.expectedGrade.high) })}
+            </span>
+          )}
           {plan.tasks.length > 0 && <> · {t('today.meta', { minutes: plan.minutes, count: plan.minutesPerDay })}</>}
         </p>
       </header>
-      {plan.tooShort && <Notice variant="warning">{t('today.tooShort', { hours: Math.ceil(plan.minutesLeft / 60) })}</Notice>}
+      {plan.tooShort && <Notice variant="warning">{t(plan.courseId ? 'today.tooShortCourse' : 'today.tooShort', { hours: Math.ceil(plan.minutesLeft / 60) })}</Notice>}
       {text && <p className={styles.muted}>{text}</p>}
       {plan.tasks.length > 0 && (
         <ul className={styles.tasks}>
