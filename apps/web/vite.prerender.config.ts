@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
  * The build of the server renderers for Node, into dist-server/: src/prerender/first-screens.tsx
  * (decision 032), which the web build runs after the app's own build (scripts/prerender.mjs) to put
  * the login page and the registration's first step into their pages, and src/prerender/reader-screen.tsx
- * (decision 048), which the API runs in a thread of its own to put her chapter into the reader's page.
+ * and src/prerender/home-screen.tsx (decision 048), which the API runs on a thread of its own to put
+ * her chapter into the reader's page and her Home into its own.
  * Same root, React plugin and CSS modules as vite.config.ts, so the class names in the markup are the
  * ones of the app's stylesheets (scripts/prerender.mjs checks them).
  */
@@ -24,6 +25,7 @@ export default defineConfig({
         'server-window': 'src/prerender/server-window.ts',
         'first-screens': 'src/prerender/first-screens.tsx',
         'reader-screen': 'src/prerender/reader-screen.tsx',
+        'home-screen': 'src/prerender/home-screen.tsx',
       },
       output: { entryFileNames: '[name].js' },
       // The app's lazy screens stay imports in this build; that some of them are imported statically

@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ChapterParamsSchema } from '@blok/contract/library';
 import { notFound } from './error-handler.ts';
 import { studentOf } from './authenticate.ts';
-import { ReaderPages } from '../web-render/reader-pages.ts';
-import type { Encoding, ReaderScreenData } from '../web-render/types.ts';
+import { ScreenPages } from '../web-render/screen-pages.ts';
+import type { Encoding, HomeScreenData, ReaderScreenData } from '../web-render/types.ts';
 
 /**
  * The screens a first visit opens each have a copy of index.html in the web build
@@ -74,31 +74,54 @@ function acceptedEncoding(req: FastifyRequest): Encoding {
 /** A place in a chapter below this is its top: the page shows the chapter from there. */
 const TOP_OF_CHAPTER = 0.02;
 
-/**
- * Her chapter's data for the reader's page rendered by the server (decision 048), or null for the
- * plain page: the address of one chapter, her access token cookie (the one the app sends as its bearer
- * token; SameSite=Strict, so a page asked for from another site never carries it) passing the API's own
- * check (token, device, account), the chapter hers to read (not a Premium chapter without a
- * subscription), and her place in it at its top (the app scrolls her to a place further on). Anything
- * else, or any error, is the plain page: the app then answers as it always did.
- */
-async function readerScreen(app: FastifyInstance, req: FastifyRequest, path: string): Promise<ReaderScreenData | null> {
-  const [, id, chapterId] = /^\/summary\/read\/([^/]+)\/([^/]+)\/?$/.exec(path) ?? [];
-  const params = ChapterParamsSchema.safeParse({ id, chapterId });
+/** The student of a page request: her `access_token` cookie passing the API's own check (token, device, account), or null. */
+async function pageStudent(app: FastifyInstance, req: FastifyRequest) {
   const token = cookie(req, 'access_token');
-  if (!params.success || !token) return null;
+  if (!token) return null;
   const claims = await app.services.tokens.verify(token);
   if (!claims) return null;
   const state = await app.services.auth.requestContext(claims.sub, claims.dev);
   if (!state.user || state.tokenDeviceRevoked) return null;
-  const student = studentOf(state.user);
+  return { userId: claims.sub, student: studentOf(state.user) };
+}
+
+/**
+ * Her chapter's data for the reader's page rendered by the server (decision 048), or null for the
+ * plain page: the address of one chapter, her access token cookie (the one the app sends as its bearer
+ * token; SameSite=Strict, so a page asked for from another site never carries it) passing the API's own
+ * check, the chapter hers to read (not a Premium chapter without a subscription), and her place in it
+ * at its top (the app scrolls her to a place further on). Anything else, or any error, is the plain
+ * page: the app then answers as it always did.
+ */
+async function readerScreen(app: FastifyInstance, req: FastifyRequest, path: string): Promise<ReaderScreenData | null> {
+  const [, id, chapterId] = /^\/summary\/read\/([^/]+)\/([^/]+)\/?$/.exec(path) ?? [];
+  const params = ChapterParamsSchema.safeParse({ id, chapterId });
+  if (!params.success) return null;
+  const her = await pageStudent(app, req);
+  if (!her) return null;
   const [summary, chapter] = await Promise.all([
-    app.services.reader.summary(student, params.data.id),
-    app.services.reader.chapter(student, params.data.id, params.data.chapterId),
+    app.services.reader.summary(her.student, params.data.id),
+    app.services.reader.chapter(her.student, params.data.id, params.data.chapterId),
   ]);
   if (chapter.position >= TOP_OF_CHAPTER) return null;
   const size = Number(cookie(req, 'blok_text_size'));
   return { path, summary, chapter, textSize: Number.isInteger(size) ? size : null };
+}
+
+/**
+ * Her Home's data for its page rendered by the server (decision 048): the four reads of Home's first
+ * screen as the API answers them ('Vandaag' in the time zone her plan keeps), or null for the plain page.
+ */
+async function homeScreen(app: FastifyInstance, req: FastifyRequest): Promise<HomeScreenData | null> {
+  const her = await pageStudent(app, req);
+  if (!her) return null;
+  const [profile, continueCards, banner, today] = await Promise.all([
+    app.services.user.profile(her.userId),
+    app.services.home.continueCards(her.student),
+    app.services.home.homeBanner(her.student),
+    app.services.plan.today(her.student),
+  ]);
+  return { profile, continueCards, banner, today };
 }
 
 /** The path of a request's address without its query, decoded as the router decoded it. */
@@ -126,27 +149,33 @@ export default fp<{ root: string; serverRender?: { timeoutMs: number } }>(
       return;
     }
     const firstScreens = readFirstScreens(opts.root);
-    // her chapter rendered into the reader's page, on a thread of its own (decision 048)
-    const readerPages = opts.serverRender
-      ? ReaderPages.of({ webRoot: opts.root, timeoutMs: opts.serverRender.timeoutMs, queue: 8, heapMb: 128, log: app.log })
+    // her chapter and her Home rendered into their pages, on a thread of its own (decision 048)
+    const screenPages = opts.serverRender
+      ? ScreenPages.of({ webRoot: opts.root, timeoutMs: opts.serverRender.timeoutMs, queue: 8, heapMb: 128, log: app.log })
       : null;
-    if (readerPages) {
-      app.addHook('onReady', async () => readerPages.start());
-      app.addHook('onClose', async () => readerPages.close());
+    if (screenPages) {
+      app.addHook('onReady', async () => screenPages.start());
+      app.addHook('onClose', async () => screenPages.close());
     }
-    /** Her chapter's page with the chapter in it, or null for the plain page. */
-    const renderedReader = async (req: FastifyRequest, path: string) => {
-      if (!readerPages) return null;
+    /** Her page with its screen in it, or null for the plain page. */
+    const rendered = async (req: FastifyRequest, page: string | undefined, path: string) => {
+      if (!screenPages || (page !== 'reader' && page !== 'home') || !SIGNED_IN_COOKIE.test(req.headers.cookie ?? '')) return null;
       try {
-        const screen = await readerScreen(app, req, path);
+        const screen = page === 'reader' ? await readerScreen(app, req, path).then((data) => data && ({ screen: 'reader', data }) as const) : await homeScreen(app, req).then((data) => data && ({ screen: 'home', data }) as const);
         if (!screen) return null;
         const encoding = acceptedEncoding(req);
-        const page = await readerPages.render(screen, encoding);
-        return page ? { page, encoding } : null;
+        const body = await screenPages.render(screen, encoding);
+        return body ? { body, encoding } : null;
       } catch {
         // a chapter she may not read, a summary gone, the database busy: the app answers it as always
         return null;
       }
+    };
+    /** Sends her rendered page: hers alone, never kept by a cache on the way, nor by the browser. */
+    const sendRendered = (reply: FastifyReply, page: { body: Buffer; encoding: Encoding }) => {
+      reply.status(200).header('cache-control', 'private, no-store').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+      if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
+      return reply.send(page.body);
     };
     await app.register(fastifyStatic, {
       root: opts.root,
@@ -170,8 +199,10 @@ export default fp<{ root: string; serverRender?: { timeoutMs: number } }>(
       !screen || (signedIn && prerendered.has(screen.page)) ? 'index.html' : `first-screen/${screen.page}.html`;
     const home = firstScreens.find(({ page }) => page === 'home');
     const register = firstScreens.find(({ page }) => page === 'register');
-    app.get('/', (req, reply) => {
+    app.get('/', async (req, reply) => {
       const signedIn = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '');
+      const page = signedIn ? await rendered(req, 'home', '/') : null;
+      if (page) return sendRendered(reply, page);
       return reply.header('cache-control', 'no-cache').sendFile(pageFor(signedIn ? home : register, signedIn));
     });
     // The SPA fallback is the pages' not-found handler, not a `/*` route: such a route would also
@@ -183,13 +214,8 @@ export default fp<{ root: string; serverRender?: { timeoutMs: number } }>(
       if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, reply);
       const screen = firstScreens.find(({ address }) => address.test(path));
       const signedIn = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '');
-      const rendered = screen?.page === 'reader' && signedIn ? await renderedReader(req, path) : null;
-      if (rendered) {
-        // her own chapter and reading state: never kept by a cache on the way, nor by the browser
-        reply.status(200).header('cache-control', 'private, no-store').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
-        if (rendered.encoding !== 'identity') reply.header('content-encoding', rendered.encoding);
-        return reply.send(rendered.page);
-      }
+      const page = await rendered(req, screen?.page, path);
+      if (page) return sendRendered(reply, page);
       return reply.status(200).header('cache-control', 'no-cache').sendFile(pageFor(screen, signedIn));
     });
   },

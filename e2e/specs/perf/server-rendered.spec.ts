@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { Api, expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
 
-// Decision 048 (issue 43): the reader's page comes with her chapter in it, rendered by the API from
-// the app's own components. A slow phone paints the chapter with the page; nothing on it takes input
+// Decision 048 (issue 43): the reader's page comes with her chapter in it, and Home's with her Home,
+// rendered by the API from the app's own components. A slow phone paints the chapter with the page; nothing on it takes input
 // until the app has rendered the same screen in its place, and that takeover moves nothing.
 
 // The first visit, as Lighthouse and a new phone see it: once the app's service worker runs, it answers
@@ -40,7 +40,7 @@ async function watchPaints(page: Page): Promise<void> {
 
 const paints = (page: Page) => page.evaluate(() => (window as unknown as { __paints: { shift: number; lcp: Array<{ time: number; text: string; size: number }> } }).__paints);
 
-test.describe("her chapter rendered into the reader's page", () => {
+test.describe("her chapter and her Home rendered into their pages", () => {
   test('paints the chapter before the app runs, takes no input until the app has it, and the takeover shifts nothing', async ({ page, request }) => {
     const user = await new Api(request).createUser();
     await signIn(page, user);
@@ -92,6 +92,33 @@ test.describe("her chapter rendered into the reader's page", () => {
     release();
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
     await expect(page.getByRole('status').filter({ hasText: 'Tekstgrootte 125%' })).toBeAttached();
+  });
+
+  test('Home paints her day before the app runs, and the takeover shifts nothing', async ({ page, request }) => {
+    const user = await new Api(request).createUser();
+    await signIn(page, user);
+    await watchPaints(page);
+    const release = await holdEntryScript(page);
+    await page.goto('/home', { waitUntil: 'commit' });
+    const root = page.locator('#root');
+    await expect(root).toHaveAttribute('data-prerendered', 'home');
+    await expect(root).toHaveAttribute('inert', '');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welkom bij Blok' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Vandaag' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Verder studeren' })).toBeVisible();
+    await expect.poll(async () => (await paints(page)).lcp.length).toBeGreaterThan(0);
+    await saveScreenshot(page, 'home-rendered-before-app');
+    const before = await paints(page);
+
+    release();
+    await expect(root).not.toHaveAttribute('data-prerendered');
+    await expect(root).not.toHaveAttribute('inert');
+    await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Bibliotheek' }).focus();
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Bibliotheek' })).toBeFocused();
+    const after = await paints(page);
+    expect(after.shift).toBe(0);
+    expect(Math.max(...after.lcp.map((entry) => entry.size))).toBe(Math.max(...before.lcp.map((entry) => entry.size)));
+    await expectNoAxeViolations(page, 'Home after the takeover');
   });
 
   test('a visitor and a chapter she may not read get the plain page', async ({ page, request }) => {

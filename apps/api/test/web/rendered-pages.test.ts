@@ -29,6 +29,10 @@ export async function renderReaderScreen({ path, summary, chapter, textSize }) {
   if (textSize === 5) await new Promise((resolve) => setTimeout(resolve, 2000));
   return '<main><p>' + path + '</p><h1>' + chapter.titleText + '</h1><p>of ' + summary.chapters.length + '</p><p>size ' + textSize + '</p>' + chapter.html + '</main>';
 }
+export async function prepareHome() {}
+export async function renderHomeScreen({ profile, continueCards, banner, today }) {
+  return '<main><h1>Home of ' + profile.email + '</h1><p>continue ' + continueCards.cards.length + '</p><p>banner ' + banner.message + '</p><p>today ' + today.subjects.length + '</p></main>';
+}
 export function namedStyles(html) { return [...html.matchAll(/href="\\/(assets\\/[^"]+\\.css)"/g)].map((m) => m[1]); }
 export function withScreen(html, screen, markup, styles) {
   return html.replace('<div id="root"></div>', '<div id="root" inert data-prerendered="' + screen + '">' + markup + '</div>').replace('</head>', '<style data-prerendered-css>' + styles.map((s) => s.text).join('') + '</style></head>');
@@ -38,7 +42,7 @@ export function withScreen(html, screen, markup, styles) {
 const CHAPTER_ONE = '/summary/read/fx-psy-samenvatting/fx-psy-h1';
 const PREMIUM = '/summary/read/fx-psy-samenvatting/fx-psy-h2';
 
-describe.each(DIALECTS)("her chapter rendered into the reader's page on %s", (dialect) => {
+describe.each(DIALECTS)("her chapter and her Home rendered into their pages on %s", (dialect) => {
   let dir: string;
   let app: TestApp;
   let off: TestApp;
@@ -52,13 +56,18 @@ describe.each(DIALECTS)("her chapter rendered into the reader's page on %s", (di
     mkdirSync(join(dist, 'first-screen'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'first-screen', 'reader.html'), PAGE);
+    writeFileSync(join(dist, 'first-screen', 'home.html'), PAGE);
     writeFileSync(join(dist, 'assets', 'read-Ab12Cd34.css'), READER_CSS);
-    writeFileSync(join(dist, 'first-screen', 'addresses.json'), JSON.stringify([{ page: 'reader', address: '^\\/summary\\/read\\/' }]));
+    writeFileSync(join(dist, 'first-screen', 'addresses.json'), JSON.stringify([
+        { page: 'home', address: '^\\/home\\/?$' },
+        { page: 'reader', address: '^\\/summary\\/read\\/' },
+      ]));
     mkdirSync(join(dir, 'web', 'dist-server'));
     // ES modules, as apps/web's package.json says of its files
     writeFileSync(join(dir, 'web', 'package.json'), JSON.stringify({ type: 'module' }));
     writeFileSync(join(dir, 'web', 'dist-server', 'server-window.js'), SERVER_WINDOW);
     writeFileSync(join(dir, 'web', 'dist-server', 'reader-screen.js'), READER_SCREEN);
+    writeFileSync(join(dir, 'web', 'dist-server', 'home-screen.js'), READER_SCREEN);
     const database = await openTestDatabase(dialect);
     cleanup = database.cleanup;
     db = database.handle.db;
@@ -181,8 +190,23 @@ describe.each(DIALECTS)("her chapter rendered into the reader's page on %s", (di
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
+  it('renders her Home from the four reads of its first screen, on /home and on /', async () => {
+    const { cookie, email, token } = await signedIn();
+    const today = (await app.inject({ method: 'GET', url: '/api/plan/today', headers: bearer(token) })).json() as { subjects: unknown[] };
+    for (const url of ['/home', '/']) {
+      const res = await page(app, url, cookie);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(res.body, url).toContain('<div id="root" inert data-prerendered="home">');
+      expect(res.body, url).toContain(`<h1>Home of ${email}</h1>`);
+      expect(res.body, url).toContain(`<p>today ${today.subjects.length}</p>`);
+    }
+    // a visitor on / still gets the registration's page, and /home its plain page
+    expect((await page(app, '/home')).body).not.toContain('data-prerendered');
+  });
+
   it('renders nothing with WEB_SERVER_RENDER=off', async () => {
     const { cookie } = await signedIn();
     expect((await page(off, CHAPTER_ONE, cookie)).body).not.toContain('data-prerendered');
+    expect((await page(off, '/home', cookie)).body).not.toContain('data-prerendered');
   });
 });

@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Encoding, ReaderScreenData, RenderRequest, RenderResponse, RenderThreadData } from './types.ts';
+import type { Encoding, RenderRequest, RenderResponse, RenderThreadData, Screen } from './types.ts';
 
-export type ReaderPagesOptions = {
+export type ScreenPagesOptions = {
   /** the web build's pages (apps/web/dist, env WEB_DIST) */
   webRoot: string;
   /** longest a page may take before the plain page goes instead, ms */
@@ -30,12 +30,12 @@ function startWorker(data: RenderThreadData, heapMb: number): Worker {
 const RESTART_AFTER_MS = 10_000;
 
 /**
- * Her chapter's page with the chapter in it (issue 43, decision 048), rendered on a thread of its own
- * (worker.ts). Every answer is a best effort: while the thread starts, when it is busy beyond `queue`
+ * Her pages with their screen in them (issue 43, decision 048): her chapter, her Home. Rendered on a
+ * thread of its own (worker.ts). Every answer is a best effort: while the thread starts, when it is busy beyond `queue`
  * pages, slower than `timeoutMs`, or failed, `render` answers null and the caller sends the plain page
  * (the app then renders the chapter as it always did). A page is never worth a student's wait.
  */
-export class ReaderPages {
+export class ScreenPages {
   private worker: Worker | undefined;
   private ready = false;
   private startedAt = 0;
@@ -45,15 +45,16 @@ export class ReaderPages {
 
   private constructor(
     private readonly serverDir: string,
-    private readonly options: ReaderPagesOptions,
+    private readonly options: ScreenPagesOptions,
   ) {}
 
-  /** The renderer of a web build that has one (apps/web/dist-server beside dist, and the reader's page), else null. */
-  static of(options: ReaderPagesOptions): ReaderPages | null {
+  /** The renderer of a web build that has one (apps/web/dist-server beside dist, and the screens' pages), else null. */
+  static of(options: ScreenPagesOptions): ScreenPages | null {
     const serverDir = join(options.webRoot, '..', 'dist-server');
-    const complete = ['server-window.js', 'reader-screen.js'].every((file) => existsSync(join(serverDir, file)));
-    if (!complete || !existsSync(join(options.webRoot, 'first-screen', 'reader.html'))) return null;
-    return new ReaderPages(serverDir, options);
+    const complete = ['server-window.js', 'reader-screen.js', 'home-screen.js'].every((file) => existsSync(join(serverDir, file)));
+    const pages = ['reader', 'home'].every((screen) => existsSync(join(options.webRoot, 'first-screen', `${screen}.html`)));
+    if (!complete || !pages) return null;
+    return new ScreenPages(serverDir, options);
   }
 
   /** Starts the thread (it loads the renderer and the page, a second or so): pages are plain until it is ready. */
@@ -90,8 +91,8 @@ export class ReaderPages {
     });
   }
 
-  /** Her page, encoded as asked, or null for the plain page. */
-  render(screen: ReaderScreenData, encoding: Encoding): Promise<Buffer | null> {
+  /** Her page with the screen in it, encoded as asked, or null for the plain page. */
+  render(screen: Screen, encoding: Encoding): Promise<Buffer | null> {
     const worker = this.worker;
     if (!worker || !this.ready) {
       this.start();
@@ -105,7 +106,7 @@ export class ReaderPages {
         resolve(null);
       }, this.options.timeoutMs);
       this.pending.set(id, { resolve, timer });
-      const request: RenderRequest = { id, screen, encoding };
+      const request: RenderRequest = { id, encoding, ...screen };
       worker.postMessage(request);
     });
   }

@@ -1,0 +1,67 @@
+import { Outlet, createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { QueryClient } from '@tanstack/react-query';
+import type { HomeBanner, HomeContinue } from '@blok/contract/library';
+import type { TodayPlan } from '@blok/contract/plan';
+import type { Profile } from '@blok/contract/user';
+import { AppProvider } from '../app/provider.tsx';
+import { AppLayout } from '../components/layouts/app-layout.tsx';
+import { Component as Home } from '../app/routes/home/home.tsx';
+import { paths } from '../config/paths.ts';
+import { loadNamespaces } from '../lib/i18n.ts';
+import { markSignedIn } from '../lib/auth/token-storage.ts';
+import { profileQueryOptions } from '../features/user/api/get-profile.ts';
+import { continueQueryOptions } from '../features/home/api/get-continue.ts';
+import { homeBannerQueryOptions } from '../features/home/api/get-home-banner.ts';
+import { todayPlanQueryOptions } from '../features/plan/api/get-today-plan.ts';
+
+export { withScreen, namedStyles } from './page.ts';
+
+/**
+ * Her Home rendered by the server for the page itself (issue 43, decision 048), as her chapter is
+ * (reader-screen.tsx): the app's own layout and Home route, React's server renderer, the four answers
+ * Home's first screen shows (profile, 'Verder studeren', the banner, 'Vandaag') as the API answers
+ * them. The API runs it on its render thread; the app takes the page over (main.tsx).
+ */
+const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Outlet,
+    children: [{ Component: AppLayout, children: [{ path: paths.home.root.path, children: [{ index: true, Component: Home }] }] }],
+  },
+];
+
+/** The strings Home's first render shows beyond the entry's own, loaded once when the thread starts. */
+export async function prepareHome(): Promise<void> {
+  await loadNamespaces(['library', 'plan']);
+}
+
+export type HomeScreen = {
+  profile: Profile;
+  continueCards: HomeContinue;
+  banner: HomeBanner;
+  today: TodayPlan;
+};
+
+/** The markup inside #root of Home's page as the app renders it on her first visit. */
+export async function renderHomeScreen({ profile, continueCards, banner, today }: HomeScreen): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(paths.home.root.getHref(), 'http://blok.invalid')));
+  if (context instanceof Response) throw new Error(`home screen: answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(profileQueryOptions().queryKey, profile);
+  queryClient.setQueryData(continueQueryOptions().queryKey, continueCards);
+  queryClient.setQueryData(homeBannerQueryOptions().queryKey, banner);
+  queryClient.setQueryData(todayPlanQueryOptions().queryKey, today);
+  markSignedIn();
+  try {
+    return renderToString(
+      <AppProvider queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>,
+    );
+  } finally {
+    queryClient.clear();
+  }
+}
