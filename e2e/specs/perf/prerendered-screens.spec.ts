@@ -1,45 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../../fixtures.ts';
+import { holdEntryScript, paints, watchPaints, type Paints } from './paints.ts';
 
 // Decision 032: the login page and the registration's first step come with the screen itself,
 // rendered at build time. A slow phone paints the screen with the page (its largest paint is then),
 // nothing on it takes input until the app has rendered the same screen in its place, and that
 // takeover moves nothing.
 
-/** Holds the app's entry script back, so the page is seen as a phone sees it while the code loads. */
-async function holdEntryScript(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Records layout shifts, the largest paint and whether the app's splash ever showed, from the first moment of the page. */
-async function watchPaints(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen = { shift: 0, lcp: [] as Array<{ time: number; text: string }>, splash: false };
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) if (node instanceof Element && (node.matches('[data-app-splash]') || node.querySelector('[data-app-splash]'))) seen.splash = true;
-      }
-    }).observe(document, { childList: true, subtree: true });
-    (window as unknown as { __paints: typeof seen }).__paints = seen;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) seen.shift += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { element: Element | null }>) seen.lcp.push({ time: entry.startTime, text: entry.element?.textContent ?? '' });
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
-}
-
-const paints = (page: Page) => page.evaluate(() => (window as unknown as { __paints: { shift: number; lcp: Array<{ time: number; text: string }>; splash: boolean } }).__paints);
-
 /** The paints once the page has stopped painting new largest elements (the parser may paint it in two frames). */
-async function settledPaints(page: Page): Promise<Awaited<ReturnType<typeof paints>>> {
+async function settledPaints(page: Page): Promise<Paints> {
   let last = await paints(page);
   await expect
     .poll(async () => {

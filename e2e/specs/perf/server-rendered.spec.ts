@@ -1,9 +1,10 @@
-import type { Page } from '@playwright/test';
 import { Api, expect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { holdEntryScript, paints, watchPaints } from './paints.ts';
 
 // Decision 048 (issue 43): the reader's page comes with her chapter in it, and Home's with her Home,
-// rendered by the API from the app's own components. A slow phone paints the chapter with the page; nothing on it takes input
-// until the app has rendered the same screen in its place, and that takeover moves nothing.
+// rendered by the API from the app's own components. A slow phone paints the screen with the page;
+// nothing on it takes input until the app has rendered the same screen in its place, and that
+// takeover moves nothing.
 
 // The first visit, as Lighthouse and a new phone see it: once the app's service worker runs, it answers
 // her pages from its copy of the app (offline reading), never from the server.
@@ -12,35 +13,7 @@ test.use({ serviceWorkers: 'block' });
 const CHAPTER = '/summary/read/inleiding-psychologie-samenvatting/psy-grondslagen';
 const TITLE = 'Grondslagen van de psychologie';
 
-/** Holds the app's entry script back, so the page is seen as a phone sees it while the code loads. */
-async function holdEntryScript(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Records layout shifts and the largest paints from the first moment of the page. */
-async function watchPaints(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen = { shift: 0, lcp: [] as Array<{ time: number; text: string; size: number }> };
-    (window as unknown as { __paints: typeof seen }).__paints = seen;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) seen.shift += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { element: Element | null; size: number }>)
-        seen.lcp.push({ time: entry.startTime, text: (entry.element?.textContent ?? '').slice(0, 80), size: entry.size });
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
-}
-
-const paints = (page: Page) => page.evaluate(() => (window as unknown as { __paints: { shift: number; lcp: Array<{ time: number; text: string; size: number }> } }).__paints);
-
-test.describe("her chapter and her Home rendered into their pages", () => {
+test.describe('her chapter and her Home rendered into their pages', () => {
   test('paints the chapter before the app runs, takes no input until the app has it, and the takeover shifts nothing', async ({ page, request }) => {
     const user = await new Api(request).createUser();
     await signIn(page, user);

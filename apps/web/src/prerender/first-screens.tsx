@@ -1,7 +1,5 @@
-import { Outlet, createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
-import { renderToString } from 'react-dom/server';
-import { QueryClient } from '@tanstack/react-query';
-import { AppProvider } from '../app/provider.tsx';
+import { Outlet, type RouteObject } from 'react-router';
+import { renderRoute } from './render.tsx';
 import { AuthLayout } from '../components/layouts/auth-layout.tsx';
 import { Component as Login } from '../app/routes/auth/login.tsx';
 import { Component as Register } from '../app/routes/auth/register.tsx';
@@ -38,21 +36,6 @@ const routes: RouteObject[] = [
 ];
 
 /** The markup of a screen as the app renders it for a visitor on a phone's first visit. */
-export async function renderFirstScreen(screen: PrerenderedScreen): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(PRERENDERED_SCREENS[screen], 'http://blok.invalid')));
-  if (context instanceof Response) throw new Error(`prerender: ${screen} answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = new QueryClient();
-  try {
-    return renderToString(
-      <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>,
-    );
-  } finally {
-    // The queries the screen made (the catalogue's, still pending) hold a garbage-collection timer of
-    // five minutes each: without this the build waited for them before it could end.
-    queryClient.clear();
-  }
+export function renderFirstScreen(screen: PrerenderedScreen): Promise<string> {
+  return renderRoute(routes, PRERENDERED_SCREENS[screen]);
 }

@@ -1,10 +1,8 @@
-import { Outlet, createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
-import { renderToString } from 'react-dom/server';
-import { QueryClient } from '@tanstack/react-query';
+import { Outlet, type RouteObject } from 'react-router';
 import type { HomeBanner, HomeContinue } from '@blok/contract/library';
 import type { TodayPlan } from '@blok/contract/plan';
 import type { Profile } from '@blok/contract/user';
-import { AppProvider } from '../app/provider.tsx';
+import { renderRoute } from './render.tsx';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { Component as Home } from '../app/routes/home/home.tsx';
 import { paths } from '../config/paths.ts';
@@ -44,24 +42,14 @@ export type HomeScreen = {
 };
 
 /** The markup inside #root of Home's page as the app renders it on her first visit. */
-export async function renderHomeScreen({ profile, continueCards, banner, today }: HomeScreen): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(paths.home.root.getHref(), 'http://blok.invalid')));
-  if (context instanceof Response) throw new Error(`home screen: answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(profileQueryOptions().queryKey, profile);
-  queryClient.setQueryData(continueQueryOptions().queryKey, continueCards);
-  queryClient.setQueryData(homeBannerQueryOptions().queryKey, banner);
-  queryClient.setQueryData(todayPlanQueryOptions().queryKey, today);
-  markSignedIn();
-  try {
-    return renderToString(
-      <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>,
-    );
-  } finally {
-    queryClient.clear();
-  }
+export function renderHomeScreen({ profile, continueCards, banner, today }: HomeScreen): Promise<string> {
+  return renderRoute(routes, paths.home.root.getHref(), {
+    fill: (queryClient) => {
+      queryClient.setQueryData(profileQueryOptions().queryKey, profile);
+      queryClient.setQueryData(continueQueryOptions().queryKey, continueCards);
+      queryClient.setQueryData(homeBannerQueryOptions().queryKey, banner);
+      queryClient.setQueryData(todayPlanQueryOptions().queryKey, today);
+    },
+    before: markSignedIn,
+  });
 }

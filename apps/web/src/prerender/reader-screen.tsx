@@ -1,8 +1,6 @@
-import { Outlet, createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
-import { renderToString } from 'react-dom/server';
-import { QueryClient } from '@tanstack/react-query';
+import { Outlet, type RouteObject } from 'react-router';
 import type { ChapterContent, SummaryDetail } from '@blok/contract/library';
-import { AppProvider } from '../app/provider.tsx';
+import { renderRoute } from './render.tsx';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { Component as ReadSummary } from '../app/routes/summary/read.tsx';
 import { paths } from '../config/paths.ts';
@@ -46,26 +44,17 @@ export type ReaderScreen = {
 };
 
 /** The markup inside #root of the reader's page as the app renders it on her first visit. */
-export async function renderReaderScreen({ path, summary, chapter, textSize }: ReaderScreen): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://blok.invalid')));
-  if (context instanceof Response) throw new Error(`reader screen: ${path} answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(summaryQueryOptions(summary.id).queryKey, summary);
-  queryClient.setQueryData(chapterQueryKey(chapter.summaryId, chapter.chapterId), chapter);
-  // her browser as the reader reads it, set right before the (synchronous) render: renders that
-  // overlap in their awaits above never see each other's
-  markSignedIn();
-  if (textSize !== null && Number.isInteger(textSize) && textSize >= 0 && textSize < TEXT_SCALES.length) writeKey(TEXT_SIZE_KEY, String(textSize));
-  else localStorage.removeItem(TEXT_SIZE_KEY);
-  try {
-    return renderToString(
-      <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>,
-    );
-  } finally {
-    queryClient.clear();
-  }
+export function renderReaderScreen({ path, summary, chapter, textSize }: ReaderScreen): Promise<string> {
+  return renderRoute(routes, path, {
+    fill: (queryClient) => {
+      queryClient.setQueryData(summaryQueryOptions(summary.id).queryKey, summary);
+      queryClient.setQueryData(chapterQueryKey(chapter.summaryId, chapter.chapterId), chapter);
+    },
+    // her browser as the reader reads it: signed in, her text size
+    before: () => {
+      markSignedIn();
+      if (textSize !== null && Number.isInteger(textSize) && textSize >= 0 && textSize < TEXT_SCALES.length) writeKey(TEXT_SIZE_KEY, String(textSize));
+      else localStorage.removeItem(TEXT_SIZE_KEY);
+    },
+  });
 }
