@@ -2,7 +2,7 @@ import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { CoursesRepository } from './repository.ts';
 
 /**
- * What other features may know of her courses (issue 41): their names, hers only. Her own card sets
+ * What other features may know of her courses (issue 41): their names, and whether one is hers. Her own card sets
  * can be in a course (own-cards reads the names through this, decision 039's addendum); the courses
  * feature stays the only code that reads its tables. A part of its own in the composition root, made
  * from the unit of work only: the courses service itself is made after search, which is made after
@@ -11,6 +11,8 @@ import { CoursesRepository } from './repository.ts';
 export interface CourseDirectory {
   /** her courses by id, with their names */
   courseNames(userId: string): Promise<Map<string, string>>;
+  /** whether the course is hers (her own questions answer 404 for another student's course) */
+  isHers(userId: string, courseId: string): Promise<boolean>;
 }
 
 export function courseDirectory(uow: UnitOfWork): CourseDirectory {
@@ -18,6 +20,9 @@ export function courseDirectory(uow: UnitOfWork): CourseDirectory {
     async courseNames(userId) {
       const rows = await new CoursesRepository(uow.executor).listCourses(userId);
       return new Map(rows.map((r) => [r.id, r.name]));
+    },
+    async isHers(userId, courseId) {
+      return (await new CoursesRepository(uow.executor).findCourse(userId, courseId)) !== undefined;
     },
   };
 }

@@ -36,6 +36,7 @@ import * as m0043 from './0043-search.ts';
 import * as m0044 from './0044-standing-grades.ts';
 import * as m0045 from './0045-own-sets-in-courses.ts';
 import * as m0046 from './0046-standing-exam-grades.ts';
+import * as m0049 from './0049-course-questions.ts';
 
 /**
  * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0044-standing-grades': m0044,
   '0045-own-sets-in-courses': m0045,
   '0046-standing-exam-grades': m0046,
+  '0049-course-questions': m0049,
 };
