@@ -94,7 +94,7 @@ function Round({ courseId, questions, seed, onAgain }: { courseId: string; quest
       <h1 ref={title} className={styles.pageTitle} tabIndex={-1}>
         {t('practice.title')}
       </h1>
-      <ProgressBar value={index / questions.length} label={t('practice.title')} valueText={t('practice.counter', { number: index + 1, total: questions.length })} />
+      <ProgressBar value={(index / questions.length) * 100} label={t('practice.title')} valueText={t('practice.counter', { number: index + 1, total: questions.length })} />
       <p className={styles.text} aria-hidden="true">
         {t('practice.counter', { number: index + 1, total: questions.length })}
       </p>
