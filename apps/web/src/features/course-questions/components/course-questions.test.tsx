@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CourseQuestionVerdict } from '@blok/contract/course-questions';
 import { signIn } from '../../../lib/auth/session.ts';
@@ -104,5 +104,53 @@ describe('writing her own question', () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     await screen.findByText(/Dit vak bestaat niet/);
     expect(bodyOf(spy, base)).toEqual({ type: 'SELECT', prompt: 'Welke maat?', key: { answers: [{ text: 'Mediaan', correct: false }, { text: 'Gemiddelde', correct: true }] }, explanation: '' });
+  });
+});
+
+const detail = {
+  course: { id: COURSE_ID, name: 'Statistiek', code: '', period: '', examDate: null, fileCount: 0, createdAt: '2031-01-01T10:00:00.000Z' },
+  files: [],
+  limits: { courses: 1, courseCount: 1, storageBytes: 150 * 1024 * 1024, usedBytes: 0, fileBytes: 50 * 1024 * 1024, filePages: 1000, premium: false },
+};
+
+describe('her questions on the course page', () => {
+  it('lists them with their type and latest verdict, and deletes one', async () => {
+    const spy = await signedIn([
+      { path: `courses/${COURSE_ID}`, body: detail },
+      { path: 'own-flashcard-sets', body: { sets: [], limits: { sets: 200, cardsPerSet: 1000, cards: 10000, cardCount: 0 } } },
+      { path: base, body: { questions: [makeQuestion({ lastStatus: 0 }), makeNumeric({ lastStatus: 1 })] } },
+      { method: 'DELETE', path: `${base}/${CHOICE_ID}`, status: 204 },
+    ]);
+    await renderApp(`/bibliotheek/eigen-vak/${COURSE_ID}`);
+    const user = userEvent.setup();
+    const mine = await screen.findByRole('region', { name: 'Mijn vragen' });
+    const items = await within(mine).findAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('MeerkeuzeLaatst fout'), expect.stringContaining('GetalLaatst goed')]);
+    expect(within(mine).getByRole('link', { name: 'Oefen mijn vragen' })).toHaveAttribute('href', `/bibliotheek/eigen-vak/${COURSE_ID}/oefenen`);
+    expect(within(mine).getByRole('link', { name: 'Bewerk vraag: Hoe groot is de kans op twee keer kop?' })).toHaveAttribute('href', `/bibliotheek/eigen-vak/${COURSE_ID}/vragen/${NUMERIC_ID}`);
+    await user.click(within(mine).getByRole('button', { name: 'Verwijder vraag: Welke maat is gevoelig voor uitschieters?' }));
+    await waitFor(() => expect(spy.mock.calls.some(([url, init]) => String(url).endsWith(`${base}/${CHOICE_ID}`) && init?.method === 'DELETE')).toBe(true));
+    expect(await screen.findByText('Vraag verwijderd.')).toBeInTheDocument();
+  });
+});
+
+describe('changing her question', () => {
+  it('opens it with its key in the form and sends the change', async () => {
+    const spy = await signedIn([
+      { path: base, body: { questions: [makeQuestion(), makeNumeric()] } },
+      { method: 'PUT', path: `${base}/${NUMERIC_ID}`, body: makeNumeric() },
+    ]);
+    await renderApp(`/bibliotheek/eigen-vak/${COURSE_ID}/vragen/${NUMERIC_ID}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vraag bewerken' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Getal' })).toBeChecked();
+    const value = screen.getByLabelText('Juiste waarde');
+    expect(value).toHaveValue('0,25');
+    await user.clear(value);
+    await user.type(value, '0,5');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(spy.mock.calls.some(([url, init]) => String(url).endsWith(`${base}/${NUMERIC_ID}`) && init?.method === 'PUT')).toBe(true));
+    const put = spy.mock.calls.find(([url, init]) => String(url).endsWith(`${base}/${NUMERIC_ID}`) && init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ type: 'NUMERIC', prompt: makeNumeric().prompt, explanation: makeNumeric().explanation, key: { value: 0.5 } });
   });
 });
