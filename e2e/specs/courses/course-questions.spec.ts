@@ -96,4 +96,6 @@ test('she writes a multiple-choice and a numeric question in her course and prac
   await page.keyboard.press('Enter');
   await expect(mine.getByText('Laatst fout')).toBeVisible();
   await expect(mine.getByText('Laatst goed')).toBeVisible();
+  await mine.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'course-questions-course', testInfo);
 });
