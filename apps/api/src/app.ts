@@ -40,6 +40,7 @@ import studioRoutes from './routes/studio/index.ts';
 import studioCatalogueRoutes from './routes/studio/catalogue.ts';
 import reportRoutes, { reportInboxRoutes } from './routes/reports/index.ts';
 import coursesRoutes from './routes/courses/index.ts';
+import courseQuestionsRoutes from './routes/course-questions/index.ts';
 import searchRoutes from './routes/search/index.ts';
 import requestLimit from './plugins/request-limit.ts';
 import clientKey from './plugins/client-key.ts';
@@ -338,6 +339,7 @@ export async function buildApp(opts: BuildOptions) {
       await api.register(shopRoutes, { prefix: '/shop', testCheckout: env.payments === 'test' });
       await api.register(planRoutes);
       await api.register(coursesRoutes);
+      await api.register(courseQuestionsRoutes);
       await api.register(searchRoutes);
       // An address below /api that is no route: a JSON 404 with the API's headers, counted by the limit
       // (@fastify/rate-limit counts routes; its handler counts the not-found answers too).

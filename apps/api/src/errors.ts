@@ -56,6 +56,7 @@ const STATUS: Record<ErrorCode, number> = {
   storage_quota_exceeded: 413,
   pdf_busy: 429,
   range_not_satisfiable: 416,
+  question_key_invalid: 400,
   unknown: 500,
 };
 

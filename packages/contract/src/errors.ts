@@ -105,6 +105,8 @@ export const ERROR_CODES = [
   'pdf_busy',
   /** a Range header past the end of the file */
   'range_not_satisfiable',
+  /** her own question's key is refused by @blok/domain/own-questions (each problem in `fields`, at `key.<field>`) */
+  'question_key_invalid',
   'unknown',
 ] as const;
 

@@ -18,4 +18,5 @@ export * from './annotations.ts';
 export * from './mockexam.ts';
 export * from './progress.ts';
 export * from './courses.ts';
+export * from './course-questions.ts';
 export * from './search.ts';

@@ -18,6 +18,7 @@ import type { AnnotationsTables } from './schema/annotations.ts';
 import type { MockexamTables } from './schema/mockexam.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
 import type { CoursesTables } from './schema/courses.ts';
+import type { CourseQuestionsTables } from './schema/course-questions.ts';
 import type { SearchTables } from './schema/search.ts';
 import type { StandingTables } from './schema/standing.ts';
 
@@ -52,6 +53,7 @@ export interface Database
     MockexamTables,
     CatalogueTables,
     CoursesTables,
+    CourseQuestionsTables,
     SearchTables,
     StandingTables {}
 
@@ -74,6 +76,7 @@ export type * from './schema/annotations.ts';
 export type * from './schema/mockexam.ts';
 export type * from './schema/catalogue.ts';
 export type * from './schema/courses.ts';
+export type * from './schema/course-questions.ts';
 export type * from './schema/search.ts';
 export type * from './schema/standing.ts';
 

@@ -21,3 +21,4 @@ export * from './question-types.ts';
 export * from './answer-length.ts';
 // addDays is study-plan's too: the progress helpers by name (or import @blok/domain/progress).
 export { localDate, studyDays, STUDY_GAP_MS, STUDY_STRETCH_MIN_MS, type StudyEvent, type StudyDay } from './progress.ts';
+export * from './own-questions.ts';

@@ -2,10 +2,10 @@ import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { CoursesRepository } from './repository.ts';
 
 /**
- * What other features may know of her courses (issue 41): their names and files, hers only. Her own
- * card sets can be in a course (own-cards reads the names through this, decision 039's addendum), her
- * highlights are on a file's pages (annotations asks for the files); the courses
- * feature stays the only code that reads its tables. A part of its own in the composition root, made
+ * What other features may know of her courses (issue 41): their names and files, and whether one is
+ * hers. Her own card sets can be in a course (own-cards reads the names through this, decision 039's
+ * addendum), her highlights are on a file's pages (annotations asks for the files), her own questions
+ * are in a course of hers (course-questions asks whether it is); the courses feature stays the only code that reads its tables. A part of its own in the composition root, made
  * from the unit of work only: the courses service itself is made after search, which is made after
  * her cards.
  */
@@ -14,6 +14,8 @@ export interface CourseDirectory {
   courseNames(userId: string): Promise<Map<string, string>>;
   /** the files of a course of hers (newest first, as the course lists them), or null: no course of hers */
   filesOf(userId: string, courseId: string): Promise<Array<{ id: string; name: string; pages: number }> | null>;
+  /** whether the course is hers (her own questions answer 404 for another student's course) */
+  isHers(userId: string, courseId: string): Promise<boolean>;
 }
 
 export function courseDirectory(uow: UnitOfWork): CourseDirectory {
@@ -26,6 +28,9 @@ export function courseDirectory(uow: UnitOfWork): CourseDirectory {
       const repo = new CoursesRepository(uow.executor);
       if (!(await repo.findCourse(userId, courseId))) return null;
       return (await repo.filesOfCourse(courseId)).map((f) => ({ id: f.id, name: f.name, pages: f.pages }));
+    },
+    async isHers(userId, courseId) {
+      return (await new CoursesRepository(uow.executor).findCourse(userId, courseId)) !== undefined;
     },
   };
 }

@@ -57,6 +57,7 @@ import { CATALOGUE } from '@blok/content/catalogue';
 import { CoursesService, type CourseLimitOptions } from '../courses/service.ts';
 import { courseDirectory, type CourseDirectory } from '../courses/directory.ts';
 import { CoursesPlanSource } from '../courses/plan-source.ts';
+import { CourseQuestionsService } from '../course-questions/service.ts';
 import { PdfChecker, type PdfCheckerOptions } from '../courses/pdf-checker.ts';
 import { SearchService } from '../search/service.ts';
 import { Composition } from './composition.ts';
@@ -108,6 +109,8 @@ export interface ApiServices {
   work: WorkPool;
   /** her own courses and their PDFs (issue 41, decision 039) */
   courses: CoursesService;
+  /** her own practice questions in a course of her own, graded by the domain (issue 41) */
+  courseQuestions: CourseQuestionsService;
   /** the one search over her PDFs, her cards and Blok's summaries (decision 040) */
   search: SearchService;
 }
@@ -460,6 +463,10 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
       p.search,
     ),
   );
+  // her own questions (issue 41): her courses through their directory; an answer told as an event
+  c.add('courseQuestions', ['uow', 'courseDirectory', 'events'], (p) =>
+    new CourseQuestionsService(p.uow, p.courseDirectory, (tx, e) => p.events.emit(tx, 'course-question.answered', e)),
+  );
   return c;
 }
 
@@ -523,7 +530,7 @@ export default fp<ServicesOptions>(
       library: parts.library, reader: parts.reader, home: parts.home, questions: parts.questions, questionSessions: parts.questionSessions,
       flashcards: parts.flashcards, ownCards: parts.ownCards, payments, subscriptions, mockExams: parts.mockExams, progress: parts.progress,
       plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations, pdfAnnotations: parts.pdfAnnotations, work: parts.work,
-      courses: parts.courses, search: parts.search,
+      courses: parts.courses, courseQuestions: parts.courseQuestions, search: parts.search,
     };
     app.decorate('services', services);
     app.decorate('jobs', jobs);

@@ -19,6 +19,22 @@ export interface AnswerEvent {
   graded?: boolean;
 }
 
+/**
+ * She answered one of her own questions in a course of her own (issue 41), graded on the server
+ * (inside the answer's unit of work): for a plan or readiness across her courses to listen to.
+ */
+export interface CourseQuestionAnsweredEvent {
+  userId: string;
+  courseId: string;
+  questionId: string;
+  /** @blok/domain/status: 0 wrong, 1 right, 2 partly right */
+  status: 0 | 1 | 2;
+  /** 0..1, as evidence (decision 035) */
+  score: number;
+  /** when she answered (ISO-8601) */
+  at: string;
+}
+
 /** She reset a practice session or restarted a list: answers that counted were cleared (inside its unit of work). */
 export interface AnswersClearedEvent {
   userId: string;
@@ -85,6 +101,7 @@ export interface AccountDeletedEvent {
 export interface DomainEventMap {
   'practice.answered': AnswerEvent;
   'practice.cleared': AnswersClearedEvent;
+  'course-question.answered': CourseQuestionAnsweredEvent;
   'card.judged': CardEvent;
   'chapters.read': ReadEvent;
   'mock-exam.closed': MockExamClosedEvent;

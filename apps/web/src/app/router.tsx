@@ -113,9 +113,13 @@ const guardedRoutes: RouteObject[] = [
     lazy: lazyRoute(() => import('./routes/library/flashcards-session.tsx')),
   },
   // her own courses and her PDFs (issue 41): one module; the viewer in it is a chunk of its own, with pdf.js
-  ...[paths.courses.course.path, paths.courses.file.path].map((path) => ({ path, handle: handle({ titleKey: 'courses:course.title', namespaces: ['courses'] }), lazy: lazyRoute(() => import('./routes/courses/course.tsx')) })),
+  ...[paths.courses.course.path, paths.courses.file.path].map((path) => ({ path, handle: handle({ titleKey: 'courses:course.title', namespaces: ['courses', 'courseQuestions'] }), lazy: lazyRoute(() => import('./routes/courses/course.tsx')) })),
   // 'Mijn markeringen' of her course: her highlights and notes in its PDFs
   { path: paths.courses.annotations.path, handle: handle({ titleKey: 'annotations:listTitle', namespaces: ['annotations', 'courses'] }), lazy: lazyRoute(() => import('./routes/courses/annotations.tsx')) },
+  // her own questions in a course (issue 41): written with the studio's key form, practised with the practice screen's controls
+  { path: paths.courses.newQuestion.path, handle: handle({ titleKey: 'courseQuestions:editor.newTitle', namespaces: ['courseQuestions', 'studio', 'questions'] }), lazy: lazyRoute(() => import('./routes/courses/course-questions.tsx')) },
+  { path: paths.courses.question.path, handle: handle({ titleKey: 'courseQuestions:editor.editTitle', namespaces: ['courseQuestions', 'studio', 'questions'] }), lazy: lazyRoute(() => import('./routes/courses/course-questions.tsx')) },
+  { path: paths.courses.practice.path, handle: handle({ titleKey: 'courseQuestions:practice.title', namespaces: ['courseQuestions', 'questions'] }), lazy: lazyRoute(() => import('./routes/courses/course-questions.tsx')) },
   // her own flashcards (issue 28): with the flashcards, off with them
   { path: paths.ownCards.root.path, handle: handle({ titleKey: 'ownCards:title' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/sets.tsx')) },
   { path: paths.ownCards.newCard.path, handle: handle({ titleKey: 'ownCards:editor.newTitle' }), loader: requireFlashcards, lazy: lazyRoute(() => import('./routes/own-cards/new-card.tsx')) },

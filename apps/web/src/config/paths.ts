@@ -87,6 +87,10 @@ export const paths = {
     },
     /** 'Mijn markeringen' of a course: her highlights and notes in its PDFs */
     annotations: { path: '/bibliotheek/eigen-vak/:courseId/markeringen', getHref: (courseId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}/markeringen` },
+    /** her own questions (issue 41): a new one, one to edit, and practising them */
+    newQuestion: { path: '/bibliotheek/eigen-vak/:courseId/vragen/nieuw', getHref: (courseId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}/vragen/nieuw` },
+    question: { path: '/bibliotheek/eigen-vak/:courseId/vragen/:questionId', getHref: (courseId: string, questionId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}/vragen/${enc(questionId)}` },
+    practice: { path: '/bibliotheek/eigen-vak/:courseId/oefenen', getHref: (courseId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}/oefenen` },
   },
   /** her own flashcards (issue 28) */
   ownCards: {

@@ -47,6 +47,7 @@ const LOADED: Record<Namespace, 'first' | 'later'> = {
   plan: 'later',
   reports: 'later',
   courses: 'later',
+  courseQuestions: 'later',
 };
 export const NAMESPACES = Object.keys(LOADED) as Namespace[];
 export const LATER_NAMESPACES = NAMESPACES.filter((ns) => LOADED[ns] === 'later');

@@ -38,6 +38,7 @@ import * as m0045 from './0045-own-sets-in-courses.ts';
 import * as m0046 from './0046-standing-exam-grades.ts';
 import * as m0047 from './0047-course-pages-read.ts';
 import * as m0048 from './0048-course-file-annotations.ts';
+import * as m0049 from './0049-course-questions.ts';
 
 /**
  * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '0046-standing-exam-grades': m0046,
   '0047-course-pages-read': m0047,
   '0048-course-file-annotations': m0048,
+  '0049-course-questions': m0049,
 };

@@ -22,3 +22,4 @@ export { default as progress } from './progress.json';
 export { default as plan } from './plan.json';
 export { default as reports } from './reports.json';
 export { default as courses } from './courses.json';
+export { default as courseQuestions } from './course-questions.json';

@@ -21,3 +21,5 @@ export { default as plan } from './plan.json';
 export { default as reports } from './reports.json';
 // Her own courses, her PDFs and the one search (issue 41).
 export { default as courses } from './courses.json';
+// Her own questions in a course of her own (issue 41).
+export { default as courseQuestions } from './course-questions.json';

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { CourseScreen } from '../../../features/courses/components/course-screen.tsx';
 import { CourseOwnSets } from '../../../features/own-cards/components/course-own-sets.tsx';
+import { CourseQuestionsSection } from '../../../features/course-questions/components/course-questions-section.tsx';
 import { useFeatureFlags } from '../../../lib/app-config.ts';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { loadNamespaces, useTranslation } from '../../../lib/i18n.ts';
@@ -23,7 +24,12 @@ export function Component() {
       <CourseScreen
         key={courseId}
         courseId={courseId}
-        extra={flashcardsEnabled ? (announce) => <CourseOwnSets courseId={courseId} onAnnounce={announce} /> : undefined}
+        extra={(announce) => (
+          <>
+            <CourseQuestionsSection courseId={courseId} onAnnounce={announce} />
+            {flashcardsEnabled && <CourseOwnSets courseId={courseId} onAnnounce={announce} />}
+          </>
+        )}
       />
     );
   }

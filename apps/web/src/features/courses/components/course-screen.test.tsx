@@ -11,11 +11,13 @@ import { COURSE_ID, FILE_ID, makeCourse, makeDetail, makeFile } from '../test-da
 
 /** Her card sets in the course (own-cards, put on the page by the route): none. */
 const noSets: MockRoute = { path: 'own-flashcard-sets', body: { sets: [], limits: { sets: 200, cardsPerSet: 1000, cards: 10000, cardCount: 0 } } };
+/** Her own questions in the course (course-questions, put on the page by the route): none. */
+const noQuestions: MockRoute = { path: `courses/${COURSE_ID}/questions`, body: { questions: [] } };
 
 async function signedIn(routes: Parameters<typeof mockApi>[0]) {
   await signIn(testTokens);
   const deviceid = getDeviceId();
-  return mockApi([...routes, noSets].map((r) => ({ ...r, headers: { deviceid, ...r.headers } })));
+  return mockApi([...routes, noSets, noQuestions].map((r) => ({ ...r, headers: { deviceid, ...r.headers } })));
 }
 
 const path = `/bibliotheek/eigen-vak/${COURSE_ID}`;
@@ -41,6 +43,9 @@ describe('her own course (Eigen vak)', () => {
     // her card sets in the course, with a new one a step away
     expect(await screen.findByText(/Nog geen kaartensets in dit vak/)).toBeInTheDocument();
     expect(screen.getByLabelText('Naam van een nieuwe set in dit vak')).toBeInTheDocument();
+    // her own questions in the course (course-questions), with a new one a step away
+    expect(await screen.findByText('Je hebt nog geen eigen vragen bij dit vak.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vraag toevoegen' })).toHaveAttribute('href', `/bibliotheek/eigen-vak/${COURSE_ID}/vragen/nieuw`);
     app.unmount();
 
     failQueriesAtOnce();

@@ -19,6 +19,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar/progress-bar.ts
 import { ReportSlot } from '../../../components/report-slot/report-slot.tsx';
 import { RuleAnswerInput } from '../../../components/question-answer/rule-answer.tsx';
 import { draftBody, draftOf, draftProblem, type RuleDraft } from '../../../components/question-answer/draft.ts';
+import { ChoiceOption, OptionMark, type OptionState } from '../../../components/question-answer/choice-option.tsx';
 
 export const QUESTION_HEADING_ID = 'question-heading';
 export const FEEDBACK_HEADING_ID = 'feedback-heading';
@@ -31,8 +32,6 @@ type QuestionStepProps = {
   pendingAction: FlowAction | undefined;
   onQuit: () => void;
 };
-
-type OptionState = 'idle' | 'picked' | 'correct' | 'wrong' | 'missed';
 
 function optionState(answer: Answer, question: SessionQuestion): OptionState {
   if (!isLocked(question.isCorrect)) return 'idle';
@@ -153,30 +152,20 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
 
         {isSelect && !multiple && (
           <ul className={styles.answers} aria-label={t('step.answersLabel')}>
-            {question.answers.map((answer, index) => {
-              const state = optionState(answer, question);
-              return (
-                <li key={answer.id}>
-                  <button
-                    ref={(el) => {
-                      optionRefs.current[index] = el;
-                    }}
-                    type="button"
-                    className={styles.option}
-                    data-state={state}
-                    disabled={locked || isBusy}
-                    onClick={() => answerWith([answer.id])}
-                  >
-                    <span className={styles.letter} aria-hidden="true">
-                      {answerLabel(index)}
-                    </span>
-                    <span className={styles.visuallyHidden}>{t('step.answerPrefix', { letter: answerLabel(index) })}</span>
-                    <Markdown className={styles.optionText} text={answer.answerText} phrasing />
-                    <OptionMark state={state} />
-                  </button>
-                </li>
-              );
-            })}
+            {question.answers.map((answer, index) => (
+              <li key={answer.id}>
+                <ChoiceOption
+                  ref={(el) => {
+                    optionRefs.current[index] = el;
+                  }}
+                  index={index}
+                  text={answer.answerText}
+                  state={optionState(answer, question)}
+                  disabled={locked || isBusy}
+                  onPick={() => answerWith([answer.id])}
+                />
+              </li>
+            ))}
           </ul>
         )}
 
@@ -309,31 +298,6 @@ export function QuestionStep({ overview, question, onAction, isBusy, pendingActi
         </button>
       </footer>
     </div>
-  );
-}
-
-function OptionMark({ state }: { state: OptionState }) {
-  const { t } = useTranslation(['questions', 'common']);
-  if (state === 'idle') return null;
-  const text = {
-    picked: t('step.markPicked'),
-    correct: t('step.markCorrectPicked'),
-    wrong: t('step.markWrongPicked'),
-    missed: t('step.markCorrect'),
-  }[state];
-  return (
-    <span className={styles.mark} data-mark={state}>
-      {state === 'correct' || state === 'missed' ? (
-        <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-          <path d="m5 12.5 4.5 4.5L19 7.5" />
-        </svg>
-      ) : state === 'wrong' ? (
-        <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" aria-hidden="true" focusable="false">
-          <path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />
-        </svg>
-      ) : null}
-      <span className={styles.markText}>{text}</span>
-    </span>
   );
 }
 

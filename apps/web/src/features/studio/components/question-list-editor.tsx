@@ -3,9 +3,9 @@ import { keyIsLongest } from '@blok/domain/answer-length';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { answerLetter, newQuestion, nextAnswerId } from '../utils/new-ids.ts';
-import { formToKey, isRuleKind, keyToForm } from '../utils/key-form.ts';
+import { formToKey, isRuleKind, keyToForm } from '../../../components/key-editor/key-form.ts';
 import { Field } from './field.tsx';
-import { KeyEditor } from './key-editor.tsx';
+import { KeyEditor } from '../../../components/key-editor/key-editor.tsx';
 import { ImageUpload } from './image-upload.tsx';
 import styles from './studio.module.css';
 

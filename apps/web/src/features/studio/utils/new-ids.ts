@@ -44,13 +44,8 @@ export function newFlashcardSet(doc: StudioDocument): StudioFlashcardSet {
 /** A new card: its id is new and stays, so her study progress on it survives every release. */
 export const newFlashcard = (set: Pick<StudioFlashcardSet, 'id'>): StudioFlashcard => ({ id: newId(set.id, 'k'), front: '', back: '' });
 
-/** The list with the item at `from` moved to `to` (both within the list). */
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
-  return next;
-}
+/** An item moved within a list (the key form's, shared with her own questions). */
+export { moveItem } from '../../../components/key-editor/key-form.ts';
 
 /** The label a student sees for the answer at a position (0 -> A). */
 export const answerLetter = (index: number): string => 'ABCDEFGHIJKLMNOPQRST'[index] ?? String(index + 1);

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { parse } from 'yaml';
 import type { StudioProblem, StudioQuestion } from '@blok/contract/studio';
-import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { KeyEditor } from './key-editor.tsx';
 
 const base: StudioQuestion = { id: 'q', kind: 'ordering', text: 'Zet in volgorde.', answers: [], modelAnswer: '', feedback: 'Uitleg.', recommended: false };

@@ -217,3 +217,11 @@ export function formSpec(questionId: string, questionText: string, form: KeyForm
   }
   return specOf(questionId, fields);
 }
+
+/** The list with the item at `from` moved to `to` (both within the list). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}

@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import type { ExpectedAnswer, Interaction, QuestionTypeName } from '@blok/contract/questions';
 import { orderAnswers } from '@blok/domain/answer-order';
 import { clozeParts, expectedText, gradeResponse, orderingShown, type QuestionSpec } from '@blok/domain/question-types';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { Markdown } from '../../../components/markdown/markdown.tsx';
-import { ExpectedAnswerView, RuleAnswerInput } from '../../../components/question-answer/rule-answer.tsx';
-import { draftGiven, draftOf, draftProblem, draftResponse, type RuleDraft } from '../../../components/question-answer/draft.ts';
-import styles from './studio.module.css';
+import { useTranslation } from '../../lib/i18n.ts';
+import { Button } from '../ui/button/button.tsx';
+import { Markdown } from '../markdown/markdown.tsx';
+import { ExpectedAnswerView, RuleAnswerInput } from '../question-answer/rule-answer.tsx';
+import { draftGiven, draftOf, draftProblem, draftResponse, type RuleDraft } from '../question-answer/draft.ts';
+import styles from './key-editor.module.css';
 
 /*
  * The question as a student answers it (the practice screen's own inputs, components/question-

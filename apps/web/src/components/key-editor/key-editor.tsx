@@ -1,26 +1,31 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { StudioProblem, StudioQuestion } from '@blok/contract/studio';
 import { clozeGaps } from '@blok/domain/question-types';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { formIssues, formSpec, formToKey, keyToForm, nextItemId, readAuthorNumber, type FormIssue, type KeyForm, type RuleKind } from '../utils/key-form.ts';
-import { moveItem } from '../utils/new-ids.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { Button } from '../ui/button/button.tsx';
+import { formIssues, formSpec, formToKey, keyToForm, moveItem, nextItemId, readAuthorNumber, type FormIssue, type KeyForm, type RuleKind } from './key-form.ts';
 import { QuestionTryOut } from './question-try-out.tsx';
-import styles from './studio.module.css';
+import styles from './key-editor.module.css';
 
 /*
  * The key of a question of issue 40's types as a form per type (accepted answers, a value with its
  * tolerance, items in order, pairs, a cloze's gaps), beside the question as the student answers it,
  * to try. The form writes the studio document's `key` (the content format's fields as YAML, see
- * utils/key-form.ts); the importer's checks come back from the server as she types and are shown at
- * the fields they name.
+ * key-form.ts); the importer's checks come back from the server as she types and are shown at
+ * the fields they name. Shared by the studio and her own questions in a course of her own
+ * (features/course-questions), whose keys are the same fields; strings in the `studio` namespace.
  */
+
+/** A problem of the key, at a field relative to the question (`value`, `items.1`): the studio's StudioProblem has these. */
+export type KeyProblem = { field: string; message: string };
+/** What the editor reads of the question: its id (items are named after it), kind, text and key. */
+export type KeyQuestion = { id: string; kind: string; text: string; key?: string | undefined };
+type StudioProblem = KeyProblem;
 
 /** The most of each the content format takes (packages/content schema). */
 const MAX = { items: 10, pairs: 8, decoys: 4, accepted: 20 };
 
 type Props = {
-  question: StudioQuestion;
+  question: KeyQuestion;
   onKeyChange: (key: string) => void;
   /** the importer's problems of this question, fields relative to it (`value`, `items.1`) */
   problems: StudioProblem[];

@@ -1,0 +1,70 @@
+import { uuidv7, type Executor } from '@blok/db';
+
+export interface CourseQuestionRow {
+  id: string;
+  course_id: string;
+  user_id: string;
+  type: string;
+  prompt: string;
+  key_json: string;
+  explanation: string;
+  last_status: number | null;
+  answered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuestionWrite {
+  type: string;
+  prompt: string;
+  keyJson: string;
+  explanation: string;
+}
+
+/**
+ * The one code that names `course_questions` (decision 020). Every read is scoped by her id and the
+ * course: another student's question is not found.
+ */
+export class CourseQuestionsRepository {
+  constructor(private readonly db: Executor) {}
+
+  listOfCourse(userId: string, courseId: string): Promise<CourseQuestionRow[]> {
+    return this.db.selectFrom('course_questions').selectAll().where('course_id', '=', courseId).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  }
+
+  find(userId: string, courseId: string, id: string): Promise<CourseQuestionRow | undefined> {
+    return this.db.selectFrom('course_questions').selectAll().where('id', '=', id).where('course_id', '=', courseId).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async countOfCourse(courseId: string): Promise<number> {
+    const row = await this.db.selectFrom('course_questions').select((e) => e.fn.countAll<number>().as('n')).where('course_id', '=', courseId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async insert(userId: string, courseId: string, q: QuestionWrite): Promise<string> {
+    const id = uuidv7();
+    const now = new Date().toISOString();
+    await this.db
+      .insertInto('course_questions')
+      .values({ id, course_id: courseId, user_id: userId, type: q.type, prompt: q.prompt, key_json: q.keyJson, explanation: q.explanation, last_status: null, answered_at: null, created_at: now, updated_at: now })
+      .execute();
+    return id;
+  }
+
+  /** A changed question: her latest answer was to the question as it was, so it no longer counts. */
+  async update(id: string, q: QuestionWrite): Promise<void> {
+    await this.db
+      .updateTable('course_questions')
+      .set({ type: q.type, prompt: q.prompt, key_json: q.keyJson, explanation: q.explanation, last_status: null, answered_at: null, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async recordAnswer(id: string, status: number, at: string): Promise<void> {
+    await this.db.updateTable('course_questions').set({ last_status: status, answered_at: at }).where('id', '=', id).execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('course_questions').where('id', '=', id).execute();
+  }
+}
