@@ -32,12 +32,17 @@ const KB = 1024;
  * budget moves up 1 KB, the second raise since React (bench/RESULTS.md, "Web"). Issue 41 (her own
  * courses): their two routes in the router table, their paths and six error codes of the contract
  * brought login to 156.2 KB and / and /auth/register to 162.2 KB; each budget moves up 1 KB. The
- * course page and the PDF viewer themselves load only when she opens them.
+ * course page and the PDF viewer themselves load only when she opens them. The night of 29-11-2026:
+ * her own questions (three routes, their paths, and zod/mini's record and enum that their contract
+ * shares with the account screens, so the chunk groups moved them into `shared`) and the course
+ * highlights' route brought login to 157.8 KB and / and /auth/register to 163.7 KB: each budget moves
+ * up 1 KB. To win it back: a contract for her questions' keys without `z.record`, or zod's parts
+ * grouped by the screens that use them.
  */
 const ROUTES: Array<{ path: string; maxJs: number }> = [
-  { path: '/auth/login', maxJs: 157 * KB },
-  { path: '/', maxJs: 163 * KB },
-  { path: '/auth/register', maxJs: 163 * KB },
+  { path: '/auth/login', maxJs: 158 * KB },
+  { path: '/', maxJs: 164 * KB },
+  { path: '/auth/register', maxJs: 164 * KB },
 ];
 const MAX_CSS = 30 * KB;
 /** Any one lazily loaded chunk. */
@@ -263,8 +268,10 @@ test('the service worker precaches the shell and the study screens, not every ro
   // 29-11-2026: her highlights on her PDFs share the reader's panel, list item and icons (one
   // `icons` chunk and its stylesheet split out of the highlights' chunk, which shrank by 12 KB), her
   // courses in 'Vandaag' (the plan's course tasks and strings), the reader's text size told to the
-  // server: 966.2 KB raw in 147 files.
-  expect(bytes).toBeLessThan(970 * KB);
+  // server: 966.2 KB raw in 147 files. 976 since her own questions (issue 41): the practice screen's
+  // choice option shared with them (its own chunk and stylesheet), their routes and paths, zod's
+  // record in `shared`: 973.5 KB raw in 149 files.
+  expect(bytes).toBeLessThan(976 * KB);
 });
 
 test('index.html preloads the app module with the entry script', () => {

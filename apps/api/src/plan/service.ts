@@ -517,20 +517,25 @@ export class PlanService {
     }
   }
 
-  /** Her day for the reminders: what is left today and the nearest exam. */
+  /** Her day for the reminders: what is left today and the nearest exam, over Blok's subjects and her own courses. */
   async daySummary(userId: string): Promise<DaySummary> {
     const plans = await this.repo.examPlansOf(userId);
-    if (plans.length === 0) return { hasPlan: false, tasksLeft: 0, minutesLeft: 0, tasks: 0, nearestExam: null };
     const student: Student = this.students ? await this.students(userId) : { id: userId, study: '', year: '', hasSubscription: false, firstName: '' };
-    const zone = plans[0]!.time_zone;
+    const zone = plans[0]?.time_zone ?? DEFAULT_TIME_ZONE;
     const date = localDate(this.now().getTime(), zone);
+    const days: SubjectDayPlan[] = [];
+    for (const plan of plans) {
+      if (this.students && !(await this.sources.library.inLibrary(student, plan.subject_id))) continue;
+      days.push(await this.subjectDay(student, plan, date, zone));
+    }
+    // her own courses with an exam date (issue 41), as 'Vandaag' plans them
+    const courses = await this.courseDays(userId, plans, date, zone, days);
+    if (plans.length === 0 && courses.length === 0) return { hasPlan: false, tasksLeft: 0, minutesLeft: 0, tasks: 0, nearestExam: null };
     let tasksLeft = 0;
     let minutesLeft = 0;
     let tasks = 0;
     let nearestExam: DaySummary['nearestExam'] = null;
-    for (const plan of plans) {
-      if (this.students && !(await this.sources.library.inLibrary(student, plan.subject_id))) continue;
-      const day = await this.subjectDay(student, plan, date, zone);
+    for (const day of [...days, ...courses]) {
       tasks += day.tasks.length;
       for (const t of day.tasks) {
         if (!t.done) {

@@ -130,6 +130,28 @@ describe.each(DIALECTS)('her reading and her courses in the plan on %s', (dialec
     expect(courseDay(await other.today(), course.id)).toBeUndefined();
   });
 
+  it("counts her course's tasks in the daily reminder, also without a Blok subject planned", async () => {
+    const s = await student(suite.ctx.app);
+    const user = await suite.ctx.handle.db.selectFrom('users').select('id').where('email', '=', s.email).executeTakeFirstOrThrow();
+    // nothing planned: no plan to remind her of
+    expect(await suite.ctx.app.services.plan.daySummary(user.id)).toMatchObject({ hasPlan: false, tasks: 0 });
+    const { course } = await s.course({ examDate: '2026-12-17' });
+    const file = await s.upload(course.id, slides(30), 'Hoorcollege 3.pdf');
+    expect(await suite.ctx.app.services.plan.daySummary(user.id)).toEqual({
+      hasPlan: true,
+      tasks: 1,
+      tasksLeft: 1,
+      // 30 slides at half a minute over 19 learning days: at least 5 minutes
+      minutesLeft: 5,
+      nearestExam: { subjectTitle: 'Sociale psychologie', days: 21 },
+    });
+    // the day's slides read: nothing left to remind her of
+    const { tasks } = courseDay(await s.today(), course.id)!;
+    const [task] = tasks;
+    await s.read(course.id, file.id, Array.from({ length: task!.target }, (_, i) => task!.page! + i));
+    expect(await suite.ctx.app.services.plan.daySummary(user.id)).toMatchObject({ hasPlan: true, tasks: 1, tasksLeft: 0, minutesLeft: 0 });
+  });
+
   it('leaves a course without an exam date (or without material) out of the plan', async () => {
     const s = await student(suite.ctx.app);
     const { course } = await s.course({});
