@@ -51,6 +51,8 @@ export default tseslint.config(
       '**/.tmp/**',
       'data/**',
       'apps/web/dev-dist/**',
+      // the server renderers built for Node (vite.prerender.config.ts, decision 048)
+      'apps/web/dist-server/**',
       'e2e/screenshots/**',
     ],
   },
