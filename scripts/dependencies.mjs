@@ -20,7 +20,7 @@ import ts from 'typescript';
 
 const SOURCE = /\.(?:[mc]?[jt]s|[jt]sx)$/;
 /** Folders that hold no source of the workspace's own: installed, built or generated files. */
-const SKIPPED = new Set(['node_modules', 'dist', 'dev-dist', 'coverage', 'test-results', 'playwright-report', 'screenshots', '.tmp', '.reports', 'data']);
+const SKIPPED = new Set(['node_modules', 'dist', 'dist-server', 'dev-dist', 'coverage', 'test-results', 'playwright-report', 'screenshots', '.tmp', '.reports', 'data']);
 const BUILTIN = new Set(builtinModules);
 /** Calls that take a package name besides the ones preProcessFile reads. */
 const NAME_CALLS = /(?:\brequire\.resolve|\)\.resolve|\bimport\.meta\.resolve|\bvi\.(?:mock|doMock|importActual))\s*\(\s*['"]([^'"]+)['"]/g;
