@@ -125,9 +125,10 @@ export type SubjectReadiness = z.infer<typeof SubjectReadinessSchema>;
 
 /**
  * own-cards: her own flashcard set (its cards due, or not known yet without spaced repetition);
- * read-pages: pages of a PDF in one of her own courses (issue 41), `courseId`, `fileId` and `page`
+ * read-pages: pages of a PDF in one of her own courses (issue 41), `courseId`, `fileId` and `page`;
+ * own-questions: her own questions to practise in one of her own courses (issue 41), `courseId`
  */
-export const PLAN_TASK_KINDS = ['read', 'practice', 'cards', 'review', 'own-cards', 'read-pages'] as const;
+export const PLAN_TASK_KINDS = ['read', 'practice', 'cards', 'review', 'own-cards', 'read-pages', 'own-questions'] as const;
 
 /** One task of today's plan; it ticks off by itself from what she does. */
 export const PlanTaskSchema = z.object({
@@ -147,11 +148,14 @@ export const PlanTaskSchema = z.object({
   flashcardSetId: z.nullable(z.string()),
   /** own-cards: her set to open */
   ownSetId: z.nullable(z.string()),
-  /** read-pages (her own course, issue 41): the course and PDF to open, at `page` (the first page of the task she has not read yet) */
+  /**
+   * read-pages (her own course, issue 41): the course and PDF to open, at `page` (the first page of the
+   * task she has not read yet); own-questions: the course whose practice to open
+   */
   courseId: z.optional(z.string()),
   fileId: z.optional(z.string()),
   page: z.optional(z.int()),
-  /** how much is done of the target (questions answered, cards gone through, 1 = read, pages read) */
+  /** how much is done of the target (questions answered, cards gone through, 1 = read, pages read; own-questions: her questions of the course answered today) */
   progress: z.int(),
   target: z.int(),
   done: z.boolean(),

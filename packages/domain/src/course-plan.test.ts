@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseTaskTitle, dayTime, fileTitle, isSlides, minutesPerPage, pageRanges, pagesIn, planCourseDay, planCourses, type CourseDayInput } from './course-plan.ts';
+import { COURSE_QUESTIONS_PER_DAY, courseTaskTitle, dayTime, fileTitle, isSlides, minutesPerPage, pageRanges, pagesIn, planCourseDay, planCourses, type CourseDayInput } from './course-plan.ts';
 
 // Thursday 26 November 2026.
 const TODAY = '2026-11-26';
@@ -90,6 +90,32 @@ describe('a course day', () => {
     expect(day.minutes).toBe(10);
   });
 
+  it('plans her questions to practise after the cards and before the reading, at most 10 a day', () => {
+    // 12 cards (3 minutes), 4 questions at 1.5 minutes (6), then the reading's 5 minutes
+    const day = planCourseDay(input({ sets: [{ setId: 's1', title: 'Begrippen', cards: 12 }], questions: 4 }));
+    expect(day.tasks.map((t) => t.kind)).toEqual(['own-cards', 'own-questions', 'read-pages']);
+    expect(day.tasks[1]).toEqual({ kind: 'own-questions', questions: 4, minutes: 6 });
+    expect(day.tasks[2]).toMatchObject({ pages: 10, minutes: 5 });
+    // all her questions count in the work left: 40 slides (20) + 12 cards (3) + 4 questions (6)
+    expect(day.minutesLeft).toBe(29);
+
+    // 25 questions to practise: 10 today, 15 minutes
+    const many = planCourseDay(input({ files: [], questions: 25 }));
+    expect(many.tasks).toEqual([{ kind: 'own-questions', questions: COURSE_QUESTIONS_PER_DAY, minutes: 15 }]);
+    expect(many.minutesLeft).toBe(38);
+    // what fits of the minutes free: 7 minutes hold 4 questions, the reading gets the last minute
+    const tight = planCourseDay(input({ minutesFree: 7, questions: 25 }));
+    expect(tight.tasks).toEqual([
+      { kind: 'own-questions', questions: 4, minutes: 6 },
+      { kind: 'read-pages', fileId: 'hc1', ranges: [[1, 2]], pages: 2, minutes: 1 },
+    ]);
+    // none to practise (all right last time), or no minutes: no task
+    expect(planCourseDay(input({ questions: 0 })).tasks.map((t) => t.kind)).toEqual(['read-pages']);
+    expect(planCourseDay(input({ minutesFree: 1, files: [], questions: 5 })).tasks).toEqual([]);
+    // not on a rest day
+    expect(planCourseDay(input({ studyDays: [1], questions: 5 })).tasks).toEqual([]);
+  });
+
   it('a dense page takes longer: fewer pages in the same minutes', () => {
     const day = planCourseDay(input({ examDate: '2026-11-28', files: [{ id: 'reader', pages: 200, read: [], minutesPerPage: 2.25 }] }));
     expect(day.tasks).toEqual([{ kind: 'read-pages', fileId: 'reader', ranges: [[1, 13]], pages: 13, minutes: 30 }]);
@@ -120,7 +146,7 @@ describe('her courses together', () => {
 });
 
 describe('titles', () => {
-  it('says what to read and which cards', () => {
+  it('says what to read, which cards and how many of her questions', () => {
     expect(courseTaskTitle({ kind: 'read-pages', fileId: 'f', ranges: [[12, 20], [22, 30]], pages: 18, minutes: 9 }, { course: 'Sociale psychologie', file: fileTitle('Hoorcollege 3.pdf'), slides: true })).toBe(
       'Lees dia 12–30 van Hoorcollege 3',
     );
@@ -128,5 +154,6 @@ describe('titles', () => {
     expect(courseTaskTitle({ kind: 'read-pages', fileId: 'f', ranges: [[4, 9]], pages: 6, minutes: 12 }, { course: 'X', file: 'Reader' })).toBe("Lees pagina's 4–9 van Reader");
     expect(courseTaskTitle({ kind: 'own-cards', setId: 's', setTitle: 'Begrippen', cards: 12, spaced: true, minutes: 3 }, { course: 'Sociale psychologie' })).toBe('Herhaal 12 kaarten van Sociale psychologie');
     expect(courseTaskTitle({ kind: 'own-cards', setId: 's', setTitle: 'Begrippen', cards: 1, spaced: false, minutes: 1 }, { course: 'Statistiek', severalSets: true })).toBe('Leer 1 kaart van Statistiek (‘Begrippen’)');
+    expect(courseTaskTitle({ kind: 'own-questions', questions: 6, minutes: 9 }, { course: 'Statistiek' })).toBe('Oefen 6 van je vragen');
   });
 });

@@ -1,8 +1,9 @@
-// Today's plan for her own courses (issue 41, decision 039's addendum): pages of her PDFs to read and
-// her cards due in the course's sets, beside Blok's subjects and within her minutes per day. Pure and
+// Today's plan for her own courses (issue 41, decision 039's addendum): pages of her PDFs to read, her
+// cards due in the course's sets and her own questions to practise, beside Blok's subjects and within
+// her minutes per day. Pure and
 // deterministic, like study-plan.ts: the caller passes her local date, her time and what she read.
 
-import { ALL_DAYS, DEFAULT_MINUTES_PER_DAY, MINUTES_PER_CARD, REVIEW_DAYS, WORDS_PER_MINUTE, daysBetween, isoWeekday, studyDaysBetween, type PlanPhase } from './study-plan.ts';
+import { ALL_DAYS, DEFAULT_MINUTES_PER_DAY, MINUTES_PER_CARD, MINUTES_PER_QUESTION, REVIEW_DAYS, WORDS_PER_MINUTE, daysBetween, isoWeekday, studyDaysBetween, type PlanPhase } from './study-plan.ts';
 
 /** A page counts as read once it was in view this long, drawn on her screen, while the tab was visible. */
 export const PAGE_READ_SECONDS = 4;
@@ -16,6 +17,8 @@ export const CHARS_PER_WORD = 6;
 export const SLIDE_WORDS = 120;
 /** A reading task asks at least this many minutes (or the pages that are left). */
 export const MIN_READING_MINUTES = 5;
+/** Her own questions a course's day asks at most: 15 minutes at Blok's 1,5 a question, so the reading keeps room. */
+export const COURSE_QUESTIONS_PER_DAY = 10;
 
 /**
  * Minutes to study one page of a file, from its text: its words at the reading speed of Blok's
@@ -88,19 +91,23 @@ export interface CourseDayInput {
   sets: ReadonlyArray<{ setId: string; title: string; cards: number }>;
   /** spaced repetition on: the sets' cards are due cards ("Herhaal"), else cards she does not know yet ("Leer") */
   spaced: boolean;
+  /** her own questions in the course to practise: not answered yet, or not right at her latest answer (none: 0) */
+  questions?: number;
 }
 
 export type CourseTask =
   /** pages of one file, as ranges of pages she had not read when the day was planned */
   | { kind: 'read-pages'; fileId: string; ranges: Array<[number, number]>; pages: number; minutes: number }
-  | { kind: 'own-cards'; setId: string; setTitle: string; cards: number; spaced: boolean; minutes: number };
+  | { kind: 'own-cards'; setId: string; setTitle: string; cards: number; spaced: boolean; minutes: number }
+  /** her own questions of the course to practise, at most COURSE_QUESTIONS_PER_DAY */
+  | { kind: 'own-questions'; questions: number; minutes: number };
 
 export interface CourseDay {
   phase: PlanPhase;
   tasks: CourseTask[];
   /** minutes of today's tasks */
   minutes: number;
-  /** minutes of the work left: pages not read, and the cards of today */
+  /** minutes of the work left: pages not read, the cards of today and her questions to practise */
   minutesLeft: number;
   studyDaysLeft: number;
   daysUntilExam: number;
@@ -117,7 +124,8 @@ const unreadOf = (f: CourseFileInput) => {
 
 /**
  * Today's plan for one course with an exam date. Her cards due in the course's sets first (due is
- * due); then pages she has not read, in reading order (files in the order given, pages in
+ * due); then her own questions to practise (not answered yet, or wrong or partly right last time),
+ * at most 10 and what fits of the minutes free, at Blok's 1,5 minutes a question; then pages she has not read, in reading order (files in the order given, pages in
  * order), as ranges per file: today's share of the reading left spread over the learning days before
  * the last two study days (then whatever is left), at least 5 minutes, never more than the minutes
  * free today. A page's minutes come from its file's words (minutesPerPage). Before and on the exam
@@ -128,7 +136,8 @@ export function planCourseDay(input: CourseDayInput): CourseDay {
   const files = input.files.map((f) => ({ file: f, unread: unreadOf(f) }));
   const readingLeft = files.reduce((sum, f) => sum + f.unread.length * f.file.minutesPerPage, 0);
   const cardsToday = input.sets.reduce((sum, s) => sum + Math.max(0, s.cards), 0);
-  const minutesLeft = Math.ceil(readingLeft + cardsToday * MINUTES_PER_CARD);
+  const questionsLeft = Math.max(0, input.questions ?? 0);
+  const minutesLeft = Math.ceil(readingLeft + cardsToday * MINUTES_PER_CARD + questionsLeft * MINUTES_PER_QUESTION);
   const daysUntilExam = daysBetween(input.today, input.examDate);
   const base = { minutesLeft, daysUntilExam };
   if (daysUntilExam < 0) return { ...base, phase: 'after-exam', tasks: [], minutes: 0, studyDaysLeft: 0, tooShort: false };
@@ -147,6 +156,14 @@ export function planCourseDay(input: CourseDayInput): CourseDay {
     const cards = Math.min(set.cards, Math.floor(budget / MINUTES_PER_CARD));
     const minutes = Math.ceil(cards * MINUTES_PER_CARD);
     tasks.push({ kind: 'own-cards', setId: set.setId, setTitle: set.title, cards, spaced: input.spaced, minutes });
+    budget -= minutes;
+  }
+
+  // Her questions after the cards and before the reading: what she got wrong comes back first.
+  const questions = Math.min(questionsLeft, COURSE_QUESTIONS_PER_DAY, Math.floor(budget / MINUTES_PER_QUESTION));
+  if (questions > 0) {
+    const minutes = Math.ceil(questions * MINUTES_PER_QUESTION);
+    tasks.push({ kind: 'own-questions', questions, minutes });
     budget -= minutes;
   }
 
@@ -182,7 +199,7 @@ export function planCourses<T extends Omit<CourseDayInput, 'minutesFree'> & { id
   return out;
 }
 
-/** The Dutch title of a course's task: "Lees dia 12–30 van Hoorcollege 3", "Herhaal 12 kaarten van Sociale psychologie". */
+/** The Dutch title of a course's task: "Lees dia 12–30 van Hoorcollege 3", "Herhaal 12 kaarten van Sociale psychologie", "Oefen 6 van je vragen". */
 export function courseTaskTitle(task: CourseTask, names: { course: string; file?: string; slides?: boolean; severalSets?: boolean }): string {
   switch (task.kind) {
     case 'read-pages': {
@@ -195,6 +212,8 @@ export function courseTaskTitle(task: CourseTask, names: { course: string; file?
       const cards = `${task.cards} ${task.cards === 1 ? 'kaart' : 'kaarten'}`;
       return `${task.spaced ? 'Herhaal' : 'Leer'} ${cards} van ${names.course}${names.severalSets ? ` (‘${task.setTitle}’)` : ''}`;
     }
+    case 'own-questions':
+      return `Oefen ${task.questions} van je vragen`;
   }
 }
 

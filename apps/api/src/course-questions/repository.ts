@@ -41,6 +41,43 @@ export class CourseQuestionsRepository {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * Per course of hers among `courseIds` with questions: how many she has, and how many of them to
+   * practise (not answered since written or changed, or not right at her latest answer).
+   */
+  async countsOfCourses(userId: string, courseIds: string[]): Promise<Map<string, { questions: number; toPractise: number }>> {
+    if (courseIds.length === 0) return new Map();
+    const rows = (await this.db
+      .selectFrom('course_questions')
+      .select((eb) => ['course_id', 'last_status', eb.fn.countAll().as('n')])
+      .where('user_id', '=', userId)
+      .where('course_id', 'in', courseIds)
+      .groupBy(['course_id', 'last_status'])
+      .execute()) as Array<{ course_id: string; last_status: number | null; n: number | string | bigint }>;
+    const out = new Map<string, { questions: number; toPractise: number }>();
+    for (const r of rows) {
+      const counts = out.get(r.course_id) ?? { questions: 0, toPractise: 0 };
+      counts.questions += Number(r.n);
+      if (r.last_status !== 1) counts.toPractise += Number(r.n);
+      out.set(r.course_id, counts);
+    }
+    return out;
+  }
+
+  /** Per course of hers among `courseIds`: her questions whose latest answer is at or after `since` (an ISO instant). */
+  async answeredSince(userId: string, courseIds: string[], since: string): Promise<Map<string, number>> {
+    if (courseIds.length === 0) return new Map();
+    const rows = (await this.db
+      .selectFrom('course_questions')
+      .select((eb) => ['course_id', eb.fn.countAll().as('n')])
+      .where('user_id', '=', userId)
+      .where('course_id', 'in', courseIds)
+      .where('answered_at', '>=', since)
+      .groupBy('course_id')
+      .execute()) as Array<{ course_id: string; n: number | string | bigint }>;
+    return new Map(rows.map((r) => [r.course_id, Number(r.n)]));
+  }
+
   async insert(userId: string, courseId: string, q: QuestionWrite): Promise<string> {
     const id = uuidv7();
     const now = new Date().toISOString();

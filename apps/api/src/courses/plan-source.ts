@@ -12,9 +12,17 @@ export interface CourseCardsSource {
   answeredSince(userId: string, setIds: string[], since: Date): Promise<Map<string, number>>;
 }
 
+/** What the plan of her courses needs of her own questions (the course-questions feature's `courseQuestionsPlan`). */
+export interface CourseQuestionsSource {
+  /** per course among `courseIds` with questions of hers: how many, and how many to practise (not answered yet, or wrong or partly right last time) */
+  questionsOf(userId: string, courseIds: string[]): Promise<Map<string, { questions: number; toPractise: number }>>;
+  /** per course among `courseIds`: her questions whose latest answer is at or after `since` */
+  answeredSince(userId: string, courseIds: string[], since: Date): Promise<Map<string, number>>;
+}
+
 /** A course's day as kept in the plan's day store: the plan, what it was made from, and how each file's pages are called. */
 interface StoredCourseDay {
-  /** the exam date, files and sets it was planned with: another one (a new PDF, a new date) plans the day again */
+  /** the exam date, files, sets and number of her questions it was planned with: another one (a new PDF, a new date, a question added) plans the day again */
   made: string;
   day: CourseDay;
   /** per file: slides ("dia") or pages */
@@ -29,15 +37,16 @@ const none = { chapterId: null, chapterNumber: null, summaryId: null, questionLi
 /**
  * Her own courses in today's plan (issue 41, decision 039's addendum): the courses feature gathers
  * what a course's day is made of (its exam date, her PDFs with the pages she read and the minutes a
- * page takes, her cards due in its sets) and @blok/domain/course-plan plans it. The plan service asks
+ * page takes, her cards due in its sets, her own questions to practise) and @blok/domain/course-plan plans it. The plan service asks
  * through PlanCoursesSource and keeps each course's day in its day store, so the tasks tick off
  * through the day instead of moving on; a day is planned again when its course changed (exam date,
- * files, sets). Only her courses, read by her id.
+ * files, sets, questions). Only her courses, read by her id.
  */
 export class CoursesPlanSource implements PlanCoursesSource {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly cards: CourseCardsSource | null,
+    private readonly questions: CourseQuestionsSource | null,
   ) {}
 
   async days(userId: string, time: CourseDayTime, store: PlanDayStore): Promise<SubjectDayPlan[]> {
@@ -47,15 +56,23 @@ export class CoursesPlanSource implements PlanCoursesSource {
     const allFiles = await repo.filesOfCourses(courses.map((c) => c.id));
     const filesOf = new Map<string, CourseFileRow[]>();
     for (const f of [...allFiles].sort(readingOrder)) filesOf.set(f.course_id, [...(filesOf.get(f.course_id) ?? []), f]);
-    const [read, sets] = await Promise.all([
+    const [read, sets, questions] = await Promise.all([
       repo.pagesReadOf(allFiles.map((f) => f.id)),
       Promise.all(courses.map((c) => (this.cards ? this.cards.courseSetsToStudy(userId, c.id, time.spacedRepetition ? time.dayEnd : null) : Promise.resolve([])))),
+      this.questions ? this.questions.questionsOf(userId, courses.map((c) => c.id)) : Promise.resolve(new Map<string, { questions: number; toPractise: number }>()),
     ]);
     const setsOf = new Map(courses.map((c, i) => [c.id, sets[i]!]));
-    // a course without material has nothing to plan
-    const planned = courses.filter((c) => (filesOf.get(c.id)?.length ?? 0) > 0 || (setsOf.get(c.id)?.length ?? 0) > 0);
+    // a course without material (a PDF, a card set, a question of hers) has nothing to plan
+    const planned = courses.filter((c) => (filesOf.get(c.id)?.length ?? 0) > 0 || (setsOf.get(c.id)?.length ?? 0) > 0 || (questions.get(c.id)?.questions ?? 0) > 0);
+    // answering a question leaves the day as it is; adding or deleting one plans it again
     const madeOf = (c: CourseRow) =>
-      JSON.stringify({ exam: c.exam_date, files: (filesOf.get(c.id) ?? []).map((f) => f.id), sets: (setsOf.get(c.id) ?? []).map((s) => s.id), time: [time.minutesPerDay, time.studyDays] });
+      JSON.stringify({
+        exam: c.exam_date,
+        files: (filesOf.get(c.id) ?? []).map((f) => f.id),
+        sets: (setsOf.get(c.id) ?? []).map((s) => s.id),
+        questions: questions.get(c.id)?.questions ?? 0,
+        time: [time.minutesPerDay, time.studyDays],
+      });
 
     // Days planned earlier today stand; the others share what they leave of her minutes.
     const days = new Map<string, StoredCourseDay>();
@@ -77,6 +94,7 @@ export class CoursesPlanSource implements PlanCoursesSource {
         files: (filesOf.get(c.id) ?? []).map((f): CourseFileInput => ({ id: f.id, pages: f.pages, read: read.get(f.id) ?? [], minutesPerPage: minutesPerPage(lengths.get(f.id) ?? 0, f.pages) })),
         sets: (setsOf.get(c.id) ?? []).map((s) => ({ setId: s.id, title: s.title, cards: s.cards })),
         spaced: time.spacedRepetition,
+        questions: questions.get(c.id)?.toPractise ?? 0,
       }));
       const made = planCourses(inputs, free);
       for (const [i, c] of fresh.entries()) {
@@ -87,9 +105,11 @@ export class CoursesPlanSource implements PlanCoursesSource {
       }
     }
 
-    // Ticked off by what she did: the pages read, the cards answered in her set today.
+    // Ticked off by what she did: the pages read, the cards answered in her set today, her questions answered today.
     const ownSetIds = [...days.values()].flatMap((d) => d.day.tasks.flatMap((t) => (t.kind === 'own-cards' ? [t.setId] : [])));
     const answered = this.cards && ownSetIds.length > 0 ? await this.cards.answeredSince(userId, ownSetIds, time.dayStart) : new Map<string, number>();
+    const practising = planned.filter((c) => days.get(c.id)!.day.tasks.some((t) => t.kind === 'own-questions')).map((c) => c.id);
+    const answeredQuestions = this.questions && practising.length > 0 ? await this.questions.answeredSince(userId, practising, time.dayStart) : new Map<string, number>();
     return planned.map((c) => {
       const { day, slides } = days.get(c.id)!;
       const files = new Map((filesOf.get(c.id) ?? []).map((f) => [f.id, f]));
@@ -105,6 +125,14 @@ export class CoursesPlanSource implements PlanCoursesSource {
           const progress = Math.min(t.pages, pages.filter((p) => done.has(p)).length);
           const page = pages.find((p) => !done.has(p)) ?? pages[0] ?? 1;
           return [{ ...none, id: `read-pages:${t.fileId}`, kind: 'read-pages', title, minutes: t.minutes, courseId: c.id, fileId: t.fileId, page, progress, target: t.pages, done: progress >= t.pages }];
+        }
+        if (t.kind === 'own-questions') {
+          // her questions, in the course's practice; deleted since: no task
+          const hers = questions.get(c.id);
+          if (!hers) return [];
+          // nothing left to practise (she deleted the ones not right) is done too
+          const progress = hers.toPractise === 0 ? t.questions : Math.min(t.questions, answeredQuestions.get(c.id) ?? 0);
+          return [{ ...none, id: `own-questions:${c.id}`, kind: 'own-questions', title, minutes: t.minutes, courseId: c.id, progress, target: t.questions, done: progress >= t.questions }];
         }
         if (!left.has(t.setId)) return [];
         // nothing left due (or unknown) in her set is done too

@@ -58,6 +58,7 @@ import { CoursesService, type CourseLimitOptions } from '../courses/service.ts';
 import { courseDirectory, type CourseDirectory } from '../courses/directory.ts';
 import { CoursesPlanSource } from '../courses/plan-source.ts';
 import { CourseQuestionsService } from '../course-questions/service.ts';
+import { courseQuestionsPlan } from '../course-questions/plan-source.ts';
 import { PdfChecker, type PdfCheckerOptions } from '../courses/pdf-checker.ts';
 import { SearchService } from '../search/service.ts';
 import { Composition } from './composition.ts';
@@ -333,7 +334,8 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
             }
           : null,
         standing: p.readiness,
-        // her own courses with an exam date (issue 41): pages to read and her cards due in their sets
+        // her own courses with an exam date (issue 41): pages to read, her cards due in their sets and
+        // her own questions to practise (from the course-questions feature, made from the unit of work)
         courses: new CoursesPlanSource(
           p.uow,
           cardsOn
@@ -342,6 +344,7 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
                 answeredSince: (userId, setIds, since) => p.ownCards.answeredSince(userId, setIds, since),
               }
             : null,
+          courseQuestionsPlan(p.uow),
         ),
       },
       { now: opts.flashcards.now, students: (userId) => p.accounts.student(userId), dialect },

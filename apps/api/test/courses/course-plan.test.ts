@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import type { CourseDetail, CourseFile, CourseFileReading, SubjectDayPlan, TodayPlan } from '@blok/contract';
+import { describe, expect, it, vi } from 'vitest';
+import type { CourseDetail, CourseFile, CourseFileReading, CourseQuestion, SubjectDayPlan, TodayPlan } from '@blok/contract';
 import { DIALECTS, PASSWORD } from '../helpers.ts';
 import { SUBJECT, planSuite, student as planStudent } from '../plan/support.ts';
 import { makePdf } from './pdf-maker.ts';
@@ -34,7 +34,17 @@ async function student(app: Parameters<typeof planStudent>[0]) {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  return { ...s, write, upload, course, read, today };
+  /** a multiple choice question of hers in the course; 'a2' answers it right */
+  const question = async (courseId: string, prompt: string): Promise<CourseQuestion> => {
+    const res = await write('POST', `/api/courses/${courseId}/questions`, { type: 'SELECT', prompt, key: { answers: [{ text: 'Mediaan', correct: false }, { text: 'Gemiddelde', correct: true }] }, explanation: '' });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+  const answer = async (courseId: string, questionId: string, right: boolean) => {
+    const res = await write('POST', `/api/courses/${courseId}/questions/${questionId}/answer`, { choice: right ? 'a2' : 'a1' });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  return { ...s, write, upload, course, read, today, question, answer };
 }
 
 /** A deck of `count` slides of a short line each. */
@@ -150,6 +160,62 @@ describe.each(DIALECTS)('her reading and her courses in the plan on %s', (dialec
     const [task] = tasks;
     await s.read(course.id, file.id, Array.from({ length: task!.target }, (_, i) => task!.page! + i));
     expect(await suite.ctx.app.services.plan.daySummary(user.id)).toMatchObject({ hasPlan: true, tasks: 1, tasksLeft: 0, minutesLeft: 0 });
+  });
+
+  it('plans her own questions to practise in her course’s day and ticks them off as she answers them today', async () => {
+    const s = await student(suite.ctx.app);
+    const { course } = await s.course({ examDate: '2026-12-17' });
+    const questions: CourseQuestion[] = [];
+    for (const prompt of ['Welke maat is gevoelig voor uitschieters?', 'Welke maat is robuust?', 'Wat meet de spreiding?']) questions.push(await s.question(course.id, prompt));
+    const [q1, q2, q3] = questions;
+
+    // another student's questions in her own course never count in hers
+    const other = await student(suite.ctx.app);
+    const { course: theirs } = await other.course({ examDate: '2026-12-17' });
+    const foreign = await other.question(theirs.id, 'Een vraag van een ander');
+    // nor can she write one in this course
+    expect((await other.write('POST', `/api/courses/${course.id}/questions`, { type: 'SELECT', prompt: 'x', key: { answers: [{ text: 'a', correct: true }, { text: 'b' }] } })).statusCode).toBe(404);
+
+    // three questions at 1.5 minutes: one task of 5 minutes, opening her course's practice
+    const day = courseDay(await s.today(), course.id)!;
+    expect(day).toMatchObject({ courseId: course.id, phase: 'learn', minutes: 5, minutesLeft: 5, done: false });
+    expect(day.tasks).toEqual([
+      expect.objectContaining({ id: `own-questions:${course.id}`, kind: 'own-questions', title: 'Oefen 3 van je vragen', minutes: 5, courseId: course.id, progress: 0, target: 3, done: false }),
+    ]);
+
+    // the other student answers hers: nothing of it in her day
+    expect(courseDay(await other.today(), theirs.id)!.tasks[0]).toMatchObject({ title: 'Oefen 1 van je vragen', progress: 0, target: 1 });
+    await other.answer(theirs.id, foreign.id, true);
+    expect(courseDay(await other.today(), theirs.id)!.tasks).toEqual([expect.objectContaining({ kind: 'own-questions', title: 'Oefen 1 van je vragen', progress: 1, target: 1, done: true })]);
+    expect(courseDay(await s.today(), course.id)!.tasks[0]).toMatchObject({ progress: 0, target: 3 });
+
+    // she answers one right and one wrong: two of three, the day as it was planned
+    await s.answer(course.id, q1!.id, true);
+    await s.answer(course.id, q2!.id, false);
+    expect(courseDay(await s.today(), course.id)!.tasks[0]).toMatchObject({ title: 'Oefen 3 van je vragen', progress: 2, target: 3, done: false });
+    // the same question again counts once; the third one ticks the task off
+    await s.answer(course.id, q2!.id, false);
+    await s.answer(course.id, q3!.id, true);
+    const after = await s.today();
+    expect(courseDay(after, course.id)).toMatchObject({ done: true, tasks: [expect.objectContaining({ progress: 3, target: 3, done: true })] });
+    expect(after.allDone).toBe(true);
+
+    // the next day: only the one she had wrong comes back
+    vi.setSystemTime(new Date('2026-11-27T08:00:00Z'));
+    expect(courseDay(await s.today(), course.id)!.tasks).toEqual([expect.objectContaining({ title: 'Oefen 1 van je vragen', minutes: 2, progress: 0, target: 1, done: false })]);
+  });
+
+  it('gives a course without questions of hers no practice task; her first question plans the day again', async () => {
+    const s = await student(suite.ctx.app);
+    const { course } = await s.course({ examDate: '2026-12-17' });
+    await s.upload(course.id, slides(10), 'Hoorcollege 1.pdf');
+    expect(courseDay(await s.today(), course.id)!.tasks.map((t) => t.kind)).toEqual(['read-pages']);
+    await s.question(course.id, 'Wat meet de spreiding?');
+    // her questions before the reading
+    expect(courseDay(await s.today(), course.id)!.tasks).toEqual([
+      expect.objectContaining({ kind: 'own-questions', title: 'Oefen 1 van je vragen', minutes: 2, target: 1 }),
+      expect.objectContaining({ kind: 'read-pages', title: 'Lees dia 1–10 van Hoorcollege 1' }),
+    ]);
   });
 
   it('leaves a course without an exam date (or without material) out of the plan', async () => {

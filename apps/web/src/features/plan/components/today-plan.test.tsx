@@ -114,4 +114,25 @@ describe("Home's 'Vandaag'", () => {
     // only Blok's subject has an expected grade
     expect(screen.getAllByTestId('today-expected-grade')).toHaveLength(1);
   });
+
+  it("opens her course's practice from the task of her own questions", async () => {
+    const course = subject({
+      subjectId: 'c-1',
+      courseId: 'c-1',
+      subjectTitle: 'Statistiek',
+      readiness: null,
+      expectedGrade: null,
+      minutes: 9,
+      tasks: [task({ id: 'own-questions:c-1', kind: 'own-questions', title: 'Oefen 6 van je vragen', minutes: 9, chapterId: null, chapterNumber: null, questionListId: null, courseId: 'c-1', progress: 2, target: 6 })],
+    });
+    const api = mockApi([{ path: 'plan/today', body: today([course]) }]);
+    renderHome();
+    const link = await screen.findByRole('link', { name: /Oefen 6 van je vragen/ });
+    expect(link).toHaveAttribute('href', '/bibliotheek/eigen-vak/c-1/oefenen');
+    expect(link).toHaveTextContent('2 van 6');
+    await userEvent.setup().click(link);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/bibliotheek/eigen-vak/c-1/oefenen');
+    // no session of Blok's questions is started for it
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
 });

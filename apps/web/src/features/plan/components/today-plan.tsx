@@ -32,6 +32,9 @@ function taskHref(subjectId: string, task: PlanTask): string {
     case 'read-pages':
       // her own course's PDF, at the first page of the task she has not read (issue 41)
       return task.courseId && task.fileId ? paths.courses.file.getHref(task.courseId, task.fileId, task.page) : task.courseId ? paths.courses.course.getHref(task.courseId) : paths.library.root.getHref();
+    case 'own-questions':
+      // her own questions in her course: its practice, those not right last time first (issue 41)
+      return task.courseId ? paths.courses.practice.getHref(task.courseId) : paths.library.root.getHref();
   }
 }
 
