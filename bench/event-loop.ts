@@ -8,7 +8,8 @@
 // one at a time, what one student legitimately does with large sets: a 1,000-card text import, a
 // 380-picture .apkg import, the .apkg and CSV exports of them, opening the 1,000-card set, a
 // classmate's copy of the shared 1,000-card set and deleting it (LOOP_REPEAT times), and listing
-// 1,000 highlights whose quotes are no longer in the chapter (LOOP_REPEAT times). For each: the
+// 1,000 highlights whose quotes are no longer in the chapter (LOOP_REPEAT times), and a 49 MB,
+// 300-page PDF uploaded to a course of hers (issue 41). For each: the
 // time to answer and the health poll's worst wait meanwhile (goal: at most 100 ms on a quiet
 // machine). Writes the table between the event-loop markers of RESULTS.md and everything to
 // results-event-loop.json (LOOP_NO_WRITE=1: only prints). LOOP_ONLY=<regex> runs only matching
@@ -21,7 +22,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { openDatabase } from '@blok/db';
 import { ROOT, dropBenchSchema, load, machine, register, startBlok, writeSection, type Blok } from './harness.ts';
 import { startPoller, type HealthMark } from './health-poller.ts';
-import { picturePackage, thousandCards } from './import-files.ts';
+import { largePdf, picturePackage, thousandCards } from './import-files.ts';
 
 const ROUNDS = Number(process.env.LOOP_ROUNDS ?? 1);
 const REPEAT = Number(process.env.LOOP_REPEAT ?? 3);
@@ -60,10 +61,11 @@ const OPS = [
   "copy a shared 1,000-card set",
   'delete the copy',
   'list 1,000 highlights not found',
+  '49 MB PDF upload (300 pages)',
 ] as const;
 type Op = (typeof OPS)[number];
 
-async function runServer(name: string, file: string, round: number, files: { text: Buffer; pictures: Buffer }): Promise<{ rows: Measured[]; idle: HealthMark; loadBefore: string; loadAfter: string }> {
+async function runServer(name: string, file: string, round: number, files: { text: Buffer; pictures: Buffer; pdf: Buffer }): Promise<{ rows: Measured[]; idle: HealthMark; loadBefore: string; loadAfter: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'blok-loop-bench-'));
   const schema = `bench_loop_${randomBytes(4).toString('hex')}`;
   const databaseUrl = pgUrl ? `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}` : `file:${join(dir, 'loop.db')}`;
@@ -213,6 +215,22 @@ async function runServer(name: string, file: string, round: number, files: { tex
         return { ...r, note: `(${listed?.length ?? 0}, ${listed?.filter((a) => a.found === null).length ?? 0} not found)` };
       });
     }
+
+    // her slides of a whole course in one file, near the 50 MB limit (issue 41): kept in chunks as it
+    // streams in, checked by pdf.js on its own thread
+    const course = await request('POST', '/api/courses', owner.access, { name: 'Sociale psychologie' });
+    expect('course', course.status, 201);
+    const courseId = String((course.json.course as { id?: unknown } | undefined)?.id ?? '');
+    expect(
+      'pdf upload',
+      (
+        await measured('49 MB PDF upload (300 pages)', async () => {
+          const r = await request('POST', `/api/courses/${courseId}/files?name=${encodeURIComponent('Alle hoorcolleges.pdf')}`, owner.access, files.pdf, 'application/pdf');
+          return { ...r, note: `(${(files.pdf.length / 1024 / 1024).toFixed(1)} MB, ${String(r.json.pages ?? '?')} pagina's)` };
+        })
+      ).status,
+      201,
+    );
     return { rows, idle, loadBefore, loadAfter: load() };
   } finally {
     poller?.stop();
@@ -227,7 +245,7 @@ console.log('building the files');
 const picturesFile = process.env.LOOP_PICTURES;
 const pictures = picturesFile && existsSync(picturesFile) ? readFileSync(picturesFile) : await picturePackage();
 if (picturesFile && !existsSync(picturesFile)) writeFileSync(picturesFile, pictures);
-const files = { text: thousandCards(), pictures };
+const files = { text: thousandCards(), pictures, pdf: largePdf(49, 300) };
 const list = servers();
 const runs: Array<{ server: string; round: number; idle: HealthMark; loadBefore: string; loadAfter: string }> = [];
 const rows: Measured[] = [];
