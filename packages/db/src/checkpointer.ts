@@ -16,8 +16,13 @@ import type { SqliteSynchronous } from './index.ts';
  * or fail to start.
  */
 export const CHECKPOINT_INTERVAL_MS = 100;
-/** The event loop's connection still checkpoints by itself past this many WAL pages (16 MiB at 4 KiB). */
-export const FALLBACK_AUTOCHECKPOINT_PAGES = 4000;
+/**
+ * The event loop's connection still checkpoints by itself past this many WAL pages (128 MiB at 4 KiB).
+ * Above one transaction's size: a PDF of 50 MB (issue 41) is one transaction of about 12,800 pages,
+ * and at 16 MiB its commit copied all of them back on the event loop (the health poll waited 348 ms,
+ * bench/RESULTS.md); the thread checkpoints them 100 ms later instead.
+ */
+export const FALLBACK_AUTOCHECKPOINT_PAGES = 32_768;
 
 // Runs in the worker: CommonJS, the driver's path passed in (the API is bundled; the worker is not).
 const WORKER_SOURCE = `
