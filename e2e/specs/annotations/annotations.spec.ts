@@ -23,8 +23,13 @@ async function saveViewport(page: Page, name: string) {
   await page.screenshot({ path: join(dir, `${name}.png`), animations: 'disabled' });
 }
 
-/** Selects text in the chapter as a drag with the mouse does (a DOM selection over it). */
+/**
+ * Selects text in the chapter as a drag with the mouse does (a DOM selection over it). A drag selects
+ * nothing on the page the server rendered while it is inert (decision 048), so like her it waits until
+ * the app has taken the page over.
+ */
 async function selectInChapter(page: Page, text: string) {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert', '', { timeout: 15_000 });
   await page.evaluate((wanted) => {
     const article = document.querySelector('article')!;
     const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);

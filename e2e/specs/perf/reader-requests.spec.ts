@@ -49,6 +49,9 @@ test('a first visit of the reader asks for the summary and the chapter once each
     if (frame === page.mainFrame()) scripts.length = 0;
   });
   await page.goto(`/summary/read/${SUMMARY}/${CHAPTER}`);
+  // the page shows her chapter rendered by the server at once (decision 048): the app's own reader is
+  // there once it has taken the page over
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Hoofdstuk 1', { exact: true })).toBeVisible();
   // the scripts of the reader's first render: its own strings, no other feature's (issue 30)
