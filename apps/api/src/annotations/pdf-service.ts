@@ -11,6 +11,7 @@ import type { CourseFileAnnotationsTable } from '@blok/db';
 import { AppError } from '../errors.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { AnnotationsRepository } from './repository.ts';
+import { changesOf, noteOf } from './service.ts';
 
 /** What her PDFs' highlights need of her courses (the courses feature owns them; decision 020). */
 export interface AnnotationsCourses {
@@ -38,8 +39,6 @@ function toPdfAnnotation(row: CourseFileAnnotationsTable): PdfAnnotation {
     updatedAt: row.updated_at,
   };
 }
-
-const noteOf = (note: string | null | undefined) => (note ? note : null);
 
 /**
  * Her highlights and notes on the pages of her PDFs (issue 41; decision 039's addendum): anchored by
@@ -118,11 +117,7 @@ export class PdfAnnotationsService {
       const repo = this.repo;
       const row = await repo.findOwnPdf(userId, id);
       if (!row) throw notFound();
-      const changes = {
-        ...(body.color !== undefined ? { color: body.color } : {}),
-        ...(body.note !== undefined ? { note: noteOf(body.note) } : {}),
-        updated_at: new Date().toISOString(),
-      };
+      const changes = changesOf(body);
       await repo.updatePdf(userId, id, changes);
       return toPdfAnnotation({ ...row, ...changes });
     });

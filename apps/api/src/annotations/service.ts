@@ -43,7 +43,16 @@ function toAnnotation(row: AnnotationsTable): Annotation {
 }
 
 /** An empty note is no note. */
-const noteOf = (note: string | null | undefined) => (note ? note : null);
+export const noteOf = (note: string | null | undefined) => (note ? note : null);
+
+/** What an update changes of a highlight, in a chapter or in a PDF: its colour, its note, the time. */
+export function changesOf(body: UpdateAnnotationBody): { color?: UpdateAnnotationBody['color']; note?: string | null; updated_at: string } {
+  return {
+    ...(body.color !== undefined ? { color: body.color } : {}),
+    ...(body.note !== undefined ? { note: noteOf(body.note) } : {}),
+    updated_at: new Date().toISOString(),
+  };
+}
 
 /**
  * Her highlights and notes in the reader (issue 28, decision 025). Hers only: another student's
@@ -123,11 +132,7 @@ export class AnnotationsService {
       const repo = this.repo;
       const row = await repo.findOwn(userId, id);
       if (!row) throw notFound();
-      const changes = {
-        ...(body.color !== undefined ? { color: body.color } : {}),
-        ...(body.note !== undefined ? { note: noteOf(body.note) } : {}),
-        updated_at: new Date().toISOString(),
-      };
+      const changes = changesOf(body);
       await repo.update(userId, id, changes);
       return toAnnotation({ ...row, ...changes });
     });
