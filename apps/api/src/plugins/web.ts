@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ChapterParamsSchema } from '@blok/contract/library';
 import { notFound } from './error-handler.ts';
-import { studentOf } from './authenticate.ts';
+import { sessionOf } from './authenticate.ts';
 import { ScreenPages } from '../web-render/screen-pages.ts';
 import type { Encoding, HomeScreenData, ReaderScreenData } from '../web-render/types.ts';
 
@@ -78,11 +78,8 @@ const TOP_OF_CHAPTER = 0.02;
 async function pageStudent(app: FastifyInstance, req: FastifyRequest) {
   const token = cookie(req, 'access_token');
   if (!token) return null;
-  const claims = await app.services.tokens.verify(token);
-  if (!claims) return null;
-  const state = await app.services.auth.requestContext(claims.sub, claims.dev);
-  if (!state.user || state.tokenDeviceRevoked) return null;
-  return { userId: claims.sub, student: studentOf(state.user) };
+  const session = await sessionOf(app, token);
+  return session.ok ? session.auth : null;
 }
 
 /**
