@@ -99,3 +99,87 @@ test('she writes a multiple-choice and a numeric question in her course and prac
   await mine.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'course-questions-course', testInfo);
 });
+
+// Her questions from her notes, pasted as text: what Blok read shown while she pastes, the readable
+// ones added at once, the one with a problem left to fix, then practised. One keyboard only.
+test('she pastes her questions as text, fixes the one Blok could not read and practises them', async ({ page, api }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, await api.createUser());
+  await page.goto('/bibliotheek');
+  await page.getByRole('button', { name: 'Eigen vak toevoegen' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Naam van het vak').focus();
+  await page.keyboard.type('Biologie');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/bibliotheek\/eigen-vak\/[0-9a-f-]{36}$/);
+  const mine = page.getByRole('region', { name: 'Mijn vragen' });
+  await mine.getByRole('link', { name: 'Plak vragen als tekst' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Plak je vragen' })).toBeFocused();
+
+  const box = page.getByLabel('Je vragen als tekst');
+  await box.focus();
+  await page.keyboard.insertText(
+    [
+      '1. Waar vindt de fotosynthese plaats?',
+      'a) Mitochondrion',
+      'b) Bladgroenkorrel *',
+      'c) Celkern',
+      '',
+      '2. Hoeveel chromosomen heeft een menselijke cel?',
+      'Antwoord: 46',
+      '',
+      '3. Zet de fasen van de mitose op volgorde.',
+      'Volgorde:',
+      '- profase',
+      '- metafase',
+      '- anafase',
+      '- telofase',
+      '',
+      '4. Welke base komt niet in DNA voor?',
+      'a) Uracil',
+      'b) Adenine',
+    ].join('\n'),
+  );
+  await expect(page.getByText(/^3 vragen herkend\./)).toBeVisible();
+  await expect(page.getByText(/Vraag 4 \(“Welke base komt niet in DNA voor\?”\): Er is geen goed antwoord gemarkeerd/)).toBeVisible();
+  await saveScreenshot(page, 'course-questions-paste', testInfo);
+  await expectNoAxeViolations(page, 'her questions pasted as text');
+
+  await page.getByRole('button', { name: 'Voeg 3 vragen toe' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/3 vragen toegevoegd\. De vragen met een probleem staan nog in het tekstvak\./)).toBeVisible();
+  await expect(box).toHaveValue('4. Welke base komt niet in DNA voor?\na) Uracil\nb) Adenine');
+
+  // she marks the right one and adds it too
+  await box.focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' *');
+  await expect(page.getByText(/^1 vraag herkend\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Voeg 1 vraag toe' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('1 vraag toegevoegd.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Terug naar het vak' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(mine.getByRole('listitem')).toHaveCount(4);
+  await expect(mine.getByText('Volgorde', { exact: true })).toBeVisible();
+
+  // practised: the pasted numeric question graded on the server
+  await mine.getByRole('link', { name: 'Oefen mijn vragen' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Oefen mijn vragen' })).toBeVisible();
+  await expect(page.getByText('Waar vindt de fotosynthese plaats?')).toBeVisible();
+  await page.getByRole('button', { name: /Bladgroenkorrel/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Goed!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Volgende vraag' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Jouw antwoord').focus();
+  await page.keyboard.type('46');
+  await page.getByRole('button', { name: 'Controleer' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Goed!' })).toBeVisible();
+});

@@ -37,6 +37,19 @@ export const CourseQuestionBodySchema = z.object({
 });
 export type CourseQuestionBody = z.infer<typeof CourseQuestionBodySchema>;
 
+/** Questions one paste adds at most (POST /courses/{id}/questions/batch). */
+export const COURSE_QUESTIONS_BATCH_MAX = 100;
+
+/**
+ * POST /courses/{id}/questions/batch: the questions she pasted as text (read by
+ * @blok/domain/pasted-questions in the app), added in one command: all of them or none. A key the
+ * domain refuses is 400 question_key_invalid at `questions.<n>.key.<field>`.
+ */
+export const CourseQuestionBatchBodySchema = z.object({
+  questions: z.array(CourseQuestionBodySchema).check(z.minLength(1, 'Voeg minstens één vraag toe.'), z.maxLength(COURSE_QUESTIONS_BATCH_MAX, `Hoogstens ${COURSE_QUESTIONS_BATCH_MAX} vragen tegelijk.`)),
+});
+export type CourseQuestionBatchBody = z.infer<typeof CourseQuestionBatchBodySchema>;
+
 export const CourseQuestionParamsSchema = z.object({ id: CourseIdSchema, questionId: CourseIdSchema });
 
 /** A question of hers with its key (she wrote it) and her latest answer's verdict. */

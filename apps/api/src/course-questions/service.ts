@@ -1,4 +1,4 @@
-import type { CourseQuestion, CourseQuestionAnswerBody, CourseQuestionBody, CourseQuestionList, CourseQuestionType, CourseQuestionVerdict } from '@blok/contract';
+import type { CourseQuestion, CourseQuestionAnswerBody, CourseQuestionBatchBody, CourseQuestionBody, CourseQuestionList, CourseQuestionType, CourseQuestionVerdict } from '@blok/contract';
 import { COURSE_QUESTIONS_MAX } from '@blok/contract';
 import { choiceId, gradeOwn, ownSpec, readOwnKey, type OwnKeyFields } from '@blok/domain/own-questions';
 import { expectedText } from '@blok/domain/question-types';
@@ -66,12 +66,12 @@ export class CourseQuestionsService {
     if (!(await this.courses.isHers(userId, courseId))) throw courseNotFound();
   }
 
-  /** Her body as stored: the key read and checked, else 400 question_key_invalid with each problem at `key.<field>`. */
-  private written(body: CourseQuestionBody) {
+  /** Her body as stored: the key read and checked, else 400 question_key_invalid with each problem at `<at>key.<field>`. */
+  private written(body: CourseQuestionBody, at = '') {
     const read = readOwnKey(body.type, body.key);
     if (read.problems) {
       throw new AppError('question_key_invalid', `Het antwoord van deze vraag klopt nog niet: ${read.problems[0]!.message}`).withFields(
-        read.problems.map((p) => ({ field: `key.${p.field}`, message: p.message })),
+        read.problems.map((p) => ({ field: `${at}key.${p.field}`, message: p.message })),
       );
     }
     return { type: body.type, prompt: body.prompt, keyJson: JSON.stringify(keyOf(read.fields)), explanation: body.explanation ?? '' };
@@ -90,6 +90,25 @@ export class CourseQuestionsService {
       if ((await repo.countOfCourse(courseId)) >= COURSE_QUESTIONS_MAX) throw new AppError('limit_reached', `Een vak heeft hoogstens ${COURSE_QUESTIONS_MAX} eigen vragen.`);
       const id = await repo.insert(userId, courseId, written);
       return this.toQuestion((await repo.find(userId, courseId, id))!);
+    });
+  }
+
+  /** The questions she pasted as text, added in one command: all or none, within the course's limit. */
+  createMany(userId: string, courseId: string, body: CourseQuestionBatchBody): Promise<CourseQuestionList> {
+    return this.uow.run(async () => {
+      await this.hers(userId, courseId);
+      const written = body.questions.map((q, i) => this.written(q, `questions.${i}.`));
+      const repo = this.repo;
+      const has = await repo.countOfCourse(courseId);
+      if (has + written.length > COURSE_QUESTIONS_MAX) {
+        throw new AppError('limit_reached', `Een vak heeft hoogstens ${COURSE_QUESTIONS_MAX} eigen vragen; er kunnen er nog ${Math.max(0, COURSE_QUESTIONS_MAX - has)} bij.`);
+      }
+      const questions: CourseQuestion[] = [];
+      for (const w of written) {
+        const id = await repo.insert(userId, courseId, w);
+        questions.push(this.toQuestion((await repo.find(userId, courseId, id))!));
+      }
+      return { questions };
     });
   }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetail, CourseQuestion, CourseQuestionList, CourseQuestionVerdict } from '@blok/contract';
+import { COURSE_QUESTIONS_BATCH_MAX, COURSE_QUESTIONS_MAX } from '@blok/contract';
+import { readPastedQuestions } from '@blok/domain/pasted-questions';
 import { DIALECTS, PASSWORD, createTestApp, signedInUser, type TestApp, type TestContext } from '../helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -168,6 +170,45 @@ describe.each(DIALECTS)('her own questions on %s', (dialect) => {
     expect((await s.write('POST', base, { ...CHOICE, type: 'CLOZE' })).statusCode).toBe(400);
     expect((await s.write('POST', base, { ...CHOICE, prompt: '  ' })).statusCode).toBe(400);
     expect(((await s.call('GET', base)).json() as CourseQuestionList).questions).toEqual([]);
+  });
+
+  it('adds the questions she pasted as text in one command: all or none, within the limit', async () => {
+    const s = await student(ctx.app);
+    const courseId = await newCourse(s);
+    const other = await student(ctx.app);
+    const batch = `/api/courses/${courseId}/questions/batch`;
+    const pasted = readPastedQuestions('1. Welke maat?\na) Mediaan\nb) Gemiddelde *\n2. Kans op twee keer kop?\nAntwoord: 0,25 ± 0,01\n\nWie?\nAntwoord: Fisher | R.A. Fisher');
+    const bodies = pasted.questions.map((q) => q.body!);
+    const key = randomUUID();
+    const res = await s.write('POST', batch, { questions: bodies }, key);
+    expect(res.statusCode, res.body).toBe(201);
+    const added = (res.json() as CourseQuestionList).questions;
+    expect(added.map((q) => q.type)).toEqual(['SELECT', 'NUMERIC', 'TYPED']);
+    expect((await s.write('POST', batch, { questions: bodies }, key)).headers['idempotent-replayed']).toBe('true');
+    const list: CourseQuestionList = (await s.call('GET', `/api/courses/${courseId}/questions`)).json();
+    expect(list.questions.map((q) => q.id)).toEqual(added.map((q) => q.id));
+    expect((await verdict(s, courseId, added[1]!, { textAnswer: '0,255' })).result).toBe('right');
+
+    // one bad key: none is added, the problem named at its question
+    const bad = await s.write('POST', batch, { questions: [bodies[0], { type: 'TYPED', prompt: 'Leeg?', key: { accepted: [] } }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'question_key_invalid', fields: [{ field: 'questions.1.key.accepted' }] });
+    expect(((await s.call('GET', `/api/courses/${courseId}/questions`)).json() as CourseQuestionList).questions).toHaveLength(3);
+
+    // empty, too many, another student's course
+    expect((await s.write('POST', batch, { questions: [] })).statusCode).toBe(400);
+    expect((await s.write('POST', batch, { questions: Array.from({ length: COURSE_QUESTIONS_BATCH_MAX + 1 }, () => bodies[2]) })).statusCode).toBe(400);
+    expect((await other.write('POST', batch, { questions: [bodies[2]] })).statusCode).toBe(404);
+
+    // the course's limit: no partial batch past it
+    for (let i = 0; i < Math.floor((COURSE_QUESTIONS_MAX - 3) / COURSE_QUESTIONS_BATCH_MAX); i++) {
+      expect((await s.write('POST', batch, { questions: Array.from({ length: COURSE_QUESTIONS_BATCH_MAX }, () => bodies[2]) })).statusCode).toBe(201);
+    }
+    const full = await s.write('POST', batch, { questions: Array.from({ length: COURSE_QUESTIONS_BATCH_MAX }, () => bodies[2]) });
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ error: 'limit_reached' });
+    const count = ((await s.call('GET', `/api/courses/${courseId}/questions`)).json() as CourseQuestionList).questions.length;
+    expect(count).toBe(3 + Math.floor((COURSE_QUESTIONS_MAX - 3) / COURSE_QUESTIONS_BATCH_MAX) * COURSE_QUESTIONS_BATCH_MAX);
   });
 
   it("answers 404 for another student's course or question, and goes with the course and her account", async () => {

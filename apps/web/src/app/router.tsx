@@ -118,6 +118,7 @@ const guardedRoutes: RouteObject[] = [
   { path: paths.courses.annotations.path, handle: handle({ titleKey: 'annotations:listTitle', namespaces: ['annotations', 'courses'] }), lazy: lazyRoute(() => import('./routes/courses/annotations.tsx')) },
   // her own questions in a course (issue 41): written with the studio's key form, practised with the practice screen's controls
   { path: paths.courses.newQuestion.path, handle: handle({ titleKey: 'courseQuestions:editor.newTitle', namespaces: ['courseQuestions', 'studio', 'questions'] }), lazy: lazyRoute(() => import('./routes/courses/course-questions.tsx')) },
+  { path: paths.courses.pasteQuestions.path, handle: handle({ titleKey: 'courseQuestions:paste.title', namespaces: ['courseQuestions'] }), lazy: lazyRoute(() => import('./routes/courses/paste-questions.tsx')) },
   { path: paths.courses.question.path, handle: handle({ titleKey: 'courseQuestions:editor.editTitle', namespaces: ['courseQuestions', 'studio', 'questions'] }), lazy: lazyRoute(() => import('./routes/courses/course-questions.tsx')) },
   { path: paths.courses.practice.path, handle: handle({ titleKey: 'courseQuestions:practice.title', namespaces: ['courseQuestions', 'questions'] }), lazy: lazyRoute(() => import('./routes/courses/course-questions.tsx')) },
   // her own flashcards (issue 28): with the flashcards, off with them

@@ -89,6 +89,7 @@ export const paths = {
     annotations: { path: '/bibliotheek/eigen-vak/:courseId/markeringen', getHref: (courseId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}/markeringen` },
     /** her own questions (issue 41): a new one, one to edit, and practising them */
     newQuestion: { path: '/bibliotheek/eigen-vak/:courseId/vragen/nieuw', getHref: (courseId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}/vragen/nieuw` },
+    pasteQuestions: { path: '/bibliotheek/eigen-vak/:courseId/vragen/plakken', getHref: (courseId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}/vragen/plakken` },
     question: { path: '/bibliotheek/eigen-vak/:courseId/vragen/:questionId', getHref: (courseId: string, questionId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}/vragen/${enc(questionId)}` },
     practice: { path: '/bibliotheek/eigen-vak/:courseId/oefenen', getHref: (courseId: string) => `/bibliotheek/eigen-vak/${enc(courseId)}/oefenen` },
   },

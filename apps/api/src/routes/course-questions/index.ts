@@ -4,6 +4,7 @@ import {
   ApiErrorSchema,
   CourseParamsSchema,
   CourseQuestionAnswerBodySchema,
+  CourseQuestionBatchBodySchema,
   CourseQuestionBodySchema,
   CourseQuestionListSchema,
   CourseQuestionParamsSchema,
@@ -40,6 +41,22 @@ const courseQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary: 'Write a question of her own in a course (its key checked by the domain)', security, params: CourseParamsSchema, body: CourseQuestionBodySchema, response: { 201: CourseQuestionSchema, ...errors, 409: ApiErrorSchema } },
       },
       async (req, reply) => reply.status(201).send(await questions.create(req.auth!.userId, req.params.id, req.body)),
+    );
+
+    signedIn.post(
+      '/courses/:id/questions/batch',
+      {
+        config: { claimInTransaction: true, plainStoredResponse: true },
+        schema: {
+          tags,
+          summary: 'Add the questions she pasted as text, all or none (each key checked by the domain, at questions.<n>.key.<field>)',
+          security,
+          params: CourseParamsSchema,
+          body: CourseQuestionBatchBodySchema,
+          response: { 201: CourseQuestionListSchema, ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await questions.createMany(req.auth!.userId, req.params.id, req.body)),
     );
 
     signedIn.put(

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CourseQuestionSchema, type CourseQuestionBody } from '@blok/contract/course-questions';
+import { CourseQuestionListSchema, CourseQuestionSchema, type CourseQuestionBatchBody, type CourseQuestionBody } from '@blok/contract/course-questions';
 import { api } from '../../../lib/api-client.ts';
 import { courseQuestionKeys } from './keys.ts';
 
@@ -27,6 +27,18 @@ export const useDeleteCourseQuestion = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteCourseQuestion,
+    onSuccess: (_, { courseId }) => client.invalidateQueries({ queryKey: courseQuestionKeys.list(courseId) }),
+  });
+};
+
+/** POST courses/{id}/questions/batch: the questions she pasted as text, all or none. */
+export const addPastedQuestions = ({ courseId, body }: { courseId: string; body: CourseQuestionBatchBody }) =>
+  api.post(`${base(courseId)}/batch`, body, CourseQuestionListSchema, { skipErrorPopup: true });
+
+export const useAddPastedQuestions = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addPastedQuestions,
     onSuccess: (_, { courseId }) => client.invalidateQueries({ queryKey: courseQuestionKeys.list(courseId) }),
   });
 };

@@ -39,6 +39,9 @@ export function CourseQuestionsSection({ courseId, onAnnounce }: { courseId: str
         <ButtonLink variant="secondary" to={paths.courses.newQuestion.getHref(courseId)}>
           {t('section.add')}
         </ButtonLink>
+        <ButtonLink variant="secondary" to={paths.courses.pasteQuestions.getHref(courseId)}>
+          {t('section.paste')}
+        </ButtonLink>
         {list.length > 0 && <ButtonLink to={paths.courses.practice.getHref(courseId)}>{t('section.practise')}</ButtonLink>}
       </div>
       {questions.isPending ? (

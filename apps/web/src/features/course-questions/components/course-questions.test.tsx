@@ -154,3 +154,52 @@ describe('changing her question', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ type: 'NUMERIC', prompt: makeNumeric().prompt, explanation: makeNumeric().explanation, key: { value: 0.5 } });
   });
 });
+
+describe('pasting her questions as text', () => {
+  it('shows what it read while she pastes, adds the readable ones in one call and keeps the rest to fix', async () => {
+    const spy = await signedIn([
+      { path: base, body: { questions: [] } },
+      { method: 'POST', path: `${base}/batch`, status: 201, body: { questions: [makeQuestion(), makeNumeric()] } },
+    ]);
+    await renderApp(`/bibliotheek/eigen-vak/${COURSE_ID}/vragen/plakken`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plak je vragen' })).toHaveFocus();
+    const add = screen.getByRole('button', { name: 'Voeg 0 vragen toe' });
+    expect(add).toBeDisabled();
+
+    const box = screen.getByLabelText('Je vragen als tekst');
+    await user.click(box);
+    await user.paste('1. Welke maat?\na) Mediaan\nb) Gemiddelde *\n\n2. Kans op twee keer kop?\nAntwoord: 0,25\n\n3. Wie?\na) Pearson\nb) Fisher');
+    expect(await screen.findByText(/2 vragen herkend/)).toBeInTheDocument();
+    expect(screen.getByText(/1 vraag heeft nog een probleem/)).toBeInTheDocument();
+    expect(screen.getByText(/Vraag 3 \(“Wie\?”\): Er is geen goed antwoord gemarkeerd/)).toBeInTheDocument();
+    expect(screen.getByText('Meerkeuze')).toBeInTheDocument();
+    expect(screen.getByText('Getal')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Voeg 2 vragen toe' }));
+    expect(await screen.findByText(/2 vragen toegevoegd\. De vragen met een probleem staan nog in het tekstvak\./)).toBeInTheDocument();
+    expect(bodyOf(spy, `${base}/batch`)).toEqual({
+      questions: [
+        { type: 'SELECT', prompt: 'Welke maat?', key: { answers: [{ text: 'Mediaan', correct: false }, { text: 'Gemiddelde', correct: true }] }, explanation: '' },
+        { type: 'NUMERIC', prompt: 'Kans op twee keer kop?', key: { value: 0.25, tolerance: 0, relative: false, unitAliases: [] }, explanation: '' },
+      ],
+    });
+    expect(box).toHaveValue('3. Wie?\na) Pearson\nb) Fisher');
+    expect(screen.getByRole('link', { name: 'Oefen mijn vragen' })).toHaveAttribute('href', `/bibliotheek/eigen-vak/${COURSE_ID}/oefenen`);
+  });
+
+  it("shows the server's Dutch reason when the course is full", async () => {
+    await signedIn([
+      { path: base, body: { questions: [] } },
+      { method: 'POST', path: `${base}/batch`, status: 409, body: { error: 'limit_reached', error_description: 'Een vak heeft hoogstens 500 eigen vragen; er kunnen er nog 0 bij.' } },
+    ]);
+    await renderApp(`/bibliotheek/eigen-vak/${COURSE_ID}/vragen/plakken`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Zo schrijf je ze'));
+    await user.click(screen.getByRole('button', { name: 'Gebruik dit voorbeeld' }));
+    expect(await screen.findByText(/5 vragen herkend/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Voeg 5 vragen toe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Een vak heeft hoogstens 500 eigen vragen; er kunnen er nog 0 bij.');
+    expect(screen.getByLabelText('Je vragen als tekst')).not.toHaveValue('');
+  });
+});
