@@ -8,7 +8,8 @@
 // "Readable" is the first page's text layer holding its heading, from the navigation's start. Then she
 // goes through the whole file page by page (PageDown, as a keyboard reader does) while the bench samples
 // the page's JavaScript heap and its canvases (a canvas's pixels live outside the heap).
-//   PDF_RUNS=<n> (default 3) opens; PDF_PAGES=<n> (default 300) pages.
+//   PDF_RUNS=<n> (default 3) opens; PDF_PAGES=<n> (default 300) pages; PDF_TRACE=1 lists the requests of
+//   each second opening with their times (where the time goes).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +100,20 @@ async function main() {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      // PDF_TRACE: the file's requests come from pdf.js's worker; listen on its own DevTools session
+      const workerRequests: string[] = [];
+      if (process.env.PDF_TRACE) {
+        page.on('workercreated', (worker) => {
+          const client = (worker as unknown as { client: import('puppeteer-core').CDPSession }).client;
+          const started = new Map<string, { at: number; url: string; range: string }>();
+          client.on('Network.requestWillBeSent', (e) => started.set(e.requestId, { at: e.timestamp, url: e.request.url, range: String(e.request.headers.Range ?? e.request.headers.range ?? '') }));
+          client.on('Network.loadingFinished', (e) => {
+            const r = started.get(e.requestId);
+            if (r) workerRequests.push(`worker: ${r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)} ${r.range || 'full'} ${(e.encodedDataLength / 1024).toFixed(0)} KB in ${((e.timestamp - r.at) * 1000).toFixed(0)} ms (at ${(r.at * 1000).toFixed(0)})`);
+          });
+          void client.send('Network.enable').catch(() => undefined);
+        });
+      }
       const open = async () => {
         await page.goto(viewer, { waitUntil: 'domcontentloaded' });
         await page.waitForFunction(() => [...document.querySelectorAll('.textLayer')].some((layer) => layer.textContent?.includes('Hoofdstuk 1')), { timeout: 90_000, polling: 50 });
@@ -110,6 +125,17 @@ async function main() {
       // every opening after it: the code is in her browser's cache, the file is fetched again
       const again = await open();
       readable.push(again);
+      if (process.env.PDF_TRACE) {
+        // where the time goes: each request's start and end from the navigation's start
+        const entries = await page.evaluate(() =>
+          performance.getEntriesByType('resource').map((e) => {
+            const r = e as PerformanceResourceTiming;
+            return `${r.startTime.toFixed(0).padStart(6)} → ${r.responseEnd.toFixed(0).padStart(6)} ms ${String(r.transferSize).padStart(8)} B ${r.name.replace(location.origin, '').slice(0, 90)}`;
+          }),
+        );
+        console.log(entries.join('\n'));
+        console.log(workerRequests.splice(0).join('\n'));
+      }
       console.log(`run ${run}: first page readable after ${ms.toFixed(0)} ms (first opening), ${again.toFixed(0)} ms (opened again)`);
       if (run === RUNS) {
         // no throttling for the walk through the file: memory, not time, is measured there

@@ -53,6 +53,12 @@ const prefetch = {
     return [progress.progressQueryOptions(subjectId), readiness.readinessQueryOptions(subjectId)];
   }),
   flashcardsOverview: prefetchOnNavigation(async ({ subjectId = '' }) => [(await import('../features/flashcards/api/get-overview.ts')).overviewQueryOptions(subjectId)]),
+  // her PDF: opened (pdf.js, the file's first ranges) beside the viewer's chunk and her course's data (issue 41)
+  pdf: prefetchOnNavigation(async ({ courseId = '', fileId = '' }) => {
+    const [course, pdf] = await Promise.all([import('../features/courses/api/get-course.ts'), import('../features/courses/components/pdf-open.ts')]);
+    pdf.openEarly(courseId, fileId);
+    return [course.courseQueryOptions(courseId)];
+  }),
   profile: prefetchOnNavigation(async () => {
     const [profile, catalogue] = await Promise.all([import('../features/user/api/get-profile.ts'), import('../features/onboarding/api/get-catalogue.ts')]);
     return [profile.profileQueryOptions(), catalogue.catalogueQueryOptions()];
@@ -113,7 +119,8 @@ const guardedRoutes: RouteObject[] = [
     lazy: lazyRoute(() => import('./routes/library/flashcards-session.tsx')),
   },
   // her own courses and her PDFs (issue 41): one module; the viewer in it is a chunk of its own, with pdf.js
-  ...[paths.courses.course.path, paths.courses.file.path].map((path) => ({ path, handle: handle({ titleKey: 'courses:course.title', namespaces: ['courses', 'courseQuestions'] }), lazy: lazyRoute(() => import('./routes/courses/course.tsx')) })),
+  { path: paths.courses.course.path, handle: handle({ titleKey: 'courses:course.title', namespaces: ['courses', 'courseQuestions'] }), lazy: lazyRoute(() => import('./routes/courses/course.tsx')) },
+  { path: paths.courses.file.path, handle: handle({ titleKey: 'courses:course.title', namespaces: ['courses', 'annotations'] }), loader: prefetch.pdf, lazy: lazyRoute(() => import('./routes/courses/pdf.tsx')) },
   // 'Mijn markeringen' of her course: her highlights and notes in its PDFs
   { path: paths.courses.annotations.path, handle: handle({ titleKey: 'annotations:listTitle', namespaces: ['annotations', 'courses'] }), lazy: lazyRoute(() => import('./routes/courses/annotations.tsx')) },
   // her own questions in a course (issue 41): written with the studio's key form, practised with the practice screen's controls

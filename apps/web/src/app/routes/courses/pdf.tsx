@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { PdfTextLayers, type PdfAnnotationsSlot } from '../../../components/pdf-annotations-slot/pdf-annotations-slot.ts';
 import { PdfScreen } from '../../../features/courses/components/pdf-screen.tsx';
 import { useCourse } from '../../../features/courses/api/get-course.ts';
@@ -7,8 +8,17 @@ import { PdfHighlights, PdfPickActions } from '../../../features/annotations/com
 /**
  * Her PDF in the viewer (features/courses) with her highlights and notes on it (features/annotations):
  * both get one PdfTextLayers, where the viewer puts each page's text layer and the highlights are
- * drawn; 'Markeer' and 'Notitie' join what she can do with a selection. A chunk of its own, with pdf.js.
+ * drawn; 'Markeer' and 'Notitie' join what she can do with a selection. A chunk of its own, with
+ * pdf.js, loaded when she opens a PDF, never before: /bibliotheek/eigen-vak/:courseId/pdf/:fileId?pagina=.
+ * Its loader (app/router.tsx) starts opening the file beside this chunk.
  */
+export function Component() {
+  const { courseId = '', fileId = '' } = useParams();
+  const [search] = useSearchParams();
+  const page = Number(search.get('pagina') ?? '1');
+  return <PdfRoute key={`${courseId}/${fileId}`} courseId={courseId} fileId={fileId} page={Number.isInteger(page) && page > 0 ? page : 1} />;
+}
+
 export function PdfRoute({ courseId, fileId, page }: { courseId: string; fileId: string; page: number }) {
   const [layers] = useState(() => new PdfTextLayers());
   const [announcement, setAnnouncement] = useState('');

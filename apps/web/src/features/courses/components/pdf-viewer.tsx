@@ -1,19 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { GlobalWorkerOptions, TextLayer, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { ensureAuthenticated } from '../../../lib/api-client.ts';
-import { getAccessToken } from '../../../lib/auth/token-storage.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
-import { keptPdf, pdfFileUrl } from '../offline/pdf-cache.ts';
+import { openPdf } from './pdf-open.ts';
 import type { PdfAnnotationsSlot, PdfTextLayers } from '../../../components/pdf-annotations-slot/pdf-annotations-slot.ts';
 import { SelectionPanel, SentencePicker, usePdfSelection } from './pdf-selection.tsx';
 import { usePagesRead } from '../hooks/use-pages-read.ts';
 import styles from './pdf-viewer.module.css';
-
-GlobalWorkerOptions.workerSrc = workerUrl;
 
 /** Pages rendered beyond the ones in view, on each side; pages farther away are released. */
 const KEEP_AROUND = 2;
@@ -67,34 +62,14 @@ export function PdfViewer({
   useEffect(() => {
     let cancelled = false;
     let loaded: PDFDocumentProxy | null = null;
+    // opened by the route's loader as she navigated here (pdf-open.ts), or now
+    const { opened, cancel } = openPdf(courseId, fileId);
     void (async () => {
       try {
-        const safe = { isEvalSupported: false, enableXfa: false } as const;
-        // a copy kept on the device (features/courses/offline): a file's bytes never change under its id
-        const kept = await keptPdf(courseId, fileId);
+        const result = await opened;
         if (cancelled) return;
-        if (kept) {
-          loaded = await getDocument({ ...safe, data: kept }).promise;
-        } else {
-          if (!navigator.onLine) {
-            setFailed('offline');
-            return;
-          }
-          // pdf.js fetches the file itself, in ranges: signed in first (a refresh when the token expired), with her bearer token
-          await ensureAuthenticated();
-          const token = getAccessToken();
-          const task = getDocument({
-            ...safe,
-            url: pdfFileUrl(courseId, fileId),
-            httpHeaders: token ? { authorization: `Bearer ${token}` } : {},
-            // only the ranges of the pages shown, never the whole file in the background
-            disableAutoFetch: true,
-            disableStream: true,
-            rangeChunkSize: 256 * 1024,
-          });
-          loaded = await task.promise;
-        }
-        if (cancelled) return void loaded.destroy();
+        if (result.failed) return setFailed(result.failed);
+        loaded = result.doc;
         const first = await loaded.getPage(1);
         const viewport = first.getViewport({ scale: 1 });
         if (cancelled) return;
@@ -106,7 +81,7 @@ export function PdfViewer({
     })();
     return () => {
       cancelled = true;
-      void loaded?.destroy();
+      cancel();
     };
   }, [courseId, fileId]);
 
