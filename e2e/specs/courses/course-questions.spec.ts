@@ -1,4 +1,5 @@
 import { expect as baseExpect, expectNoAxeViolations, saveScreenshot, signIn, test } from '../../fixtures.ts';
+import { addCourseByKeyboard } from './printed-pdf.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -9,13 +10,7 @@ test('she writes a multiple-choice and a numeric question in her course and prac
   await signIn(page, await api.createUser());
 
   // a course of her own, one step from the library
-  await page.goto('/bibliotheek');
-  await page.getByRole('button', { name: 'Eigen vak toevoegen' }).focus();
-  await page.keyboard.press('Enter');
-  await page.getByLabel('Naam van het vak').focus();
-  await page.keyboard.type('Statistiek');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/bibliotheek\/eigen-vak\/[0-9a-f-]{36}$/);
+  await addCourseByKeyboard(page, 'Statistiek');
   const mine = page.getByRole('region', { name: 'Mijn vragen' });
   await expect(mine.getByText('Je hebt nog geen eigen vragen bij dit vak.')).toBeVisible();
 
@@ -105,13 +100,7 @@ test('she writes a multiple-choice and a numeric question in her course and prac
 test('she pastes her questions as text, fixes the one Blok could not read and practises them', async ({ page, api }, testInfo) => {
   test.setTimeout(120_000);
   await signIn(page, await api.createUser());
-  await page.goto('/bibliotheek');
-  await page.getByRole('button', { name: 'Eigen vak toevoegen' }).focus();
-  await page.keyboard.press('Enter');
-  await page.getByLabel('Naam van het vak').focus();
-  await page.keyboard.type('Biologie');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/bibliotheek\/eigen-vak\/[0-9a-f-]{36}$/);
+  await addCourseByKeyboard(page, 'Biologie');
   const mine = page.getByRole('region', { name: 'Mijn vragen' });
   await mine.getByRole('link', { name: 'Plak vragen als tekst' }).focus();
   await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 // Shared by the journeys of her own courses (issue 41).
 
@@ -14,4 +14,15 @@ export async function printedPdf(browser: Browser): Promise<Buffer> {
   const pdf = await page.pdf({ format: 'A4' });
   await context.close();
   return pdf;
+}
+
+/** A course of her own added from the library by keyboard ('Eigen vak toevoegen', its name, Enter); on its page after. */
+export async function addCourseByKeyboard(page: Page, name: string): Promise<void> {
+  await page.goto('/bibliotheek');
+  await page.getByRole('button', { name: 'Eigen vak toevoegen' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Naam van het vak').focus();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/bibliotheek\/eigen-vak\/[0-9a-f-]{36}$/, { timeout: 20_000 });
 }
