@@ -37,7 +37,7 @@ test.describe('her own course in the plan', () => {
 
     // her exam date in two weeks (the date field's segments follow the browser's locale: filled as a date)
     await page.getByLabel('Tentamendatum').fill(dateIn(14));
-    await press(page, page.getByRole('button', { name: 'Datum opslaan' }));
+    await press(page, page.getByRole('button', { name: 'Tentamenplan opslaan' }));
     await expect(page.getByText(/^Tentamen op /)).toBeVisible();
 
     // her slides, printed by Chromium
