@@ -50,7 +50,7 @@ test.describe('her own course in the plan', () => {
     const today = page.getByRole('region', { name: 'Vandaag' });
     const course = today.getByRole('article', { name: 'Sociale psychologie' });
     await expect(course).toBeVisible();
-    await expect(course.getByText(/Nog 14 dagen tot je tentamen · Eigen vak · \d+ van \d+ minuten/)).toBeVisible();
+    await expect(course.getByText(/Nog 14 dagen tot je tentamen · Eigen vak · Verwacht cijfer: nog niet getoetst · \d+ van \d+ minuten/)).toBeVisible();
     const task = course.getByRole('link', { name: /Lees dia 1–2 van Hoorcollege 3/ });
     await expect(task).toBeVisible();
     await expect(task).toContainText('Nog te doen');

@@ -38,9 +38,12 @@ export function CourseReadiness({ courseId }: { courseId: string }) {
           <p className={styles.text}>{t('standing.expectedGradeHint')}</p>
         </>
       ) : (
-        <p className={styles.expected} data-testid="course-expected-grade">
-          {t('standing.notTested')}
-        </p>
+        <>
+          <p className={styles.expected} data-testid="course-expected-grade">
+            {t('standing.notTested')}
+          </p>
+          <p className={styles.text}>{t('standing.notTestedHint')}</p>
+        </>
       )}
       {s.readiness !== null && (
         <div className={styles.progressGroup}>
