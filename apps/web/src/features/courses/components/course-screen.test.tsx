@@ -104,7 +104,7 @@ describe('her own course (Eigen vak)', () => {
     expect(within(where).getByText('Je hebt 61% van je materiaal doorgewerkt.')).toBeInTheDocument();
 
     const progress = screen.getByRole('region', { name: 'Voortgang' });
-    expect(within(progress).getByRole('progressbar', { name: "Pagina's gelezen" })).toHaveAttribute('aria-valuetext', "12 van 42 pagina's gelezen");
+    expect(within(progress).getByRole('progressbar', { name: "Pagina's gelezen" })).toHaveAttribute('aria-valuetext', "Pagina's gelezen: 12 van 42");
     expect(within(progress).getByText('5 van 8 goed bij je laatste antwoord')).toBeInTheDocument();
     const questions = within(progress).getByRole('table', { name: 'Je vragen' });
     expect(within(questions).getByRole('row', { name: 'Goed 5' })).toBeInTheDocument();
