@@ -37,7 +37,7 @@ test.describe('her own course in the plan', () => {
 
     // her exam date in two weeks (the date field's segments follow the browser's locale: filled as a date)
     await page.getByLabel('Tentamendatum').fill(dateIn(14));
-    await press(page, page.getByRole('button', { name: 'Datum opslaan' }));
+    await press(page, page.getByRole('button', { name: 'Tentamenplan opslaan' }));
     await expect(page.getByText(/^Tentamen op /)).toBeVisible();
 
     // her slides, printed by Chromium
@@ -50,7 +50,7 @@ test.describe('her own course in the plan', () => {
     const today = page.getByRole('region', { name: 'Vandaag' });
     const course = today.getByRole('article', { name: 'Sociale psychologie' });
     await expect(course).toBeVisible();
-    await expect(course.getByText(/Nog 14 dagen tot je tentamen · Eigen vak · \d+ van \d+ minuten/)).toBeVisible();
+    await expect(course.getByText(/Nog 14 dagen tot je tentamen · Eigen vak · Verwacht cijfer: nog niet getoetst · \d+ van \d+ minuten/)).toBeVisible();
     const task = course.getByRole('link', { name: /Lees dia 1–2 van Hoorcollege 3/ });
     await expect(task).toBeVisible();
     await expect(task).toContainText('Nog te doen');

@@ -30,7 +30,7 @@ test.describe('her own courses', () => {
     // her exam date
     // the date field's own order of day, month and year follows the browser's language: filled as a date
     await page.getByLabel('Tentamendatum').fill('2031-01-20');
-    await page.getByRole('button', { name: 'Datum opslaan' }).focus();
+    await page.getByRole('button', { name: 'Tentamenplan opslaan' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByText('Tentamen op 20 januari 2031')).toBeVisible();
 

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { PLAN_MAX_MINUTES, PLAN_MIN_MINUTES } from './plan.ts';
+import { WeekdaySchema } from './push.ts';
 
 /*
  * Her own courses ("Eigen vak", issue 41, decision 039): a course she takes beside Blok's
@@ -35,12 +37,23 @@ export const CreateCourseBodySchema = z.object({
 });
 export type CreateCourseBody = z.infer<typeof CreateCourseBodySchema>;
 
-/** PUT /courses/{id}: rename, change code, period or exam date (a field left out stays). */
+/** Minutes per day of a course's own exam plan (as a Blok exam plan's); null: none, it shares her day's. */
+const CourseMinutesSchema = z.nullable(z.int().check(z.minimum(PLAN_MIN_MINUTES, `Kies minstens ${PLAN_MIN_MINUTES} minuten.`), z.maximum(PLAN_MAX_MINUTES, `Kies hoogstens ${PLAN_MAX_MINUTES} minuten.`)));
+/** Its study days (ISO weekdays 1-7, each once); null or []: her day's. */
+const CourseStudyDaysSchema = z.nullable(z.array(WeekdaySchema).check(z.maxLength(7), z.refine((days) => new Set(days).size === days.length, 'Elke dag één keer.')));
+
+/**
+ * PUT /courses/{id}: rename, change code, period, exam date, or the exam plan's minutes per day and
+ * study days (issue 41: a course's own time; null: none, the course shares her day's). A field left
+ * out stays.
+ */
 export const UpdateCourseBodySchema = z.object({
   name: z.optional(NameSchema),
   code: z.optional(CodeSchema),
   period: z.optional(PeriodSchema),
   examDate: z.optional(z.nullable(IsoDate)),
+  minutesPerDay: z.optional(CourseMinutesSchema),
+  studyDays: z.optional(CourseStudyDaysSchema),
 });
 export type UpdateCourseBody = z.infer<typeof UpdateCourseBodySchema>;
 
@@ -96,6 +109,10 @@ export const CourseSummarySchema = z.object({
   code: z.string(),
   period: z.string(),
   examDate: z.nullable(z.string()),
+  /** its exam plan's own minutes per day, or null: it shares her day's (what Blok's subjects leave) */
+  minutesPerDay: z.nullable(z.int()),
+  /** its own study days (ISO weekdays), [] for her day's */
+  studyDays: z.array(z.int()),
   fileCount: z.number(),
   createdAt: z.string(),
 });
@@ -128,3 +145,26 @@ export type CourseDetail = z.infer<typeof CourseDetailSchema>;
 /** GET /courses/{id}/files/{fileId}/pages: the text of each page (the viewer's and search's). */
 export const CourseFilePagesSchema = z.object({ pages: z.array(z.object({ page: z.number(), text: z.string() })) });
 export type CourseFilePages = z.infer<typeof CourseFilePagesSchema>;
+
+/**
+ * GET /courses/{id}/standing: where she stands in a course of hers (issue 41, decision 049). Readiness
+ * is the expected share right on an exam of the course from her graded answers (her own questions'
+ * verdicts, her typed card answers; "Wist ik" weakly), held down while little of her material is
+ * worked through; null without a graded answer ("nog niet getoetst"). Beside it Voortgang's counts.
+ */
+export const CourseStandingSchema = z.object({
+  courseId: z.string(),
+  /** 0-100, or null: no graded answer yet */
+  readiness: z.nullable(z.int()),
+  /** the grade she can expect with its 80 % range, or null: no graded answer yet */
+  expectedGrade: z.nullable(z.object({ grade: z.number(), low: z.number(), high: z.number() })),
+  gradedAnswers: z.int(),
+  /** 0-100: the share of her material she worked through (pages read, questions answered, cards answered) */
+  coverage: z.int(),
+  pages: z.object({ total: z.int(), read: z.int() }),
+  /** her questions by her latest verdict since written or changed */
+  questions: z.object({ total: z.int(), right: z.int(), partly: z.int(), wrong: z.int(), unanswered: z.int() }),
+  /** the cards of the course's sets by her latest verdict; `typed`: those whose latest answer she typed (graded) */
+  cards: z.object({ total: z.int(), known: z.int(), unknown: z.int(), unseen: z.int(), typed: z.int() }),
+});
+export type CourseStanding = z.infer<typeof CourseStandingSchema>;

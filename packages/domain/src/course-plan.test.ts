@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COURSE_QUESTIONS_PER_DAY, courseTaskTitle, dayTime, fileTitle, isSlides, minutesPerPage, pageRanges, pagesIn, planCourseDay, planCourses, type CourseDayInput } from './course-plan.ts';
+import { COURSE_QUESTIONS_PER_DAY, courseTaskTitle, courseTime, dayTime, fileTitle, isSlides, minutesPerPage, pageRanges, pagesIn, planCourseDay, planCourses, type CourseDayInput } from './course-plan.ts';
 
 // Thursday 26 November 2026.
 const TODAY = '2026-11-26';
@@ -142,6 +142,28 @@ describe('her courses together', () => {
     const [c, d] = planCourses([later, sooner], 40);
     expect(d!.minutes + c!.minutes).toBeLessThanOrEqual(40);
     expect(c!.minutes).toBeGreaterThan(0);
+  });
+
+  it('plans a course with minutes of its own within them, first, and the others share what is left', () => {
+    const shared = { minutesPerDay: 30, studyDays: [1, 2, 3, 4, 5, 6, 7] };
+    // no time of its own: her day's, as before
+    expect(courseTime({ minutesPerDay: null, studyDays: null }, shared)).toEqual({ ...shared, own: false });
+    // study days only: her day's minutes, shared, on its own days
+    expect(courseTime({ minutesPerDay: null, studyDays: [1, 3] }, shared)).toEqual({ minutesPerDay: 30, studyDays: [1, 3], own: false });
+    expect(courseTime({ minutesPerDay: 60, studyDays: [] }, shared)).toEqual({ ...shared, minutesPerDay: 60, own: true });
+
+    // her day has 20 minutes free; the course with 45 minutes of its own (a reader of 200 pages, its exam in two weeks) takes more than the 20
+    const own = { ...input({ examDate: '2026-12-10', minutesPerDay: 45, files: [{ id: 'reader', pages: 200, read: [], minutesPerPage: 2.25 }] }), id: 'own', ownTime: true };
+    const other = { ...input({ examDate: '2026-11-28', files: [slides('a', 100)] }), id: 'other' };
+    const [o, s] = planCourses([other, own], 20);
+    expect(s!.minutes).toBeGreaterThan(20);
+    expect(s!.minutes).toBeLessThanOrEqual(45);
+    // what it took is not free for the other any more: 20 free, all taken
+    expect(o!.tasks).toEqual([]);
+    // without its own minutes the same course shares the 20 with the nearer exam, which comes first
+    const [o2, s2] = planCourses([other, { ...own, minutesPerDay: 30, ownTime: false }], 20);
+    expect(o2!.minutes).toBe(20);
+    expect(s2!.tasks).toEqual([]);
   });
 });
 

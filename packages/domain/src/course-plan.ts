@@ -56,13 +56,30 @@ export interface DayTime {
 /**
  * Her minutes per day and study days for the day as a whole: of her Blok exam plans the one with
  * the most minutes (a plan without minutes counts as the default 30; a tie: the one saved last).
- * Without a plan: 30 minutes, every day. Her own courses have no time of their own: she said how
- * much time she has once.
+ * Without a plan: 30 minutes, every day. A course without time of its own shares it (courseTime).
  */
 export function dayTime(plans: ReadonlyArray<{ minutesPerDay: number | null; studyDays: readonly number[]; updatedAt: string }>): DayTime {
   const best = [...plans].sort((a, b) => (b.minutesPerDay ?? DEFAULT_MINUTES_PER_DAY) - (a.minutesPerDay ?? DEFAULT_MINUTES_PER_DAY) || b.updatedAt.localeCompare(a.updatedAt))[0];
   if (!best) return { minutesPerDay: DEFAULT_MINUTES_PER_DAY, studyDays: [...ALL_DAYS] };
   return { minutesPerDay: best.minutesPerDay ?? DEFAULT_MINUTES_PER_DAY, studyDays: best.studyDays.length > 0 ? [...best.studyDays] : [...ALL_DAYS] };
+}
+
+/** A course's own time on its exam plan (issue 41): minutes per day and study days, each null when she gave none. */
+export interface CourseOwnTime {
+  minutesPerDay: number | null;
+  studyDays: readonly number[] | null;
+}
+
+/**
+ * The time a course is planned in. With minutes of its own (set on the course's exam plan) it is
+ * planned within them, as a Blok subject within its plan's minutes (`own`); its study days are its
+ * own, else her day's. Without: her day's minutes and study days, shared with her other courses
+ * (what Blok's subjects leave), on its own study days if she chose some.
+ */
+export function courseTime(course: CourseOwnTime, shared: DayTime): DayTime & { own: boolean } {
+  const studyDays = course.studyDays && course.studyDays.length > 0 ? [...course.studyDays] : [...shared.studyDays];
+  if (course.minutesPerDay !== null) return { minutesPerDay: course.minutesPerDay, studyDays, own: true };
+  return { minutesPerDay: shared.minutesPerDay, studyDays, own: false };
 }
 
 /** One PDF of the course as the planner sees it, in reading order. */
@@ -184,16 +201,20 @@ export function planCourseDay(input: CourseDayInput): CourseDay {
 }
 
 /**
- * Her courses share what is free of her minutes today: the nearest exam plans first, each taking
- * what its day asks, the next one what is left. `courses` in any order; answered in the same order.
+ * Her courses in what is free of her minutes today. A course with minutes of its own (`ownTime`) is
+ * planned first within them, as a Blok subject is, and what it takes is no longer free; the others
+ * share what is left, the nearest exam first, each taking what its day asks, the next one what is
+ * left. `courses` in any order; answered in the same order.
  */
-export function planCourses<T extends Omit<CourseDayInput, 'minutesFree'> & { id: string }>(courses: readonly T[], minutesFree: number): CourseDay[] {
-  const order = courses.map((c, i) => ({ c, i })).sort((a, b) => a.c.examDate.localeCompare(b.c.examDate) || a.c.id.localeCompare(b.c.id));
+export function planCourses<T extends Omit<CourseDayInput, 'minutesFree'> & { id: string; ownTime?: boolean }>(courses: readonly T[], minutesFree: number): CourseDay[] {
+  const order = courses
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => Number(Boolean(b.c.ownTime)) - Number(Boolean(a.c.ownTime)) || a.c.examDate.localeCompare(b.c.examDate) || a.c.id.localeCompare(b.c.id));
   const out: CourseDay[] = new Array(courses.length);
   let free = Math.max(0, minutesFree);
   for (const { c, i } of order) {
-    const day = planCourseDay({ ...c, minutesFree: free });
-    free -= day.minutes;
+    const day = planCourseDay({ ...c, minutesFree: c.ownTime ? c.minutesPerDay : free });
+    free = Math.max(0, free - day.minutes);
     out[i] = day;
   }
   return out;

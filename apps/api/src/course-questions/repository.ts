@@ -36,6 +36,11 @@ export class CourseQuestionsRepository {
     return this.db.selectFrom('course_questions').selectAll().where('id', '=', id).where('course_id', '=', courseId).where('user_id', '=', userId).executeTakeFirst();
   }
 
+  /** Her questions of a course with her latest verdict only (where she stands in it, decision 049). */
+  verdictsOfCourse(userId: string, courseId: string): Promise<Array<Pick<CourseQuestionRow, 'id' | 'last_status' | 'answered_at'>>> {
+    return this.db.selectFrom('course_questions').select(['id', 'last_status', 'answered_at']).where('course_id', '=', courseId).where('user_id', '=', userId).execute();
+  }
+
   async countOfCourse(courseId: string): Promise<number> {
     const row = await this.db.selectFrom('course_questions').select((e) => e.fn.countAll<number>().as('n')).where('course_id', '=', courseId).executeTakeFirst();
     return Number(row?.n ?? 0);

@@ -16,6 +16,8 @@ export interface CourseDirectory {
   filesOf(userId: string, courseId: string): Promise<Array<{ id: string; name: string; pages: number }> | null>;
   /** whether the course is hers (her own questions answer 404 for another student's course) */
   isHers(userId: string, courseId: string): Promise<boolean>;
+  /** the pages of her PDFs in a course of hers and how many she read (where she stands in it), or null: no course of hers */
+  pagesOf(userId: string, courseId: string): Promise<{ pages: number; pagesRead: number } | null>;
 }
 
 export function courseDirectory(uow: UnitOfWork): CourseDirectory {
@@ -31,6 +33,12 @@ export function courseDirectory(uow: UnitOfWork): CourseDirectory {
     },
     async isHers(userId, courseId) {
       return (await new CoursesRepository(uow.executor).findCourse(userId, courseId)) !== undefined;
+    },
+    async pagesOf(userId, courseId) {
+      const repo = new CoursesRepository(uow.executor);
+      if (!(await repo.findCourse(userId, courseId))) return null;
+      const [files, read] = await Promise.all([repo.filesOfCourse(courseId), repo.readCounts(courseId)]);
+      return { pages: files.reduce((n, f) => n + f.pages, 0), pagesRead: files.reduce((n, f) => n + Math.min(f.pages, read.get(f.id) ?? 0), 0) };
     },
   };
 }

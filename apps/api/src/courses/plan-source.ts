@@ -1,8 +1,14 @@
 import type { PlanTask, SubjectDayPlan } from '@blok/contract';
-import { courseTaskTitle, fileTitle, isSlides, minutesPerPage, pagesIn, planCourses, type CourseDay, type CourseFileInput } from '@blok/domain/course-plan';
+import { courseTaskTitle, courseTime, fileTitle, isSlides, minutesPerPage, pagesIn, planCourses, type CourseDay, type CourseFileInput } from '@blok/domain/course-plan';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import type { CourseDayTime, PlanCoursesSource, PlanDayStore } from '../plan/service.ts';
 import { CoursesRepository, type CourseFileRow, type CourseRow } from './repository.ts';
+import { daysOfText } from './service.ts';
+
+/** Where she stands in a course of hers (the standing's CourseStandingService): Vandaag shows it beside the course as beside a Blok subject. */
+export interface CourseReadinessSource {
+  standingOf(userId: string, courseId: string): Promise<{ readiness: number | null; expectedGrade: { grade: number; low: number; high: number } | null } | null>;
+}
 
 /** What the plan of her courses needs of her own cards (the own-cards service; absent with flashcards off). */
 export interface CourseCardsSource {
@@ -47,6 +53,7 @@ export class CoursesPlanSource implements PlanCoursesSource {
     private readonly uow: UnitOfWork,
     private readonly cards: CourseCardsSource | null,
     private readonly questions: CourseQuestionsSource | null,
+    private readonly standing: CourseReadinessSource | null = null,
   ) {}
 
   async days(userId: string, time: CourseDayTime, store: PlanDayStore): Promise<SubjectDayPlan[]> {
@@ -62,6 +69,8 @@ export class CoursesPlanSource implements PlanCoursesSource {
       this.questions ? this.questions.questionsOf(userId, courses.map((c) => c.id)) : Promise.resolve(new Map<string, { questions: number; toPractise: number }>()),
     ]);
     const setsOf = new Map(courses.map((c, i) => [c.id, sets[i]!]));
+    // a course's own minutes and study days on its exam plan, else her day's (shared)
+    const timeOf = new Map(courses.map((c) => [c.id, courseTime({ minutesPerDay: c.minutes_per_day, studyDays: daysOfText(c.study_days) }, time)]));
     // a course without material (a PDF, a card set, a question of hers) has nothing to plan
     const planned = courses.filter((c) => (filesOf.get(c.id)?.length ?? 0) > 0 || (setsOf.get(c.id)?.length ?? 0) > 0 || (questions.get(c.id)?.questions ?? 0) > 0);
     // answering a question leaves the day as it is; adding or deleting one plans it again
@@ -71,7 +80,7 @@ export class CoursesPlanSource implements PlanCoursesSource {
         files: (filesOf.get(c.id) ?? []).map((f) => f.id),
         sets: (setsOf.get(c.id) ?? []).map((s) => s.id),
         questions: questions.get(c.id)?.questions ?? 0,
-        time: [time.minutesPerDay, time.studyDays],
+        time: [time.minutesPerDay, time.studyDays, c.minutes_per_day, c.study_days],
       });
 
     // Days planned earlier today stand; the others share what they leave of her minutes.
@@ -89,8 +98,9 @@ export class CoursesPlanSource implements PlanCoursesSource {
         id: c.id,
         today: time.date,
         examDate: c.exam_date!,
-        minutesPerDay: time.minutesPerDay,
-        studyDays: time.studyDays,
+        minutesPerDay: timeOf.get(c.id)!.minutesPerDay,
+        studyDays: timeOf.get(c.id)!.studyDays,
+        ownTime: timeOf.get(c.id)!.own,
         files: (filesOf.get(c.id) ?? []).map((f): CourseFileInput => ({ id: f.id, pages: f.pages, read: read.get(f.id) ?? [], minutesPerPage: minutesPerPage(lengths.get(f.id) ?? 0, f.pages) })),
         sets: (setsOf.get(c.id) ?? []).map((s) => ({ setId: s.id, title: s.title, cards: s.cards })),
         spaced: time.spacedRepetition,
@@ -110,6 +120,8 @@ export class CoursesPlanSource implements PlanCoursesSource {
     const answered = this.cards && ownSetIds.length > 0 ? await this.cards.answeredSince(userId, ownSetIds, time.dayStart) : new Map<string, number>();
     const practising = planned.filter((c) => days.get(c.id)!.day.tasks.some((t) => t.kind === 'own-questions')).map((c) => c.id);
     const answeredQuestions = this.questions && practising.length > 0 ? await this.questions.answeredSince(userId, practising, time.dayStart) : new Map<string, number>();
+    // where she stands in each, as Vandaag shows it for Blok's subjects (decision 049)
+    const standings = new Map(await Promise.all(planned.map(async (c) => [c.id, this.standing ? await this.standing.standingOf(userId, c.id) : null] as const)));
     return planned.map((c) => {
       const { day, slides } = days.get(c.id)!;
       const files = new Map((filesOf.get(c.id) ?? []).map((f) => [f.id, f]));
@@ -147,12 +159,12 @@ export class CoursesPlanSource implements PlanCoursesSource {
         daysUntilExam: day.daysUntilExam,
         studyDaysLeft: day.studyDaysLeft,
         phase: day.phase,
-        minutesPerDay: time.minutesPerDay,
+        minutesPerDay: timeOf.get(c.id)!.minutesPerDay,
         minutes: day.minutes,
         minutesLeft: day.minutesLeft,
         tooShort: day.tooShort,
-        readiness: null,
-        expectedGrade: null,
+        readiness: standings.get(c.id)?.readiness ?? null,
+        expectedGrade: standings.get(c.id)?.expectedGrade ?? null,
         tasks,
         done: tasks.every((t) => t.done),
       };

@@ -7,6 +7,9 @@ export interface CourseRow {
   code: string;
   period: string;
   exam_date: string | null;
+  /** its exam plan's own minutes per day and study days ('1,3,5'); null: her day's (migration 0051) */
+  minutes_per_day: number | null;
+  study_days: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -76,10 +79,18 @@ export class CoursesRepository {
     return id;
   }
 
-  async updateCourse(id: string, change: { name: string; code: string; period: string; examDate: string | null }): Promise<void> {
+  async updateCourse(id: string, change: { name: string; code: string; period: string; examDate: string | null; minutesPerDay: number | null; studyDays: string | null }): Promise<void> {
     await this.db
       .updateTable('courses')
-      .set({ name: change.name, code: change.code, period: change.period, exam_date: change.examDate, updated_at: new Date().toISOString() })
+      .set({
+        name: change.name,
+        code: change.code,
+        period: change.period,
+        exam_date: change.examDate,
+        minutes_per_day: change.minutesPerDay,
+        study_days: change.studyDays,
+        updated_at: new Date().toISOString(),
+      })
       .where('id', '=', id)
       .execute();
   }

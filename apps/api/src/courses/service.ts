@@ -35,6 +35,15 @@ export interface CoursesSearchIndex {
   courseRemoved(tx: Executor, userId: string, fileIds: string[]): Promise<void>;
 }
 
+/** What the courses feature tells in a write's own transaction (write/events.ts), for the features that keep something of a course. */
+export interface CoursesEvents {
+  courseDeleted(tx: Executor, e: { userId: string; courseId: string }): Promise<void>;
+}
+
+/** A course's study days as kept ('1,3,5'), and back; none: null / []. */
+const daysToText = (days: readonly number[] | null) => (days && days.length > 0 ? [...new Set(days)].sort((a, b) => a - b).join(',') : null);
+export const daysOfText = (text: string | null) => (text ? text.split(',').filter(Boolean).map(Number) : []);
+
 const courseNotFound = () => new AppError('not_found', 'Dit vak bestaat niet.');
 const fileNotFound = () => new AppError('not_found', 'Dit bestand bestaat niet.');
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -59,6 +68,7 @@ export class CoursesService {
     private readonly limits: CourseLimitOptions,
     private readonly checker: PdfChecker | null,
     private readonly search: CoursesSearchIndex | null = null,
+    private readonly events: CoursesEvents | null = null,
   ) {}
 
   private get repo(): CoursesRepository {
@@ -86,6 +96,8 @@ export class CoursesService {
       code: row.code,
       period: row.period,
       examDate: row.exam_date,
+      minutesPerDay: row.minutes_per_day ?? null,
+      studyDays: daysOfText(row.study_days ?? null),
       fileCount: fileCount ?? ('file_count' in row ? row.file_count : 0),
       createdAt: row.created_at,
     };
@@ -191,13 +203,19 @@ export class CoursesService {
         code: body.code ?? course.code,
         period: body.period ?? course.period,
         examDate: body.examDate === undefined ? course.exam_date : body.examDate,
+        // the exam plan's own time (issue 41); null: none, the course shares her day's
+        minutesPerDay: body.minutesPerDay === undefined ? course.minutes_per_day : body.minutesPerDay,
+        studyDays: body.studyDays === undefined ? course.study_days : daysToText(body.studyDays),
       });
       if (body.name !== undefined && body.name !== course.name) await this.search?.courseRenamed(tx, userId, course.id, body.name);
       return this.detailOf(repo, userId, course.id);
     });
   }
 
-  /** Deletes a course with its files, their bytes, pages and search entries. */
+  /**
+   * Deletes a course with its files, their bytes, pages and search entries; `course.deleted` in the
+   * same unit of work tells what others keep of it by id (where she stands in it, its plan's days).
+   */
   delete(userId: string, courseId: string): Promise<null> {
     return this.uow.run(async (tx) => {
       const repo = this.repo;
@@ -205,6 +223,7 @@ export class CoursesService {
       if (!course) throw courseNotFound();
       const files = await repo.filesOfCourse(course.id);
       await this.search?.courseRemoved(tx, userId, files.map((f) => f.id));
+      await this.events?.courseDeleted(tx, { userId, courseId: course.id });
       await repo.deleteCourse(course.id);
       return null;
     });

@@ -17,7 +17,7 @@ import { plainText } from '@blok/domain/markup';
 import { gradeCardAnswer } from '@blok/domain/question-types';
 import { AppError } from '../errors.ts';
 import type { Executor, UnitOfWork } from '../write/unit-of-work.ts';
-import type { CardEvent } from '../write/events.ts';
+import type { CardEvent, OwnCardJudgedEvent } from '../write/events.ts';
 import { FlashcardsRepository, type FlashcardRow, type FlashcardSessionRow, type ScheduleRow, type SessionCardRow } from './repository.ts';
 import type { OwnStudyCard, OwnStudySet, OwnStudyStore, StudyStore } from './study-store.ts';
 import { GRADES, cardOf, createScheduler, dayBounds, intervalsOf, rowOf, type FsrsOptions } from './fsrs.ts';
@@ -106,6 +106,8 @@ const face = (store: StudyStore, subjectId: string, html: string, picture: strin
 /** What flashcards tell the plan (issue 27): each verdict, inside the verdict's own unit of work. */
 export interface CardVerdicts {
   recordCard(tx: Executor, e: CardEvent): Promise<void>;
+  /** a verdict on one of her own cards (issue 41: where she stands in the set's course listens) */
+  recordOwnCard?(tx: Executor, e: OwnCardJudgedEvent): Promise<void>;
 }
 
 /** What flashcards need of the library: a subject's title. */
@@ -527,8 +529,13 @@ export class FlashcardsService {
     v: { userId: string; subjectId: string; flashcardId: string; setId: string; known: boolean; fsrs?: CardEvent['fsrs']; score?: number },
   ): Promise<void> {
     // Her own cards keep no plan aggregates: readiness reads their latest verdicts from the own-cards
-    // service (ownCards.chapterCards) when it is computed, for the cards linked to a chapter.
-    if (!this.verdicts || !(store instanceof FlashcardsRepository)) return;
+    // service (ownCards.chapterCards) when it is computed, for the cards linked to a chapter. A
+    // verdict on one is told as such: where she stands in her set's course keeps it (decision 049).
+    if (!this.verdicts) return;
+    if (!(store instanceof FlashcardsRepository)) {
+      await this.verdicts.recordOwnCard?.(tx, { userId: v.userId, setId: v.setId, flashcardId: v.flashcardId, known: v.known, ...(v.score !== undefined ? { score: v.score } : {}), at: this.now().toISOString() });
+      return;
+    }
     const set = await store.findSet(v.setId);
     await this.verdicts.recordCard(tx, { userId: v.userId, subjectId: v.subjectId, chapterId: set?.chapter_id ?? null, flashcardId: v.flashcardId, known: v.known, ...(v.fsrs ? { fsrs: v.fsrs } : {}), ...(v.score !== undefined ? { score: v.score } : {}) });
   }

@@ -339,6 +339,23 @@ export class OwnCardsRepository implements OwnStudyStore {
     return this.setsToStudyWhere(userId, 'subject_id', subjectId, dueUntil);
   }
 
+  /** Her cards in her sets of one of her courses, with her latest verdict and review (where she stands in it, decision 049). */
+  courseCards(userId: string, courseId: string): Promise<Array<{ id: string; known: number | null; last_review: string | null }>> {
+    return this.db
+      .selectFrom('own_flashcards as c')
+      .innerJoin('own_flashcard_sets as s', 's.id', 'c.set_id')
+      .select(['c.id', 'c.known', 'c.last_review'])
+      .where('s.user_id', '=', userId)
+      .where('s.course_id', '=', courseId)
+      .execute();
+  }
+
+  /** The course a set of hers is in, or null (personal, in a subject, or not hers). */
+  async courseOfSet(userId: string, setId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('own_flashcard_sets').select('course_id').where('id', '=', setId).where('user_id', '=', userId).executeTakeFirst();
+    return row?.course_id ?? null;
+  }
+
   /** As setsToStudy, for her sets in one of her own courses (issue 41). */
   courseSetsToStudy(userId: string, courseId: string, dueUntil: string | null): Promise<Array<{ id: string; title: string; cards: number }>> {
     return this.setsToStudyWhere(userId, 'course_id', courseId, dueUntil);

@@ -206,6 +206,17 @@ export class OwnCardsService {
     return this.repo.setsToStudy(userId, subjectId, dueUntil ? dueUntil.toISOString() : null);
   }
 
+  /** Her cards in a course's sets with her latest verdict ('Wist ik' 1 / 0, null never) and review time (where she stands in the course, decision 049). */
+  async courseCards(userId: string, courseId: string): Promise<Array<{ id: string; known: boolean | null; lastReview: string | null }>> {
+    const rows = await this.repo.courseCards(userId, courseId);
+    return rows.map((r) => ({ id: r.id, known: r.known === null ? null : r.known === 1, lastReview: r.last_review }));
+  }
+
+  /** The course a set of hers is in, or null. */
+  courseOfSet(userId: string, setId: string): Promise<string | null> {
+    return this.repo.courseOfSet(userId, setId);
+  }
+
   /** Her sets in one of her own courses with the cards to go through today, as setsToStudy (issue 41: the plan of her course). */
   courseSetsToStudy(userId: string, courseId: string, dueUntil: Date | null): Promise<Array<{ id: string; title: string; cards: number }>> {
     return this.repo.courseSetsToStudy(userId, courseId, dueUntil ? dueUntil.toISOString() : null);

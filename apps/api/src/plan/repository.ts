@@ -153,6 +153,11 @@ export class PlanRepository {
   }
 
   /** Forgets the day's plans of a subject from `date` on (her settings changed: plan again). */
+  /** Every day kept under a key (a course of hers that is gone). */
+  async deleteDays(userId: string, subjectId: string): Promise<void> {
+    await this.db.deleteFrom('plan_days').where('user_id', '=', userId).where('subject_id', '=', subjectId).execute();
+  }
+
   async deleteDaysFrom(userId: string, subjectId: string, date: string): Promise<void> {
     await this.db.deleteFrom('plan_days').where('user_id', '=', userId).where('subject_id', '=', subjectId).where('date', '>=', date).execute();
   }

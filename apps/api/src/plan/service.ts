@@ -646,6 +646,11 @@ export class PlanService {
     await forgetOutdatedAnswers(tx, subjectId, questionIds);
   }
 
+  /** A course of hers was deleted (`course.deleted`, in the delete's transaction): the days planned for it go too. */
+  async courseDeleted(tx: Executor, e: { userId: string; courseId: string }): Promise<void> {
+    await new PlanRepository(tx).deleteDays(e.userId, `course:${e.courseId}`);
+  }
+
   // ------------------------------------------------------------------ backfill
 
   /**

@@ -57,6 +57,8 @@ import { CATALOGUE } from '@blok/content/catalogue';
 import { CoursesService, type CourseLimitOptions } from '../courses/service.ts';
 import { courseDirectory, type CourseDirectory } from '../courses/directory.ts';
 import { CoursesPlanSource } from '../courses/plan-source.ts';
+import { CourseStandingService } from '../standing/course-standing.ts';
+import { courseQuestionsStanding } from '../course-questions/standing-source.ts';
 import { CourseQuestionsService } from '../course-questions/service.ts';
 import { courseQuestionsPlan } from '../course-questions/plan-source.ts';
 import { PdfChecker, type PdfCheckerOptions } from '../courses/pdf-checker.ts';
@@ -112,6 +114,8 @@ export interface ApiServices {
   courses: CoursesService;
   /** her own practice questions in a course of her own, graded by the domain (issue 41) */
   courseQuestions: CourseQuestionsService;
+  /** where she stands in a course of her own: readiness and Voortgang's counts (issue 41, decision 049) */
+  courseStanding: CourseStandingService;
   /** the one search over her PDFs, her cards and Blok's summaries (decision 040) */
   search: SearchService;
 }
@@ -287,7 +291,13 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
   c.add('reader', ['uow', 'events'], (p) => new ReaderService(p.uow, { recordRead: (tx, e) => p.events.emit(tx, 'chapters.read', e) }));
   c.add('home', ['uow', 'library', 'questions'], (p) => new HomeService(p.uow, p.library, p.questions));
   c.add('flashcards', ['uow', 'library', 'events'], (p) =>
-    new FlashcardsService(p.uow, opts.flashcards, p.library, { recordCard: (tx, e) => p.events.emit(tx, 'card.judged', e) }, (executor) => new OwnCardsRepository(executor)),
+    new FlashcardsService(
+      p.uow,
+      opts.flashcards,
+      p.library,
+      { recordCard: (tx, e) => p.events.emit(tx, 'card.judged', e), recordOwnCard: (tx, e) => p.events.emit(tx, 'own-card.judged', e) },
+      (executor) => new OwnCardsRepository(executor),
+    ),
   );
   // her sets go only into subjects of her library: the library knows which, from her study and year;
   // a large import's sides are rendered on a work thread
@@ -315,10 +325,29 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
     const practice = new QuestionsPlanSource(p.uow);
     return new ReadinessService(p.uow, { chaptersOf: (id) => library.chaptersOf(id), listsOfSubject: (id) => practice.listsOfSubject(id) });
   });
+  // Where she stands in a course of her own (decision 049): her answers there kept from the events of
+  // her questions and her cards in their transaction; her pages, questions and cards from their owners.
+  c.add('courseStanding', ['uow', 'events', 'courseDirectory', 'ownCards'], (p) => {
+    const questions = courseQuestionsStanding(p.uow);
+    const standing = new CourseStandingService(
+      p.uow,
+      {
+        pagesOf: (userId, courseId) => p.courseDirectory.pagesOf(userId, courseId),
+        verdictsOf: (userId, courseId) => questions.verdictsOf(userId, courseId),
+        courseCards: (userId, courseId) => (cardsOn ? p.ownCards.courseCards(userId, courseId) : Promise.resolve([])),
+        courseOfSet: (userId, setId) => p.ownCards.courseOfSet(userId, setId),
+      },
+      opts.flashcards.now,
+    );
+    p.events.on('course-question.answered', (tx, e) => standing.questionAnswered(tx, e));
+    p.events.on('own-card.judged', (tx, e) => standing.cardJudged(tx, e));
+    p.events.on('course.deleted', (tx, e) => standing.courseDeleted(tx, e));
+    return standing;
+  });
   // Exam-ready (decision 021): reads the owners through their plan sources (decision 020) and where
   // she stands from the standing; keeps its aggregates from the events of the writes it hears, and
   // hands each answer on to the standing in the same transaction.
-  c.add('plan', ['uow', 'flashcardsPlanSource', 'ownCards', 'accounts', 'events', 'readiness'], (p) => {
+  c.add('plan', ['uow', 'flashcardsPlanSource', 'ownCards', 'accounts', 'events', 'readiness', 'courseStanding'], (p) => {
     const plan = new PlanService(
       p.uow,
       {
@@ -345,6 +374,8 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
               }
             : null,
           courseQuestionsPlan(p.uow),
+          // where she stands in each course, shown beside it as beside a Blok subject (decision 049)
+          p.courseStanding,
         ),
       },
       { now: opts.flashcards.now, students: (userId) => p.accounts.student(userId), dialect },
@@ -354,6 +385,7 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
     p.events.on('card.judged', (tx, e) => plan.recordCard(tx, e));
     p.events.on('mock-exam.closed', (tx, e) => plan.recordMockExam(tx, e));
     p.events.on('questions.outdated', (tx, e) => plan.questionsOutdated(tx, e.subjectId, e.questionIds));
+    p.events.on('course.deleted', (tx, e) => plan.courseDeleted(tx, e));
     return plan;
   });
   c.add('annotations', ['uow', 'reader'], (p) => new AnnotationsService(p.uow, p.reader));
@@ -457,13 +489,15 @@ export function composeServices(app: { database: { db: UnitOfWork['db']; dialect
     ),
   );
   c.add('pdfChecker', [], () => new PdfChecker(opts.courses.checker));
-  c.add('courses', ['uow', 'accounts', 'pdfChecker', 'search'], (p) =>
+  c.add('courses', ['uow', 'accounts', 'pdfChecker', 'search', 'events'], (p) =>
     new CoursesService(
       p.uow,
       { isPremium: async (executor, userId) => (await p.accounts.account(executor, userId))?.hasSubscription ?? false },
       opts.courses.limits,
       p.pdfChecker,
       p.search,
+      // a course deleted: where she stands in it and its plan's days go in the same transaction
+      { courseDeleted: (tx, e) => p.events.emit(tx, 'course.deleted', e) },
     ),
   );
   // her own questions (issue 41): her courses through their directory; an answer told as an event
@@ -533,7 +567,7 @@ export default fp<ServicesOptions>(
       library: parts.library, reader: parts.reader, home: parts.home, questions: parts.questions, questionSessions: parts.questionSessions,
       flashcards: parts.flashcards, ownCards: parts.ownCards, payments, subscriptions, mockExams: parts.mockExams, progress: parts.progress,
       plan: parts.plan, studio: parts.studio, reports: parts.reports, catalogue: parts.catalogue, annotations: parts.annotations, pdfAnnotations: parts.pdfAnnotations, work: parts.work,
-      courses: parts.courses, courseQuestions: parts.courseQuestions, search: parts.search,
+      courses: parts.courses, courseQuestions: parts.courseQuestions, courseStanding: parts.courseStanding, search: parts.search,
     };
     app.decorate('services', services);
     app.decorate('jobs', jobs);

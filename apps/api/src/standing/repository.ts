@@ -1,8 +1,10 @@
 import type { Insertable } from 'kysely';
-import { sql, type Executor, type ItemDifficultiesTable, type MockExamPredictionsTable, type PlanMarksTable, type StandingDaysTable } from '@blok/db';
+import { sql, type CourseMarksTable, type Executor, type ItemDifficultiesTable, type MockExamPredictionsTable, type PlanMarksTable, type StandingDaysTable } from '@blok/db';
 
 export type MarkRow = PlanMarksTable;
 export type DifficultyRow = ItemDifficultiesTable;
+/** Her latest answer to an item of a course of hers (issue 41, decision 049). */
+export type CourseMarkRow = CourseMarksTable;
 /** Her latest answer to an item as evidence (decision 035). */
 export type EvidenceMark = Pick<MarkRow, 'kind' | 'item_id' | 'chapter_id' | 'source' | 'score' | 'updated_at'>;
 
@@ -230,5 +232,26 @@ export class StandingRepository {
       .limit(limit)
       .execute();
     return rows.map((r) => ({ user_id: r.user_id, predicted: Number(r.predicted), low: Number(r.low), high: Number(r.high), achieved: Number(r.achieved), questions: Number(r.questions), brier_sum: Number(r.brier_sum) }));
+  }
+
+  // ------------------------------------------------------------------ her own courses (decision 049)
+
+  /** Keeps her latest answer to an item of a course (a later answer replaces it), one statement on both dialects. */
+  async saveCourseMark(row: CourseMarkRow): Promise<void> {
+    await this.db
+      .insertInto('course_marks')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'kind', 'item_id']).doUpdateSet({ course_id: row.course_id, source: row.source, score: row.score, status: row.status, answered_at: row.answered_at }))
+      .execute();
+  }
+
+  /** Her marks kept in a course (one indexed read; at most her items of it). */
+  courseMarks(userId: string, courseId: string): Promise<CourseMarkRow[]> {
+    return this.db.selectFrom('course_marks').selectAll().where('course_id', '=', courseId).where('user_id', '=', userId).execute();
+  }
+
+  /** Her marks of items she answered in a course that is gone. */
+  async deleteCourseMarks(userId: string, courseId: string): Promise<void> {
+    await this.db.deleteFrom('course_marks').where('course_id', '=', courseId).where('user_id', '=', userId).execute();
   }
 }

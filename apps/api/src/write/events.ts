@@ -35,6 +35,27 @@ export interface CourseQuestionAnsweredEvent {
   at: string;
 }
 
+/**
+ * She answered or reviewed a card of one of her own sets (the flashcards engine, inside the answer's
+ * unit of work; issue 41): where she stands in the set's course listens (decision 049).
+ */
+export interface OwnCardJudgedEvent {
+  userId: string;
+  setId: string;
+  flashcardId: string;
+  known: boolean;
+  /** a typed or checked answer the app judged: 0..1, graded evidence ('card-typed'); absent: her own verdict or rating (self-report) */
+  score?: number;
+  /** when (ISO-8601) */
+  at: string;
+}
+
+/** She deleted a course of her own (inside the delete's unit of work): what others keep of it by id goes too. */
+export interface CourseDeletedEvent {
+  userId: string;
+  courseId: string;
+}
+
 /** She reset a practice session or restarted a list: answers that counted were cleared (inside its unit of work). */
 export interface AnswersClearedEvent {
   userId: string;
@@ -102,6 +123,8 @@ export interface DomainEventMap {
   'practice.answered': AnswerEvent;
   'practice.cleared': AnswersClearedEvent;
   'course-question.answered': CourseQuestionAnsweredEvent;
+  'own-card.judged': OwnCardJudgedEvent;
+  'course.deleted': CourseDeletedEvent;
   'card.judged': CardEvent;
   'chapters.read': ReadEvent;
   'mock-exam.closed': MockExamClosedEvent;

@@ -14,6 +14,10 @@ export interface CoursesTable {
   period: string;
   /** her exam date (YYYY-MM-DD), or null */
   exam_date: string | null;
+  /** minutes per day of its own on its exam plan (migration 0051); null: it shares her day's */
+  minutes_per_day: number | null;
+  /** its study days, ISO weekdays comma-separated ('1,3,5'); null: her day's */
+  study_days: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -122,6 +122,26 @@ export interface StandingExamGradesTable {
   updated_at: string;
 }
 
+/**
+ * Her latest answer to one of her own questions or to a card of a course's sets, as evidence of what
+ * she knows of that course (issue 41, decision 049, migration 0051).
+ */
+export interface CourseMarksTable {
+  user_id: string;
+  /** the course it was answered in (a card: its set's course then) */
+  course_id: string;
+  kind: 'question' | 'card';
+  item_id: string;
+  /** @blok/domain/evidence: 'own-question', 'card-typed' or 'self-report' */
+  source: string;
+  /** 0..1 */
+  score: number;
+  /** a question's verdict (0 wrong, 1 right, 2 partly right); a card: 1 known, 0 not */
+  status: number | null;
+  /** when she answered (ISO-8601) */
+  answered_at: string;
+}
+
 /** The tables owned by standing: their names as Kysely sees them. */
 export interface StandingTables {
   standing_grades: StandingGradesTable;
@@ -131,4 +151,5 @@ export interface StandingTables {
   item_difficulties: ItemDifficultiesTable;
   standing_days: StandingDaysTable;
   mock_exam_predictions: MockExamPredictionsTable;
+  course_marks: CourseMarksTable;
 }

@@ -12,6 +12,7 @@ import {
   CourseFileSchema,
   CourseListSchema,
   CourseParamsSchema,
+  CourseStandingSchema,
   CreateCourseBodySchema,
   MarkPagesReadBodySchema,
   UpdateCourseBodySchema,
@@ -93,11 +94,25 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => courses.detail(req.auth!.userId, req.params.id),
     );
 
+    signedIn.get(
+      '/courses/:id/standing',
+      {
+        schema: {
+          tags,
+          summary: 'Where she stands in a course of hers: readiness and expected grade from her graded answers, and Voortgang (pages, questions, cards)',
+          security,
+          params: CourseParamsSchema,
+          response: { 200: CourseStandingSchema, ...errors },
+        },
+      },
+      async (req) => app.services.courseStanding.standing(req.auth!.userId, req.params.id),
+    );
+
     signedIn.put(
       '/courses/:id',
       {
         config: { claimInTransaction: true, plainStoredResponse: true },
-        schema: { tags, summary: 'Rename a course, change its code, period or exam date', security, params: CourseParamsSchema, body: UpdateCourseBodySchema, response: { 200: CourseDetailSchema, ...errors } },
+        schema: { tags, summary: 'Rename a course, change its code, period, exam date, or its exam plan\'s minutes per day and study days', security, params: CourseParamsSchema, body: UpdateCourseBodySchema, response: { 200: CourseDetailSchema, ...errors } },
       },
       async (req) => courses.update(req.auth!.userId, req.params.id, req.body),
     );

@@ -108,7 +108,7 @@ describe('writing her own question', () => {
 });
 
 const detail = {
-  course: { id: COURSE_ID, name: 'Statistiek', code: '', period: '', examDate: null, fileCount: 0, createdAt: '2031-01-01T10:00:00.000Z' },
+  course: { id: COURSE_ID, name: 'Statistiek', code: '', period: '', examDate: null, minutesPerDay: null, studyDays: [], fileCount: 0, createdAt: '2031-01-01T10:00:00.000Z' },
   files: [],
   limits: { courses: 1, courseCount: 1, storageBytes: 150 * 1024 * 1024, usedBytes: 0, fileBytes: 50 * 1024 * 1024, filePages: 1000, premium: false },
 };

@@ -3,6 +3,7 @@ export const courseKeys = {
   all: ['courses'] as const,
   list: () => ['courses', 'list'] as const,
   course: (id: string) => ['courses', 'course', id] as const,
+  standing: (id: string) => ['courses', 'standing', id] as const,
   pages: (courseId: string, fileId: string) => ['courses', 'pages', courseId, fileId] as const,
   search: (query: string) => ['courses', 'search', query] as const,
 };

@@ -3,7 +3,7 @@ import { CourseDetailSchema, type UpdateCourseBody } from '@blok/contract/course
 import { api } from '../../../lib/api-client.ts';
 import { courseKeys } from './keys.ts';
 
-/** PUT courses/{id}: rename, code, period or exam date. */
+/** PUT courses/{id}: rename, code, period, exam date, or the exam plan's minutes per day and study days. */
 export const updateCourse = ({ id, body }: { id: string; body: UpdateCourseBody }) => api.put(`courses/${encodeURIComponent(id)}`, body, CourseDetailSchema, { skipErrorPopup: true });
 
 export const useUpdateCourse = () => {
@@ -12,6 +12,8 @@ export const useUpdateCourse = () => {
     mutationFn: updateCourse,
     onSuccess: (detail) => {
       client.setQueryData(courseKeys.course(detail.course.id), detail);
+      // her exam plan feeds Vandaag
+      void client.invalidateQueries({ queryKey: ['plan'] });
       void client.invalidateQueries({ queryKey: courseKeys.list() });
     },
   });

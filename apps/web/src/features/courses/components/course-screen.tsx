@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { CourseDetail, CourseFile } from '@blok/contract/courses';
+import { PLAN_MAX_MINUTES, PLAN_MIN_MINUTES } from '@blok/contract/plan';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -10,17 +11,19 @@ import { Dialog } from '../../../components/ui/dialog/dialog.tsx';
 import { LoadingRow } from '../../../components/ui/loading-row/loading-row.tsx';
 import { Notice } from '../../../components/ui/notice/notice.tsx';
 import { Section } from '../../../components/ui/section/section.tsx';
+import { TextField } from '../../../components/ui/text-field/text-field.tsx';
 import { useCourse } from '../api/get-course.ts';
 import { useUpdateCourse } from '../api/update-course.ts';
 import { useDeleteCourse } from '../api/delete-course.ts';
 import { useUploadCourseFile } from '../api/upload-file.ts';
 import { useDeleteCourseFile } from '../api/delete-file.ts';
+import { CourseProgress, CourseReadiness } from './course-standing.tsx';
 import styles from './courses.module.css';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('nl-NL', { maximumFractionDigits: 1 })} MB`;
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.description ? error.description : fallback);
 
-/** /bibliotheek/eigen-vak/:courseId: her own course, its exam date and its PDFs. */
+/** /bibliotheek/eigen-vak/:courseId: her own course: where she stands, its exam plan, its PDFs, its Voortgang. */
 /**
  * `extra`: what other features show in the course, given by the route (her card sets: a feature never
  * imports another); it gets the screen's announcer.
@@ -50,9 +53,11 @@ export function CourseScreen({ courseId, extra }: { courseId: string; extra?: (a
         {detail.course.name}
       </h1>
       {(detail.course.code || detail.course.period) && <p className={styles.text}>{[detail.course.code, detail.course.period].filter(Boolean).join(' · ')}</p>}
-      <ExamDate detail={detail} onSaved={() => setAnnouncement(t('course.examSaved'))} />
+      <CourseReadiness courseId={detail.course.id} />
+      <ExamPlan detail={detail} onSaved={() => setAnnouncement(t('course.examSaved'))} />
       <Files detail={detail} announce={setAnnouncement} />
       {extra?.(setAnnouncement)}
+      <CourseProgress courseId={detail.course.id} courseName={detail.course.name} />
       <DeleteCourse detail={detail} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -61,19 +66,46 @@ export function CourseScreen({ courseId, extra }: { courseId: string; extra?: (a
   );
 }
 
-function ExamDate({ detail, onSaved }: { detail: CourseDetail; onSaved: () => void }) {
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * Her course's exam plan: the exam date, and optionally minutes per day and study days of its own
+ * (issue 41). Left empty, the course shares the time Blok's subjects leave, as before.
+ */
+function ExamPlan({ detail, onSaved }: { detail: CourseDetail; onSaved: () => void }) {
   const { t } = useTranslation('courses');
   const id = useId();
   const update = useUpdateCourse();
-  const [date, setDate] = useState(detail.course.examDate ?? '');
+  const { course } = detail;
+  const [date, setDate] = useState(course.examDate ?? '');
+  const [minutes, setMinutes] = useState(course.minutesPerDay === null ? '' : String(course.minutesPerDay));
+  const [days, setDays] = useState<number[]>(course.studyDays);
+  const [minutesError, setMinutesError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ id: detail.course.id, body: { examDate: date || null } }, { onSuccess: onSaved });
+    const value = minutes.trim() === '' ? null : Number(minutes);
+    if (value !== null && (!Number.isInteger(value) || value < PLAN_MIN_MINUTES || value > PLAN_MAX_MINUTES)) {
+      setMinutesError(t('course.minutesInvalid'));
+      return;
+    }
+    setMinutesError(undefined);
+    update.mutate(
+      { id: course.id, body: { examDate: date || null, minutesPerDay: value, studyDays: days.length > 0 ? [...days].sort((a, b) => a - b) : null } },
+      { onSuccess: onSaved },
+    );
   };
-  const saved = detail.course.examDate;
+  const toggle = (day: Weekday) => setDays((current) => (current.includes(day) ? current.filter((d) => d !== day) : [...current, day]));
+  const saved = course.examDate;
+  const savedDays = course.studyDays.length > 0 && course.studyDays.length < 7 ? course.studyDays.map((d) => t(`weekdaysShort.${d as Weekday}`)).join(', ') : null;
   return (
     <Section titleId={`${id}-title`} title={t('course.examTitle')}>
-      <p className={styles.text}>{saved ? t('course.examOn', { date: new Date(`${saved}T12:00:00Z`).toLocaleDateString('nl-NL', { day: 'numeric', month: 'long', year: 'numeric' }) }) : t('course.examNone')}</p>
+      <p className={styles.text}>
+        <span>{saved ? t('course.examOn', { date: new Date(`${saved}T12:00:00Z`).toLocaleDateString('nl-NL', { day: 'numeric', month: 'long', year: 'numeric' }) }) : t('course.examNone')}</span>
+        {' · '}
+        <span>{course.minutesPerDay !== null ? t('course.timeOwn', { count: course.minutesPerDay }) : t('course.timeShared')}</span>
+        {savedDays && <> · <span>{t('course.timeDays', { days: savedDays })}</span></>}
+      </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-date`}>
@@ -81,6 +113,32 @@ function ExamDate({ detail, onSaved }: { detail: CourseDetail; onSaved: () => vo
           </label>
           <input id={`${id}-date`} type="date" className={styles.input} value={date} onChange={(e) => setDate(e.target.value)} />
         </div>
+        <TextField
+          label={t('course.minutesLabel')}
+          type="number"
+          inputMode="numeric"
+          name="minutesPerDay"
+          min={PLAN_MIN_MINUTES}
+          max={PLAN_MAX_MINUTES}
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+          hint={t('course.minutesHint')}
+          error={minutesError}
+        />
+        <fieldset className={styles.days} aria-describedby={`${id}-days-hint`}>
+          <legend className={styles.label}>{t('course.studyDays')}</legend>
+          <p id={`${id}-days-hint`} className={styles.text}>
+            {t('course.studyDaysHint')}
+          </p>
+          <div className={styles.dayGrid}>
+            {WEEKDAYS.map((day) => (
+              <label key={day} className={styles.day}>
+                <input type="checkbox" name="studyDays" value={day} checked={days.includes(day)} onChange={() => toggle(day)} />
+                <span>{t(`weekdays.${day}`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         {update.isError && (
           <Notice variant="error" role="alert">
             {errorText(update.error, t('course.loadError'))}

@@ -110,9 +110,17 @@ describe("Home's 'Vandaag'", () => {
     const link = await screen.findByRole('link', { name: /Lees dia 12–21 van Hoorcollege 3/ });
     expect(link).toHaveAttribute('href', '/bibliotheek/eigen-vak/c-1/pdf/f-1?pagina=15');
     expect(link).toHaveTextContent('3 van 10');
-    expect(screen.getByRole('heading', { name: 'Sociale psychologie' }).nextElementSibling).toHaveTextContent(/^Nog 7 dagen tot je tentamen · Eigen vak · 5 van 30 minuten$/);
-    // only Blok's subject has an expected grade
-    expect(screen.getAllByTestId('today-expected-grade')).toHaveLength(1);
+    // her course shows where she stands in it as Blok's subjects do (decision 049): not tested yet
+    expect(screen.getByRole('heading', { name: 'Sociale psychologie' }).nextElementSibling).toHaveTextContent(/^Nog 7 dagen tot je tentamen · Eigen vak · Verwacht cijfer: nog niet getoetst · 5 van 30 minuten$/);
+    expect(screen.getAllByTestId('today-expected-grade')).toHaveLength(2);
+  });
+
+  it('shows the expected grade of her own course from her own answers', async () => {
+    const course = subject({ subjectId: 'c-1', courseId: 'c-1', subjectTitle: 'Statistiek', readiness: 83, expectedGrade: { grade: 8.3, low: 7.1, high: 9.4 }, minutes: 5, tasks: [] });
+    mockApi([{ path: 'plan/today', body: today([course]) }]);
+    renderHome();
+    expect(await screen.findByTestId('today-expected-grade')).toHaveTextContent('Verwacht cijfer 8,3 (7,1-9,4)');
+    expect(screen.getByRole('heading', { name: 'Statistiek' }).nextElementSibling).toHaveTextContent(/· Eigen vak · Verwacht cijfer 8,3/);
   });
 
   it("opens her course's practice from the task of her own questions", async () => {

@@ -115,17 +115,14 @@ function SubjectPlan({ plan }: { plan: SubjectDayPlan }) {
         <p className={styles.muted}>
           {plan.daysUntilExam === null ? t('today.noExam') : plan.daysUntilExam < 0 ? t('today.examPast') : t('today.examIn', { count: plan.daysUntilExam })}
           {' · '}
-          {plan.courseId ? (
-            // her own course (issue 41): no expected grade of Blok's questions
-            <span>{t('today.ownCourse')}</span>
-          ) : (
-            <span data-testid="today-expected-grade">
-              {/* a plan cached offline before the expected grade was part of it has none */}
-              {!plan.expectedGrade
-                ? t('today.notTested')
-                : t('today.expectedGrade', { grade: formatGrade(plan.expectedGrade.grade), low: formatGrade(plan.expectedGrade.low), high: formatGrade(plan.expectedGrade.high) })}
-            </span>
-          )}
+          {/* her own course (issue 41): named so, with where she stands in it from her own answers (decision 049) */}
+          {plan.courseId && <span>{t('today.ownCourse')} · </span>}
+          <span data-testid="today-expected-grade">
+            {/* a plan cached offline before the expected grade was part of it has none */}
+            {!plan.expectedGrade
+              ? t('today.notTested')
+              : t('today.expectedGrade', { grade: formatGrade(plan.expectedGrade.grade), low: formatGrade(plan.expectedGrade.low), high: formatGrade(plan.expectedGrade.high) })}
+          </span>
           {plan.tasks.length > 0 && <> · {t('today.meta', { minutes: plan.minutes, count: plan.minutesPerDay })}</>}
         </p>
       </header>
