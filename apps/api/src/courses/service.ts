@@ -1,16 +1,31 @@
 import { open } from 'node:fs/promises';
 import type { CourseDetail, CourseFile, CourseFilePages, CourseFileReading, CourseLimits, CourseList, CourseSummary, CreateCourseBody, MarkPagesReadBody, UpdateCourseBody } from '@blok/contract';
-import { uuidv7, type Executor } from '@blok/db';
+import { uuidv7, type Executor, type Tx } from '@blok/db';
 import { AppError } from '../errors.ts';
+import { yieldToLoop } from '../threads/yield.ts';
 import type { SpooledFile } from '../uploads/spooled-file.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import type { PdfChecker, PdfTicket } from './pdf-checker.ts';
-import { CoursesRepository, type CourseFileRow, type CourseListRow, type CourseRow } from './repository.ts';
+import { CoursesRepository, PAGES_PER_STATEMENT, type CourseFileRow, type CourseListRow, type CourseRow } from './repository.ts';
 
 /** A file's bytes are stored and read in chunks of this size (the last one shorter). */
 export const CHUNK_BYTES = 256 * 1024;
 /** Chunks read per query when a file is sent: 2 MB in memory at most per response. */
 const CHUNKS_PER_READ = 8;
+/**
+ * Chunks written per statement while an upload is staged (decision 039's addendum on staged
+ * uploads): each statement is a short transaction of its own; one 256 KB chunk is about a
+ * millisecond of SQLite's connection, and the event loop is given back between statements.
+ */
+const CHUNKS_PER_STAGED_STATEMENT = 1;
+/** Chunks removed per statement when a staged upload goes (each a transaction of its own). */
+const CHUNKS_PER_REMOVAL = 4;
+/** A staged page statement holds at most this many characters of text (and PAGES_PER_STATEMENT pages). */
+const PAGE_CHARS_PER_STATEMENT = 200_000;
+/** Staged uploads whose command never came (a process that stopped) are removed after this many hours. */
+export const STAGED_FILE_HOURS = 1;
+/** Staged files the sweep takes per query. */
+const SWEEP_BATCH = 20;
 
 /** Her limits (env.ts COURSE*; decision 039). */
 export interface CourseLimitOptions {
@@ -27,9 +42,14 @@ export interface CoursesAccounts {
   isPremium(executor: Executor, userId: string): Promise<boolean>;
 }
 
-/** What search keeps of a file's pages, told in the upload's own transaction (search owns its index). */
+/**
+ * What search keeps of a file's pages (search owns its index): staged before the upload's command in
+ * short transactions of its own, found from the command's transaction on, removed with the file.
+ */
 export interface CoursesSearchIndex {
-  pagesAdded(tx: Executor, entry: { userId: string; courseId: string; courseName: string; fileId: string; fileName: string; pages: string[] }): Promise<void>;
+  pagesStaged(entry: { userId: string; courseId: string; courseName: string; fileId: string; fileName: string; pages: string[] }): Promise<void>;
+  pagesReady(tx: Executor, fileId: string): Promise<void>;
+  stagedPagesRemoved(fileId: string): Promise<void>;
   courseRenamed(tx: Executor, userId: string, courseId: string, name: string): Promise<void>;
   fileRemoved(tx: Executor, userId: string, fileId: string): Promise<void>;
   courseRemoved(tx: Executor, userId: string, fileIds: string[]): Promise<void>;
@@ -221,8 +241,8 @@ export class CoursesService {
       const repo = this.repo;
       const course = await repo.findCourse(userId, courseId);
       if (!course) throw courseNotFound();
-      const files = await repo.filesOfCourse(course.id);
-      await this.search?.courseRemoved(tx, userId, files.map((f) => f.id));
+      // staged files too: an upload under way finds its staging gone and answers 404
+      await this.search?.courseRemoved(tx, userId, await repo.allFileIdsOfCourse(course.id));
       await this.events?.courseDeleted(tx, { userId, courseId: course.id });
       await repo.deleteCourse(course.id);
       return null;
@@ -268,33 +288,138 @@ export class CoursesService {
 
   /**
    * Keeps an uploaded PDF in a course: checked first on a thread of its own (pages, each page's
-   * text, within time and memory), then written in chunks from the spooled file with its pages in
-   * one transaction.
+   * text, within time and memory; a refused file leaves nothing), then staged and made hers
+   * (decision 039's addendum on staged uploads). Staging writes a file row that is not ready (her
+   * storage checked and taken in the same short transaction), its chunks from the spooled file, its
+   * pages and their search entries, each statement a short transaction of its own with the event
+   * loop given back between them: one transaction of 50 MB held SQLite's one connection, and every
+   * other student's request, for about 250 ms. The command's unit of work (where its response is
+   * stored for the Idempotency-Key) then only makes the file ready and its pages found. Whatever
+   * fails after staging began removes what was staged; what a stopped process leaves, the sweep
+   * removes after STAGED_FILE_HOURS.
    */
   async upload(userId: string, courseId: string, name: string, upload: SpooledFile): Promise<CourseFile> {
     if (!this.checker) throw new AppError('not_found', 'Niet gevonden');
     const pages = await this.checker.check(upload.path);
-    return this.uow.run(async (tx) => {
+    const { id, course } = await this.stageFile(userId, courseId, name, upload, pages.length);
+    try {
+      await this.stageChunks(id, upload);
+      await this.stagePages(id, userId, pages);
+      await this.search?.pagesStaged({ userId, courseId: course.id, courseName: course.name, fileId: id, fileName: name, pages });
+      return await this.uow.run(async (tx) => {
+        const repo = this.repo;
+        const now = await repo.findCourse(userId, course.id);
+        // the course was deleted meanwhile: its files went with it, this one too
+        if (!now) throw courseNotFound();
+        // its staging was swept (a command hours late): nothing to make hers
+        if (!(await repo.markReady(id, new Date().toISOString()))) throw new AppError('conflict', 'Deze pdf is niet bewaard. Upload hem opnieuw.');
+        await this.search?.pagesReady(tx, id);
+        // renamed while the pages were staged: their entries carry the name of now
+        if (now.name !== course.name) await this.search?.courseRenamed(tx, userId, course.id, now.name);
+        return this.fileOf((await repo.findFile(userId, course.id, id))!);
+      });
+    } catch (err) {
+      await this.removeStaged(id).catch(() => undefined);
+      // a statement that failed because the course (and so the staged file) went meanwhile
+      if (!(err instanceof AppError) && !(await this.repo.findCourse(userId, courseId))) throw courseNotFound();
+      throw err;
+    }
+  }
+
+  /** A short transaction of its own, or the caller's unit of work when one is open. */
+  private short<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.uow.inUnitOfWork ? fn(this.uow.executor as Tx) : this.uow.apart(fn);
+  }
+
+  /** The file's row, not ready, in a short transaction that checks her course and her storage (staged files counted). */
+  private stageFile(userId: string, courseId: string, name: string, upload: SpooledFile, pages: number): Promise<{ id: string; course: CourseRow }> {
+    return this.short(async () => {
       const repo = this.repo;
+      await repo.lockStorage(userId);
       const course = await repo.findCourse(userId, courseId);
       if (!course) throw courseNotFound();
       await this.checkQuota(repo, userId, upload.size);
       const id = uuidv7();
-      await repo.insertFile({ id, course_id: course.id, user_id: userId, name, bytes: upload.size, pages: pages.length, chunk_bytes: CHUNK_BYTES, sha256: upload.sha256 });
-      const handle = await open(upload.path, 'r');
-      try {
-        for (let idx = 0; idx * CHUNK_BYTES < upload.size; idx++) {
-          const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, upload.size - idx * CHUNK_BYTES));
-          const { bytesRead } = await handle.read(buffer, 0, buffer.length, idx * CHUNK_BYTES);
-          await repo.insertChunk(id, idx, buffer.subarray(0, bytesRead));
-        }
-      } finally {
-        await handle.close();
-      }
-      await repo.insertPages(id, userId, pages);
-      await this.search?.pagesAdded(tx, { userId, courseId: course.id, courseName: course.name, fileId: id, fileName: name, pages });
-      return this.fileOf((await repo.findFile(userId, course.id, id))!);
+      await repo.insertFile({ id, course_id: course.id, user_id: userId, name, bytes: upload.size, pages, chunk_bytes: CHUNK_BYTES, sha256: upload.sha256, ready: 0 });
+      return { id, course };
     });
+  }
+
+  /**
+   * The spooled file's bytes into the staged file's chunks, CHUNKS_PER_STAGED_STATEMENT per statement.
+   * One buffer is read into again and again (each statement has sent its bytes when it returns): a
+   * new one per chunk was 50 MB of memory outside the heap, and the collections it set off held the
+   * event loop tens of milliseconds at a time.
+   */
+  private async stageChunks(id: string, upload: SpooledFile): Promise<void> {
+    const count = Math.ceil(upload.size / CHUNK_BYTES);
+    const buffer = Buffer.allocUnsafe(Math.min(upload.size, CHUNK_BYTES * CHUNKS_PER_STAGED_STATEMENT));
+    const handle = await open(upload.path, 'r');
+    try {
+      for (let first = 0; first < count; first += CHUNKS_PER_STAGED_STATEMENT) {
+        const data: Buffer[] = [];
+        for (let idx = first; idx < Math.min(count, first + CHUNKS_PER_STAGED_STATEMENT); idx++) {
+          const at = (idx - first) * CHUNK_BYTES;
+          const { bytesRead } = await handle.read(buffer, at, Math.min(CHUNK_BYTES, upload.size - idx * CHUNK_BYTES), idx * CHUNK_BYTES);
+          data.push(buffer.subarray(at, at + bytesRead));
+        }
+        await yieldToLoop();
+        await this.short(() => this.repo.insertChunks(id, first, data));
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The staged file's page texts, a few hundred kilobytes of text per statement at most. */
+  private async stagePages(id: string, userId: string, pages: readonly string[]): Promise<void> {
+    for (let i = 0; i < pages.length; ) {
+      let j = i + 1;
+      for (let chars = pages[i]!.length; j < pages.length && j - i < PAGES_PER_STATEMENT && chars + pages[j]!.length <= PAGE_CHARS_PER_STATEMENT; j++) chars += pages[j]!.length;
+      const texts = pages.slice(i, j);
+      const first = i + 1;
+      await yieldToLoop();
+      await this.short(() => this.repo.insertPages(id, userId, first, texts));
+      i = j;
+    }
+  }
+
+  /**
+   * Removes a staged file in short statements: its search entries (found by none meanwhile), its
+   * chunks and pages, then its row. A ready file is never touched; a file already gone leaves only
+   * search entries, if any, to remove.
+   */
+  private async removeStaged(id: string): Promise<void> {
+    const file = await this.repo.fileById(id);
+    if (file?.ready === 1) return;
+    await this.search?.stagedPagesRemoved(id);
+    if (!file) return;
+    const chunks = Math.ceil(file.bytes / file.chunk_bytes);
+    for (let from = 0; from < chunks; from += CHUNKS_PER_REMOVAL) {
+      await yieldToLoop();
+      await this.short(() => this.repo.deleteChunks(id, from, from + CHUNKS_PER_REMOVAL - 1));
+    }
+    for (let from = 1; from <= file.pages; from += PAGES_PER_STATEMENT) {
+      await yieldToLoop();
+      await this.short(() => this.repo.deletePages(id, from, from + PAGES_PER_STATEMENT - 1));
+    }
+    await this.short(() => this.repo.deleteStagedFile(id));
+  }
+
+  /**
+   * The sweep (a leased job, hourly): staged uploads whose staging began more than STAGED_FILE_HOURS
+   * before `nowMs` and whose command never came (a process stopped in between), removed in short
+   * statements. Returns how many went.
+   */
+  async sweepStagedFiles(nowMs = Date.now()): Promise<number> {
+    const before = new Date(nowMs - STAGED_FILE_HOURS * 3600_000).toISOString();
+    let removed = 0;
+    for (;;) {
+      const files = await this.repo.stagedFilesBefore(before, SWEEP_BATCH);
+      for (const f of files) await this.removeStaged(f.id);
+      removed += files.length;
+      if (files.length < SWEEP_BATCH) return removed;
+    }
   }
 
   deleteFile(userId: string, courseId: string, fileId: string): Promise<null> {

@@ -552,6 +552,10 @@ export default fp<ServicesOptions>(
     jobs.every('maintenance.sweep-staged-pictures', HOUR, async () => {
       await parts.ownCards.sweepUnlinkedPictures();
     }, { transactional: false });
+    // PDF uploads staged for a command that never made the file hers (decision 039's addendum on staged uploads); short statements
+    jobs.every('maintenance.sweep-staged-course-files', HOUR, async () => {
+      await parts.courses.sweepStagedFiles();
+    }, { transactional: false });
     // cards saved before the `<`/`>` fix of the card renderer get their HTML made again, once
     jobs.register(OWN_CARD_RERENDER_JOB, async () => {
       const changed = await parts.ownCards.rerenderAngleBrackets();

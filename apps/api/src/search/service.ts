@@ -1,7 +1,9 @@
 import { SEARCH_HITS_MAX, type SearchHit, type SearchResult } from '@blok/contract';
 import { foldForSearch, searchTerms, snippetOf } from '@blok/domain/search';
 import { stripMarkup } from '@blok/domain/markup';
-import type { Executor } from '@blok/db';
+import type { Executor, Tx } from '@blok/db';
+import { AppError } from '../errors.ts';
+import { yieldToLoop } from '../threads/yield.ts';
 import type { UnitOfWork } from '../write/unit-of-work.ts';
 import { SearchRepository, type NewEntry } from './repository.ts';
 
@@ -18,6 +20,17 @@ export interface SearchChapters {
 }
 
 const CHAPTERS_SOURCE = 'chapters';
+/**
+ * A staged batch of page entries is at most this many characters of text (and 200 entries): FTS5
+ * indexes a batch's words in its statement, about a millisecond per 10,000 characters on the bench's
+ * machine, so one batch holds SQLite's connection a few milliseconds.
+ */
+const STAGED_CHARS_PER_BATCH = 40_000;
+/** Entries removed per statement when a staged file goes. */
+const STAGED_REMOVED_PER_STATEMENT = 100;
+
+/** The file's staging was removed while its pages were being staged (its course was deleted). */
+export const stagingGone = () => new AppError('not_found', 'Dit vak bestaat niet.');
 const cardsSource = (userId: string) => `cards:${userId}`;
 
 /**
@@ -43,6 +56,54 @@ export class SearchService {
   // ------------------------------------------------------------------ her courses tell
 
   async pagesAdded(tx: Executor, e: { userId: string; courseId: string; courseName?: string; fileId: string; fileName: string; pages: string[] }): Promise<void> {
+    await this.repo(tx).insert(this.pageEntries(e));
+  }
+
+  /**
+   * A file's pages staged before its upload's command (decision 039's addendum on staged uploads):
+   * marked staged first (never found), then the entries in short transactions of their own, a few
+   * milliseconds each, with the event loop given back between them. `pagesReady` in the command's
+   * transaction makes them found; `stagedPagesRemoved` removes them. Inside a caller's unit of work
+   * every batch joins it.
+   */
+  async pagesStaged(e: { userId: string; courseId: string; courseName: string; fileId: string; fileName: string; pages: string[] }): Promise<void> {
+    const entries = this.pageEntries(e);
+    await this.short((tx) => this.repo(tx).stage(e.fileId, e.userId, new Date().toISOString()));
+    for (let i = 0; i < entries.length; ) {
+      let j = i + 1;
+      for (let chars = entries[i]!.text.length; j < entries.length && j - i < 200 && chars + entries[j]!.text.length <= STAGED_CHARS_PER_BATCH; j++) chars += entries[j]!.text.length;
+      const batch = entries.slice(i, j);
+      await yieldToLoop();
+      await this.short(async (tx) => {
+        const repo = this.repo(tx);
+        // the file was removed meanwhile (its course deleted): add nothing after its removal
+        if (!(await repo.lockStaged(e.fileId))) throw stagingGone();
+        await repo.insert(batch);
+      });
+      i = j;
+    }
+  }
+
+  /** The staged pages of a file are found from now on: in its upload's command. */
+  async pagesReady(tx: Executor, fileId: string): Promise<void> {
+    await this.repo(tx).unstage(fileId);
+  }
+
+  /** A staged file's entries removed in short statements, its mark last (until then none is found). */
+  async stagedPagesRemoved(fileId: string): Promise<void> {
+    for (let n = STAGED_REMOVED_PER_STATEMENT; n === STAGED_REMOVED_PER_STATEMENT; ) {
+      await yieldToLoop();
+      n = await this.short((tx) => this.repo(tx).deleteSomeOf('page', fileId, STAGED_REMOVED_PER_STATEMENT));
+    }
+    await this.short((tx) => this.repo(tx).unstage(fileId));
+  }
+
+  /** A short transaction of its own, or the caller's unit of work when one is open. */
+  private short<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.uow.inUnitOfWork ? fn(this.uow.executor as Tx) : this.uow.apart(fn);
+  }
+
+  private pageEntries(e: { userId: string; courseId: string; courseName?: string; fileId: string; fileName: string; pages: string[] }): NewEntry[] {
     const entries: NewEntry[] = e.pages.map((text, i) => ({
       userId: e.userId,
       kind: 'page',
@@ -54,7 +115,7 @@ export class SearchService {
       text,
       folded: foldForSearch(text),
     }));
-    await this.repo(tx).insert(entries.filter((entry) => entry.folded !== ''));
+    return entries.filter((entry) => entry.folded !== '');
   }
 
   async fileRemoved(tx: Executor, _userId: string, fileId: string): Promise<void> {

@@ -8,6 +8,7 @@ import { CLIENT_ID } from '@blok/contract';
 import { dropSchema, migrateToLatest, openDatabase, sql, type DatabaseHandle, type DialectName } from '@blok/db';
 import { enqueueJob } from '../../src/jobs/queue.ts';
 import { CHOICE, DIALECTS, PASSWORD, newDeviceId, uniqueEmail } from '../helpers.ts';
+import { makePdf } from '../courses/pdf-maker.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/api-process.ts');
@@ -65,6 +66,7 @@ describe.each(DIALECTS)('two API processes on one %s database', (dialect: Dialec
   let databaseUrl: string;
   let cleanup: () => Promise<void>;
   const procs: Proc[] = [];
+  const secret = randomBytes(32).toString('hex');
 
   beforeAll(async () => {
     if (dialect === 'postgres') {
@@ -100,7 +102,8 @@ describe.each(DIALECTS)('two API processes on one %s database', (dialect: Dialec
   it('runs each of 200 due jobs exactly once across both processes', async () => {
     // both processes are up before the jobs are due: a process that starts first must not drain
     // them all before the other polls (its start takes 11-14 s on a loaded machine)
-    procs.push(...(await Promise.all([startProcess({ DATABASE_URL: databaseUrl }), startProcess({ DATABASE_URL: databaseUrl })])));
+    // one secret, as several processes of one deployment share it: a token of the one is good at the other
+    procs.push(...(await Promise.all([startProcess({ DATABASE_URL: databaseUrl, JWT_SECRET: secret }), startProcess({ DATABASE_URL: databaseUrl, JWT_SECRET: secret })])));
     for (let i = 0; i < 200; i += 1) await enqueueJob(handle.db, { name: 'test.effect', payload: { i } });
     await until(async () => {
       const left = await handle.db.selectFrom('jobs').select('id').where('name', '=', 'test.effect').where('state', '!=', 'done').execute();
@@ -131,6 +134,40 @@ describe.each(DIALECTS)('two API processes on one %s database', (dialect: Dialec
     const user = await handle.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const active = await handle.db.selectFrom('devices').select('id').where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
     expect(active).toHaveLength(1);
+  }, 60_000);
+
+  it('serves a PDF uploaded through one process from the other, whole and in ranges (issue 41)', async () => {
+    const [a, b] = procs;
+    const url = (p: Proc, path: string) => `http://127.0.0.1:${p.port}/api${path}`;
+    const reg = await fetch(url(a!, '/auth/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ device_id: newDeviceId(), grant_type: 'external_register', client_id: CLIENT_ID, email: uniqueEmail('procs-pdf'), password: PASSWORD, ...CHOICE }).toString(),
+    });
+    expect(reg.status).toBe(200);
+    const auth = { authorization: `Bearer ${((await reg.json()) as { access_token: string }).access_token}` };
+    const write = (p: Proc, method: string, path: string, body: BodyInit, type: string) =>
+      fetch(url(p, path), { method, body, headers: { ...auth, 'content-type': type, 'idempotency-key': crypto.randomUUID() } });
+    const created = await write(a!, 'POST', '/courses', JSON.stringify({ name: 'Sociale psychologie' }), 'application/json');
+    expect(created.status).toBe(201);
+    const courseId = ((await created.json()) as { course: { id: string } }).course.id;
+    // three chunks of 256 KB and a bit
+    const pdf = Buffer.concat([makePdf(['Gedeeld tussen processen', 'Tweede pagina']), Buffer.from(`%${'z'.repeat(600 * 1024)}\n`)]);
+    const up = await write(a!, 'POST', `/courses/${courseId}/files?name=Hoorcollege.pdf`, new Uint8Array(pdf), 'application/pdf');
+    expect(up.status, await up.clone().text()).toBe(201);
+    const fileId = ((await up.json()) as { id: string }).id;
+    const file = `/courses/${courseId}/files/${fileId}/file`;
+    const whole = await fetch(url(b!, file), { headers: auth });
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(pdf)).toBe(true);
+    const range = await fetch(url(b!, file), { headers: { ...auth, range: `bytes=${256 * 1024 - 5}-${256 * 1024 + 4}` } });
+    expect(range.status).toBe(206);
+    expect(Buffer.from(await range.arrayBuffer()).equals(pdf.subarray(256 * 1024 - 5, 256 * 1024 + 5))).toBe(true);
+    const pages = await fetch(url(b!, `/courses/${courseId}/files/${fileId}/pages`), { headers: auth });
+    expect(((await pages.json()) as { pages: Array<{ text: string }> }).pages.map((p) => p.text)).toEqual(['Gedeeld tussen processen', 'Tweede pagina']);
+    // deleted through the one, gone in the other
+    expect((await fetch(url(b!, `/courses/${courseId}/files/${fileId}`), { method: 'DELETE', headers: { ...auth, 'idempotency-key': crypto.randomUUID() } })).status).toBe(204);
+    expect((await fetch(url(a!, file), { headers: auth })).status).toBe(404);
   }, 60_000);
 
   it('takes over the job of a process killed mid-job (kill -9) once its lease expires, and runs it once', async () => {

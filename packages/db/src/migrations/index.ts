@@ -39,6 +39,7 @@ import * as m0046 from './0046-standing-exam-grades.ts';
 import * as m0047 from './0047-course-pages-read.ts';
 import * as m0048 from './0048-course-file-annotations.ts';
 import * as m0049 from './0049-course-questions.ts';
+import * as m0050 from './0050-staged-course-files.ts';
 import * as m0051 from './0051-course-standing.ts';
 
 /**
@@ -92,5 +93,6 @@ export const migrations: Record<string, Migration> = {
   '0047-course-pages-read': m0047,
   '0048-course-file-annotations': m0048,
   '0049-course-questions': m0049,
+  '0050-staged-course-files': m0050,
   '0051-course-standing': m0051,
 };

@@ -35,6 +35,12 @@ export interface CourseFilesTable {
   chunk_bytes: number;
   /** sha256 of the bytes, base64url (ETag) */
   sha256: string;
+  /**
+   * 1: hers (listed, served, read, searched); 0: its upload is still being staged (migration 0050),
+   * seen nowhere but in her storage, and removed by the sweep if its command never came
+   */
+  ready: number;
+  /** when it became ready (while staged: when its staging began) */
   created_at: string;
 }
 

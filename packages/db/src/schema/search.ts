@@ -35,7 +35,19 @@ export interface SearchSourcesTable {
   indexed_at: string;
 }
 
+/**
+ * A file whose page entries are staged (migration 0050): its entries exist but are never found until
+ * its upload's command removes this row (or the entries go with it).
+ */
+export interface SearchStagedTable {
+  /** the entries' ref_id (the file) */
+  ref_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface SearchTables {
   search_entries: SearchEntriesTable;
   search_sources: SearchSourcesTable;
+  search_staged: SearchStagedTable;
 }
