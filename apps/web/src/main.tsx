@@ -8,7 +8,7 @@ import { lazyRoute } from './app/lazy-route.ts';
 import { isMarkedSignedIn } from './lib/auth/token-storage.ts';
 import { fetchEarly } from './lib/api-client.ts';
 import { firstScreenReads } from './app/first-screen-reads.ts';
-import { SERVER_RENDERED_SCREENS, firstScreenOf, type FirstScreen } from './app/first-screens.ts';
+import { firstScreenOf, type FirstScreen } from './app/first-screens.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -68,12 +68,6 @@ const FIRST_SCREEN_STRINGS: Partial<Record<FirstScreen, Namespace[]>> = {
  * router has the screen's code (never the splash in between), and frees the page as it commits.
  */
 const prerendered = container.hasAttribute('data-prerendered');
-/**
- * Her Home and her chapter come rendered by the API as the app's whole tree (decision 048): the app
- * hydrates that markup instead of rendering the screen again and replacing it (issue 43). The page
- * stays as it was painted (no second layout of the chapter), and React attaches to it in slices.
- */
-const hydrate = SERVER_RENDERED_SCREENS.has(container.dataset.prerendered ?? '');
 function takeOverPrerendered(): void {
   container.removeAttribute('inert');
   container.removeAttribute('data-prerendered');
@@ -87,6 +81,13 @@ function TakeOver({ children }: { children: ReactNode }) {
 
 const signedIn = isMarkedSignedIn();
 const firstScreen = firstScreenOf(window.location.pathname, signedIn);
+/**
+ * Her Home and her chapter come rendered by the API as the app's whole tree (decision 048; a page
+ * with a screen at their addresses is one of the API's): the app hydrates that markup instead of
+ * rendering the screen again and replacing it (issue 43). The page stays as it was painted (no
+ * second layout of the chapter), and React attaches to it in slices.
+ */
+const hydrate = prerendered && (firstScreen === 'home' || firstScreen === 'reader');
 
 /** The rest of the start runs in a task of its own, so a tap or a paint can come in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

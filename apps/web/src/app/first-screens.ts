@@ -9,14 +9,6 @@ export const PRERENDERED_SCREENS = { login: '/auth/login', register: '/auth/regi
 export type PrerenderedScreen = keyof typeof PRERENDERED_SCREENS;
 
 /**
- * The first screens the API renders into her page with her data (decision 048), as the whole tree
- * the app renders (the root layout included): the app hydrates that markup instead of rendering the
- * screen again beside it and replacing it (issue 43). The build-time pages (above) are taken over
- * by rendering anew: what a visitor's browser remembers (a form's state) is not in their markup.
- */
-export const SERVER_RENDERED_SCREENS: ReadonlySet<string> = new Set<FirstScreen>(['home', 'reader']);
-
-/**
  * Their addresses, the one list of them: main.tsx fetches the screen's code by it, and the web build
  * writes a copy of index.html per screen (`first-screen/<page>.html`, naming the screen's chunks) and
  * this list as `first-screen/addresses.json`, by which the API picks the copy to send (plugins/web.ts).

@@ -30,7 +30,10 @@ export function withScreen(html: string, screen: string, markup: string, styles:
   // The page's own preload of the file goes for the same reason.
   const inlined = new Set(styles.map(({ file }) => file));
   const withoutPreloads = page.replace(/<link rel="preload" as="style" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => (inlined.has(file) ? '' : link));
-  const named = styles.map(({ file }) => `<link rel="stylesheet" href="/${file}" disabled data-inlined>`).join('');
+  const named = styles
+    .filter(({ file }) => !withoutPreloads.includes(`<link rel="stylesheet" href="/${file}" disabled data-inlined>`))
+    .map(({ file }) => `<link rel="stylesheet" href="/${file}" disabled data-inlined>`)
+    .join('');
   // a function as the replacement: a `$` in the CSS is no pattern
   return withoutPreloads.replace('</head>', () => `<style data-prerendered-css>${css.join('\n')}</style>${named}</head>`);
 }

@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import { newIdempotencyKey, request, type Parser } from '../api-client.ts';
 import { ApiError } from '../api-error.ts';
 import { outboxAdd, outboxAll, outboxClear, outboxDelete } from './offline-db.ts';
-import { whenIdle } from '../when-idle.ts';
 
 /**
  * The one durable queue of writes (decision 013). A practice answer, a self-assessment, reading
@@ -57,8 +56,6 @@ export type SendResult<T> = { status: 'sent'; data: T } | { status: 'queued' };
 
 /** How often a queue that could not be sent is tried again while the page is open. */
 export const OUTBOX_RETRY_MS = 15_000;
-/** How long the first send of a new page waits at most for the browser to be idle. */
-export const OUTBOX_START_IDLE_TIMEOUT_MS = 2_000;
 
 type Outcome = { ok: true; data: unknown } | { ok: false; error: unknown };
 
@@ -226,8 +223,5 @@ export function startOutbox(): void {
   setInterval(() => {
     if (pending.answers + pending.progress + pending.annotations > 0) void flushOutbox();
   }, OUTBOX_RETRY_MS);
-  // What waits from an earlier visit goes once the first screen is in place and the browser is
-  // idle (issue 43): reading the queue and sending it is nothing the first screen shows. A write
-  // made before then sends the queue itself (sendThroughOutbox).
-  whenIdle(() => void refreshPending().then(() => flushOutbox()), { afterLoad: false, timeout: OUTBOX_START_IDLE_TIMEOUT_MS });
+  void refreshPending().then(() => flushOutbox());
 }

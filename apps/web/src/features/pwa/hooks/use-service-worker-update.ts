@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 import { env } from '../../../config/env.ts';
-import { whenIdle } from '../../../lib/when-idle.ts';
 
 /** How often an open app asks the server for a new service worker (spec section 9). */
 export const SW_UPDATE_INTERVAL_MS = 120_000;
-/** How long after the page's load the registration waits at most for the browser to be idle. */
+/** How long the registration waits at most for the browser to be idle. */
 export const SW_REGISTER_IDLE_TIMEOUT_MS = 3_000;
 
 let reloading = false;
@@ -30,30 +29,29 @@ export function useServiceWorkerUpdate(): { updateAvailable: boolean; applyUpdat
     };
     navigator.serviceWorker.addEventListener('controllerchange', onControllerChange);
 
-    // Registered once the page has loaded and the browser is idle (issue 43, decision 048): its code,
-    // its registration and the precache it starts are nothing the first screen needs, and on a
-    // first visit they ran among the app's start. workbox-window registers on `load` anyway.
-    const cancelRegistration = whenIdle(
-      () =>
-        void import('workbox-window')
-          .then(async ({ Workbox }) => {
-            if (cancelled) return;
-            const wb = new Workbox('/sw.js', { scope: '/' });
-            workbox.current = wb;
-            wb.addEventListener('waiting', () => setUpdateAvailable(true));
-            const registration = await wb.register();
-            if (!registration || cancelled) return;
-            timer = setInterval(() => {
-              if (navigator.onLine) registration.update().catch(() => undefined);
-            }, SW_UPDATE_INTERVAL_MS);
-          })
-          .catch((error: unknown) => console.warn('Service worker registration failed', error)),
-      { timeout: SW_REGISTER_IDLE_TIMEOUT_MS },
-    );
+    // Its code is asked for once the browser is idle (issue 43, decision 048), not among the tasks of
+    // the app's start: nothing of it is the first screen's, and workbox-window registers the worker
+    // only once the page has loaded anyway. (Safari without requestIdleCallback: the next task.)
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
+    whenIdle(() => {
+      if (cancelled) return;
+      import('workbox-window')
+        .then(async ({ Workbox }) => {
+          if (cancelled) return;
+          const wb = new Workbox('/sw.js', { scope: '/' });
+          workbox.current = wb;
+          wb.addEventListener('waiting', () => setUpdateAvailable(true));
+          const registration = await wb.register();
+          if (!registration || cancelled) return;
+          timer = setInterval(() => {
+            if (navigator.onLine) registration.update().catch(() => undefined);
+          }, SW_UPDATE_INTERVAL_MS);
+        })
+        .catch((error: unknown) => console.warn('Service worker registration failed', error));
+    }, { timeout: SW_REGISTER_IDLE_TIMEOUT_MS });
 
     return () => {
       cancelled = true;
-      cancelRegistration();
       if (timer) clearInterval(timer);
       navigator.serviceWorker.removeEventListener('controllerchange', onControllerChange);
     };
