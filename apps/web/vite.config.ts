@@ -182,7 +182,8 @@ function firstScreenPages(): Plugin {
         if (page in PRERENDERED_SCREENS) paintStyles[page] = [...appStyles, ...styles.filter((css) => !appStyles.includes(css))];
         const links = [
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          // data-screen: the screen's own code (src/prerender/page.ts fetches it at low priority on a page that has the screen)
+          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" data-screen>`),
         ].join('');
         if (!html.includes('</head>')) throw new Error('first screens: index.html has no </head>');
         this.emitFile({ type: 'asset', fileName: `first-screen/${page}.html`, source: html.replace('</head>', `${links}</head>`) });

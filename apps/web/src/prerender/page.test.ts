@@ -7,7 +7,8 @@ const PAGE = [
   '<link rel="preload" as="style" crossorigin href="/assets/app-1.css">',
   '<link rel="preload" as="style" crossorigin href="/assets/read-1.css">',
   '<link rel="preload" as="style" crossorigin href="/assets/other-1.css">',
-  '<link rel="modulepreload" crossorigin href="/assets/read-1.js">',
+  '<link rel="modulepreload" crossorigin href="/assets/framework-1.js">',
+  '<link rel="modulepreload" crossorigin href="/assets/read-1.js" data-screen>',
   '</head><body><div id="root"><div data-app-splash></div></div><noscript>JavaScript</noscript></body></html>',
 ].join('');
 
@@ -30,7 +31,14 @@ describe('withScreen (decisions 032, 048)', () => {
     }
     // a stylesheet it did not inline keeps its preload, and the scripts keep theirs
     expect(page).toContain('<link rel="preload" as="style" crossorigin href="/assets/other-1.css">');
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/read-1.js">');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/read-1.js" data-screen>');
+  });
+
+  it("asks for the screen's own code at low priority when told, never for the entry's", () => {
+    const low = withScreen(PAGE, 'reader', '<main>hoofdstuk</main>', [], { lowPriorityCode: true });
+    expect(low).toContain('<link rel="modulepreload" crossorigin href="/assets/read-1.js" data-screen fetchpriority="low">');
+    expect(low).toContain('<link rel="modulepreload" crossorigin href="/assets/framework-1.js">');
+    expect(page).not.toContain('fetchpriority');
   });
 
   it('reads the stylesheets a page names from its preloads', () => {
