@@ -15,8 +15,10 @@
 // (<page>-<run>.trace.json, for Chromium's performance panel).
 // LIGHTHOUSE_AGAINST=<web build dir> is an A/B in one run: a second Blok on LIGHTHOUSE_PORT + 1 serves
 // that build (WEB_DIST) over the same database and secret, and every page runs against both, interleaved,
-// so a busy minute hits both builds alike (e.g. the build before a change, copied aside); its rows are
-// named by LIGHTHOUSE_AGAINST_NAME (default: the directory).
+// so a busy minute hits both builds alike (e.g. the build before a change, copied aside with its
+// dist-server to a folder inside the repository: elsewhere the server renderer cannot import its
+// packages and that server sends every page plain); its rows are named by LIGHTHOUSE_AGAINST_NAME
+// (default: the directory).
 // LIGHTHOUSE_CPU_PROFILE=1 adds V8's sampling profiler to the saved traces (diagnosis only).
 // LIGHTHOUSE_NO_WRITE=1 prints the table but writes neither RESULTS.md nor the results JSON (for
 // trials and partial runs). Each run prints its longest main-thread tasks (Lighthouse's long-tasks

@@ -182,7 +182,8 @@ function firstScreenPages(): Plugin {
         if (page in PRERENDERED_SCREENS) paintStyles[page] = [...appStyles, ...styles.filter((css) => !appStyles.includes(css))];
         const links = [
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          // data-screen: the screen's own code (src/prerender/page.ts fetches it at low priority on a page that has the screen)
+          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" data-screen>`),
         ].join('');
         if (!html.includes('</head>')) throw new Error('first screens: index.html has no </head>');
         this.emitFile({ type: 'asset', fileName: `first-screen/${page}.html`, source: html.replace('</head>', `${links}</head>`) });
@@ -198,7 +199,7 @@ function firstScreenPages(): Plugin {
  * The entry's stylesheet (global styles and the splash, about 1.4 KB gzip) goes into index.html as a
  * <style>, so the first paint does not wait for one more request (decision 014, "Lighthouse: what
  * blocks the main thread"). The CSP allows inline styles (style-src 'unsafe-inline'). The file stays in
- * the build (the service worker's precache lists it).
+ * the build (the service worker's precache lists it), named by a disabled link (issue 43).
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -214,7 +215,11 @@ function inlineEntryCss(): Plugin {
           if (!asset || asset.type !== 'asset') throw new Error(`inline CSS: ${fileName} is not in the bundle`);
           const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
           if (css.includes('</style')) throw new Error(`inline CSS: ${fileName} cannot be inlined`);
-          return `<style>${css.trim()}</style>`;
+          // Named by a disabled stylesheet link (never fetched nor applied): chunks that share a
+          // module's CSS with the entry list the file among their dependencies, and Vite's preloader
+          // adds it unless the page has a stylesheet link for it. Loaded again it restyled the
+          // whole page after the paint (issue 43; src/prerender/page.ts does the same).
+          return `<style>${css.trim()}</style><link rel="stylesheet" href="/${fileName}" disabled data-inlined>`;
         });
       },
     },

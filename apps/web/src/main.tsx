@@ -1,5 +1,5 @@
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/global.css';
 import { i18n, loadNamespaces, type Namespace } from './lib/i18n.ts';
 import { queryClient } from './lib/react-query.ts';
@@ -81,13 +81,25 @@ function TakeOver({ children }: { children: ReactNode }) {
 
 const signedIn = isMarkedSignedIn();
 const firstScreen = firstScreenOf(window.location.pathname, signedIn);
-
-// The first screen's data, asked for now (decision 014, "first-visit data"): its answer is on its way
-// while the app's code loads, and the screen's query takes it instead of asking again.
-for (const path of firstScreenReads(window.location.pathname, signedIn)) fetchEarly(path);
+/**
+ * Her Home and her chapter come rendered by the API as the app's whole tree (decision 048; a page
+ * with a screen at their addresses is one of the API's): the app hydrates that markup instead of
+ * rendering the screen again and replacing it (issue 43). The page stays as it was painted (no
+ * second layout of the chapter), and React attaches to it in slices.
+ */
+const hydrate = prerendered && (firstScreen === 'home' || firstScreen === 'reader');
 
 /** The rest of the start runs in a task of its own, so a tap or a paint can come in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// The first screen's data, asked for now (decision 014, "first-visit data"): its answer is on its way
+// while the app's code loads, and the screen's query takes it instead of asking again. In a task of
+// its own, before the app's (issue 43): Home's 'Vandaag' names her time zone, and the browser's first
+// Intl.DateTimeFormat costs a phone tens of ms, which made the evaluation of this script's modules
+// one task too long.
+void nextTask().then(() => {
+  for (const path of firstScreenReads(window.location.pathname, signedIn)) fetchEarly(path);
+});
 
 // The app's code loads while the saved server data goes back into the cache; the router (made once
 // that data is back) and its loaders run after it (offline reading). Decision 014 ("Lighthouse: what
@@ -110,17 +122,19 @@ void startOffline(queryClient).finally(async () => {
     prepareRouter();
     if (prerendered) await routerReady();
     await nextTask();
-    const reactRoot = createRoot(container);
-    // A transition: React renders the first screen in slices of a few ms and lets a tap or a paint
-    // in between, instead of one long task (the splash stays painted until the screen is ready).
+    const tree = (
+      <StrictMode>
+        <TakeOver>
+          <App />
+        </TakeOver>
+      </StrictMode>
+    );
+    // A transition: React renders (or hydrates) the first screen in slices of a few ms and lets a tap
+    // or a paint in between, instead of one long task (the splash stays painted until the screen is
+    // ready). A hydration that finds markup other than its own renders the screen anew, as before.
     startTransition(() => {
-      reactRoot.render(
-        <StrictMode>
-          <TakeOver>
-            <App />
-          </TakeOver>
-        </StrictMode>,
-      );
+      if (hydrate) hydrateRoot(container, tree);
+      else createRoot(container).render(tree);
     });
   } catch (error) {
     console.error(error);

@@ -13,7 +13,7 @@ import type { RenderRequest, RenderResponse, RenderThreadData, Screen } from './
  * sends the plain one.
  */
 type PageParts = {
-  withScreen(html: string, screen: string, markup: string, styles: Array<{ file: string; text: string }>): string;
+  withScreen(html: string, screen: string, markup: string, styles: Array<{ file: string; text: string }>, options?: { lowPriorityCode?: boolean }): string;
   namedStyles(html: string): string[];
 };
 type ReaderRenderer = PageParts & { prepare(): Promise<void>; renderReaderScreen(data: Extract<Screen, { screen: 'reader' }>['data']): Promise<string> };
@@ -42,7 +42,7 @@ async function start(): Promise<void> {
     void markupOf(request).then(
       (markup) => {
         const page = pages[request.screen];
-        const html = Buffer.from(reader.withScreen(page.html, request.screen, markup, page.styles));
+        const html = Buffer.from(reader.withScreen(page.html, request.screen, markup, page.styles, { lowPriorityCode: true }));
         const body =
           request.encoding === 'br'
             ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })

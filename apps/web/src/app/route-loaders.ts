@@ -58,6 +58,9 @@ export function handleNamespaces(handle: AppRouteHandle | undefined): Namespace[
  */
 export function screenNamespaces(routes: () => RouteObject[]): LoaderFunction {
   return async ({ request }) => {
+    // Matching the whole route table again costs a phone about as much as the router's own start;
+    // in a task of its own, not in the one that makes the router and runs its loaders (issue 43).
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
     const match = matchRoutes(routes(), new URL(request.url).pathname)?.at(-1);
     const needed = handleNamespaces(match?.route.handle as AppRouteHandle | undefined);
     await (needed ? loadNamespaces(needed) : loadLaterNamespaces());

@@ -1,9 +1,10 @@
-import { Outlet, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import type { HomeBanner, HomeContinue } from '@blok/contract/library';
 import type { TodayPlan } from '@blok/contract/plan';
 import type { Profile } from '@blok/contract/user';
 import { renderRoute } from './render.tsx';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
+import { RootLayout } from '../app/root-layout.tsx';
 import { Component as Home } from '../app/routes/home/home.tsx';
 import { paths } from '../config/paths.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
@@ -17,14 +18,15 @@ export { withScreen, namedStyles } from './page.ts';
 
 /**
  * Her Home rendered by the server for the page itself (issue 43, decision 048), as her chapter is
- * (reader-screen.tsx): the app's own layout and Home route, React's server renderer, the four answers
- * Home's first screen shows (profile, 'Verder studeren', the banner, 'Vandaag') as the API answers
- * them. The API runs it on its render thread; the app takes the page over (main.tsx).
+ * (reader-screen.tsx): the app's own root layout, layout and Home route (the whole tree the app
+ * hydrates), React's server renderer, the four answers Home's first screen shows (profile, 'Verder
+ * studeren', the banner, 'Vandaag') as the API answers them. The API runs it on its render thread;
+ * the app hydrates the page (main.tsx).
  */
 const routes: RouteObject[] = [
   {
     id: 'root',
-    Component: Outlet,
+    Component: RootLayout,
     children: [{ Component: AppLayout, children: [{ path: paths.home.root.path, children: [{ index: true, Component: Home }] }] }],
   },
 ];

@@ -1,7 +1,8 @@
-import { Outlet, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import type { ChapterContent, SummaryDetail } from '@blok/contract/library';
 import { renderRoute } from './render.tsx';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
+import { RootLayout } from '../app/root-layout.tsx';
 import { Component as ReadSummary } from '../app/routes/summary/read.tsx';
 import { paths } from '../config/paths.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
@@ -13,16 +14,17 @@ import { writeKey } from '../lib/storage.ts';
 
 /**
  * The reader's chapter rendered by the server for the page itself (issue 43, decision 048): the same
- * layout and route components as the app's router (app/router.tsx), React's own server renderer,
+ * root layout, layout and route components as the app's router (app/router.tsx), the whole tree the
+ * app hydrates (main.tsx), React's own server renderer,
  * her chapter's data as the API answers it. The API runs this in a thread of its own
  * (apps/api/src/plugins/web-render), in a jsdom window standing for her browser: signed in, her text
- * size. The app then renders the same screen in the browser and takes its place (main.tsx), as it
- * does with the pages of decision 032.
+ * size. The app then hydrates the same tree in the browser (main.tsx): a markup that differs from the
+ * app's first render would be rendered anew, so nothing here may read what her browser does not.
  */
 const routes: RouteObject[] = [
   {
     id: 'root',
-    Component: Outlet,
+    Component: RootLayout,
     children: [{ Component: AppLayout, children: [{ path: paths.summary.read.path, Component: ReadSummary }] }],
   },
 ];

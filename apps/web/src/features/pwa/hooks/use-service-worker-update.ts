@@ -4,6 +4,8 @@ import { env } from '../../../config/env.ts';
 
 /** How often an open app asks the server for a new service worker (spec section 9). */
 export const SW_UPDATE_INTERVAL_MS = 120_000;
+/** How long the registration waits at most for the browser to be idle. */
+export const SW_REGISTER_IDLE_TIMEOUT_MS = 3_000;
 
 let reloading = false;
 
@@ -27,19 +29,26 @@ export function useServiceWorkerUpdate(): { updateAvailable: boolean; applyUpdat
     };
     navigator.serviceWorker.addEventListener('controllerchange', onControllerChange);
 
-    void import('workbox-window')
-      .then(async ({ Workbox }) => {
-        if (cancelled) return;
-        const wb = new Workbox('/sw.js', { scope: '/' });
-        workbox.current = wb;
-        wb.addEventListener('waiting', () => setUpdateAvailable(true));
-        const registration = await wb.register();
-        if (!registration || cancelled) return;
-        timer = setInterval(() => {
-          if (navigator.onLine) registration.update().catch(() => undefined);
-        }, SW_UPDATE_INTERVAL_MS);
-      })
-      .catch((error: unknown) => console.warn('Service worker registration failed', error));
+    // Its code is asked for once the browser is idle (issue 43, decision 048), not among the tasks of
+    // the app's start: nothing of it is the first screen's, and workbox-window registers the worker
+    // only once the page has loaded anyway. (Safari without requestIdleCallback: the next task.)
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
+    whenIdle(() => {
+      if (cancelled) return;
+      import('workbox-window')
+        .then(async ({ Workbox }) => {
+          if (cancelled) return;
+          const wb = new Workbox('/sw.js', { scope: '/' });
+          workbox.current = wb;
+          wb.addEventListener('waiting', () => setUpdateAvailable(true));
+          const registration = await wb.register();
+          if (!registration || cancelled) return;
+          timer = setInterval(() => {
+            if (navigator.onLine) registration.update().catch(() => undefined);
+          }, SW_UPDATE_INTERVAL_MS);
+        })
+        .catch((error: unknown) => console.warn('Service worker registration failed', error));
+    }, { timeout: SW_REGISTER_IDLE_TIMEOUT_MS });
 
     return () => {
       cancelled = true;

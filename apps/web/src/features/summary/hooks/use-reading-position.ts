@@ -9,6 +9,8 @@ import { summaryQueryOptions } from '../api/get-summary.ts';
 export const SAVE_DEBOUNCE_MS = 1500;
 /** Only save when she moved at least this far. */
 const MIN_CHANGE = 0.01;
+/** How long the save of the chapter she opened waits at most for the browser to be idle. */
+export const OPEN_SAVE_IDLE_TIMEOUT_MS = 1000;
 
 // Saves go out one after another: leaving chapter 1 and opening chapter 2 must reach the server in
 // that order, or chapter 1 would become her place again.
@@ -55,7 +57,16 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
     let frame = 0;
     let userMoved = false;
 
+    // Opening a chapter makes it her place in the summary (and marks the previous one read): once the
+    // browser is idle after the chapter's first render (issue 43: the write, its queue and its call
+    // were among the app's start), at the latest when any other save goes or she leaves.
+    let opened = false;
+    const open = () => {
+      if (!opened) save(initialPosition);
+    };
+
     const save = (value: number) => {
+      opened = true;
       saved.current = value;
       enqueue(async () => {
         try {
@@ -77,6 +88,7 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
     };
 
     const flush = () => {
+      open();
       clearTimeout(timer);
       timer = undefined;
       if (Math.abs(latest.current - saved.current) >= MIN_CHANGE) save(latest.current);
@@ -108,8 +120,8 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
     for (const type of interactions) window.addEventListener(type, markMoved, { passive: true });
     const stopFollowingImages = setTimeout(markMoved, 5000);
 
-    // Opening a chapter makes it her place in the summary (and marks the previous one read).
-    save(initialPosition);
+    const openIdle = typeof requestIdleCallback === 'function' ? requestIdleCallback(open, { timeout: OPEN_SAVE_IDLE_TIMEOUT_MS }) : 0;
+    const openTimer = openIdle ? undefined : setTimeout(open, 0);
 
     const onHide = () => {
       if (document.visibilityState === 'hidden') flush();
@@ -119,6 +131,8 @@ export function useReadingPosition({ summaryId, chapterId, initialPosition }: { 
     window.addEventListener('pagehide', flush);
 
     return () => {
+      if (openIdle) cancelIdleCallback(openIdle);
+      clearTimeout(openTimer);
       flush();
       cancelAnimationFrame(frame);
       cancelAnimationFrame(restoreFrame);
