@@ -31,7 +31,7 @@ export const CourseQuestionBodySchema = z.object({
     z.maxLength(COURSE_QUESTION_PROMPT_MAX, `Een vraag is hoogstens ${COURSE_QUESTION_PROMPT_MAX} tekens.`),
   ),
   /** the key's fields of the type (see above); checked by the server */
-  key: z.record(z.string(), z.unknown()),
+  key: z.looseObject({}),
   /** shown after she answered; may be empty */
   explanation: z.optional(z.string().check(z.trim(), z.maxLength(COURSE_QUESTION_EXPLANATION_MAX, `Een toelichting is hoogstens ${COURSE_QUESTION_EXPLANATION_MAX} tekens.`))),
 });
@@ -58,7 +58,7 @@ export const CourseQuestionSchema = z.object({
   courseId: z.string(),
   type: CourseQuestionTypeSchema,
   prompt: z.string(),
-  key: z.record(z.string(), z.unknown()),
+  key: z.looseObject({}),
   explanation: z.string(),
   /** her latest answer: 1 right, 2 partly right, 0 wrong; null when she has not answered it (since it changed) */
   lastStatus: z.nullable(z.union([z.literal(0), z.literal(1), z.literal(2)])),
