@@ -13,11 +13,12 @@ export type Opened = { doc: PDFDocumentProxy; failed?: undefined } | { doc?: und
 const workers = new WeakMap<PDFDocumentProxy, PDFWorker>();
 
 /**
- * The range pdf.js asks at a time. Her first page needs the file's end (its cross-reference table) and
- * the page's own objects: small ranges fetch those and little else over a slow phone network (256 KB
- * took 1.3 s a range at 1.6 Mbit/s; bench:pdf).
+ * The range pdf.js asks at a time. Her first page needs the file's end (its cross-reference table),
+ * the page's objects and its fonts, spread over the file: on a phone's network the round trips cost
+ * more than the bytes (bench:pdf, 300 pages over slow 4G: 64 KB ranges 4.3 s to her first page,
+ * 256 KB 1.3-1.4 s, 512 KB the same), and a large file still loads only the ranges of the pages shown.
  */
-export const RANGE_CHUNK = 64 * 1024;
+export const RANGE_CHUNK = 256 * 1024;
 
 /**
  * Opens her PDF with pdf.js: the copy kept on the device (features/courses/offline; a file's bytes
