@@ -90,6 +90,7 @@ async function main() {
 
     const readable: number[] = [];
     const cold: number[] = [];
+    const fromCoursePage: number[] = [];
     let samples: Sample[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const context = await browser.createBrowserContext();
@@ -137,6 +138,29 @@ async function main() {
         console.log(workerRequests.splice(0).join('\n'));
       }
       console.log(`run ${run}: first page readable after ${ms.toFixed(0)} ms (first opening), ${again.toFixed(0)} ms (opened again)`);
+      // from her course page, the app open: her first PDF of this visit in a new profile (the viewer's
+      // code and the file over the throttled network; she looks at her course first, at most 20 s)
+      {
+        const fromCourse = await browser.createBrowserContext();
+        const tab = await fromCourse.newPage();
+        await tab.setViewport({ width: 390, height: 844, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+        await signIn(tab, blok.url, student);
+        const tabCdp = await tab.createCDPSession();
+        await tabCdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await tabCdp.send('Network.enable');
+        await tabCdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+        await tab.goto(`${blok.url}/bibliotheek/eigen-vak/${course.course.id}`, { waitUntil: 'domcontentloaded' });
+        const link = await tab.waitForSelector(`a[href$="/pdf/${fileId}"]`, { timeout: 60_000 });
+        // she looks at her course until it has settled (its last request a second ago)
+        await tab.waitForNetworkIdle({ idleTime: 1_000, timeout: 20_000 }).catch(() => undefined);
+        const clickedAt = await tab.evaluate(() => performance.now());
+        await link!.click();
+        await tab.waitForFunction(() => [...document.querySelectorAll('.textLayer')].some((layer) => layer.textContent?.includes('Hoofdstuk 1')), { timeout: 90_000, polling: 50 });
+        const inApp = (await tab.evaluate(() => performance.now())) - clickedAt;
+        fromCoursePage.push(inApp);
+        console.log(`run ${run}: first page readable ${inApp.toFixed(0)} ms after she opened it from her course page`);
+        await fromCourse.close();
+      }
       if (run === RUNS) {
         // no throttling for the walk through the file: memory, not time, is measured there
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -177,7 +201,7 @@ async function main() {
       '',
       `${machine()}; Chromium ${CHROME_PATH}; load average ${load()}. A ${PAGES}-page PDF printed by Chromium (${(pdf.length / 2 ** 20).toFixed(1)} MB), uploaded by a student; the viewer at 390 x 844 under DevTools throttling like Lighthouse's mobile profile (4x CPU, 150 ms RTT, 1.6 Mbit/s), a fresh profile each run.`,
       '',
-      `First page readable (its text layer holds its heading, from the navigation's start), the viewer's code in her browser's cache (every opening after her first): ${readable.map((ms) => ms.toFixed(0)).join(', ')} ms, median **${median(readable).toFixed(0)} ms** (goal ${GOAL_MS} ms: ${median(readable) <= GOAL_MS ? 'met' : 'not met'}). Her very first opening, with the app and pdf.js over the throttled network: ${cold.map((ms) => ms.toFixed(0)).join(', ')} ms, median ${median(cold).toFixed(0)} ms.`,
+      `First page readable (its text layer holds its heading, from the navigation's start), the viewer's code in her browser's cache (every opening after her first): ${readable.map((ms) => ms.toFixed(0)).join(', ')} ms, median **${median(readable).toFixed(0)} ms** (goal ${GOAL_MS} ms: ${median(readable) <= GOAL_MS ? 'met' : 'not met'}). Opened from her course page in the app (her first PDF of the visit in a new profile: the viewer's code and the file over the throttled network): ${fromCoursePage.map((ms) => ms.toFixed(0)).join(', ')} ms after the tap, median **${median(fromCoursePage).toFixed(0)} ms** (goal ${GOAL_MS} ms: ${median(fromCoursePage) <= GOAL_MS ? 'met' : 'not met'}). Her very first opening by its address, with the app and pdf.js over the throttled network: ${cold.map((ms) => ms.toFixed(0)).join(', ')} ms, median ${median(cold).toFixed(0)} ms.`,
       '',
       '| at page | JS heap MB (after GC) | canvases | canvas Mpx |',
       '|---|---|---|---|',
