@@ -19,6 +19,7 @@ import { useUploadCourseFile } from '../api/upload-file.ts';
 import { useDeleteCourseFile } from '../api/delete-file.ts';
 import { CourseProgress, CourseReadiness } from './course-standing.tsx';
 import styles from './courses.module.css';
+import { WeekdayCheckboxes, type Weekday } from '../../../components/ui/weekday-checkboxes/weekday-checkboxes.tsx';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('nl-NL', { maximumFractionDigits: 1 })} MB`;
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.description ? error.description : fallback);
@@ -66,9 +67,6 @@ export function CourseScreen({ courseId, extra }: { courseId: string; extra?: (a
   );
 }
 
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-type Weekday = (typeof WEEKDAYS)[number];
-
 /**
  * Her course's exam plan: the exam date, and optionally minutes per day and study days of its own
  * (issue 41). Left empty, the course shares the time Blok's subjects leave, as before.
@@ -95,7 +93,6 @@ function ExamPlan({ detail, onSaved }: { detail: CourseDetail; onSaved: () => vo
       { onSuccess: onSaved },
     );
   };
-  const toggle = (day: Weekday) => setDays((current) => (current.includes(day) ? current.filter((d) => d !== day) : [...current, day]));
   const saved = course.examDate;
   const savedDays = course.studyDays.length > 0 && course.studyDays.length < 7 ? course.studyDays.map((d) => t(`weekdaysShort.${d as Weekday}`)).join(', ') : null;
   return (
@@ -130,14 +127,7 @@ function ExamPlan({ detail, onSaved }: { detail: CourseDetail; onSaved: () => vo
           <p id={`${id}-days-hint`} className={styles.text}>
             {t('course.studyDaysHint')}
           </p>
-          <div className={styles.dayGrid}>
-            {WEEKDAYS.map((day) => (
-              <label key={day} className={styles.day}>
-                <input type="checkbox" name="studyDays" value={day} checked={days.includes(day)} onChange={() => toggle(day)} />
-                <span>{t(`weekdays.${day}`)}</span>
-              </label>
-            ))}
-          </div>
+          <WeekdayCheckboxes days={days} onChange={setDays} label={(day) => t(`weekdays.${day}`)} />
         </fieldset>
         {update.isError && (
           <Notice variant="error" role="alert">

@@ -10,9 +10,7 @@ import { useRemoveExamPlan } from '../api/remove-exam-plan.ts';
 import { formatExamDate, localToday } from '../utils/format.ts';
 import { timeZone } from '../utils/time-zone.ts';
 import styles from './plan.module.css';
-
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-type Weekday = (typeof WEEKDAYS)[number];
+import { WeekdayCheckboxes, type Weekday } from '../../../components/ui/weekday-checkboxes/weekday-checkboxes.tsx';
 
 type ExamPlanFormProps = {
   subjectId: string;
@@ -50,7 +48,6 @@ export function ExamPlanForm({ subjectId, plan, onDone, submitLabel, cancelLabel
     );
   };
 
-  const toggle = (day: Weekday) => setDays((current) => (current.includes(day) ? current.filter((d) => d !== day) : [...current, day]));
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t('exam.formTitle')}>
@@ -70,14 +67,7 @@ export function ExamPlanForm({ subjectId, plan, onDone, submitLabel, cancelLabel
       />
       <fieldset className={styles.days} aria-describedby={errors.days ? daysErrorId : undefined}>
         <legend className={styles.legend}>{t('exam.studyDays')}</legend>
-        <div className={styles.dayGrid}>
-          {WEEKDAYS.map((day) => (
-            <label key={day} className={styles.day}>
-              <input type="checkbox" name="studyDays" value={day} checked={days.includes(day)} onChange={() => toggle(day)} />
-              <span>{t(`weekdays.${day}`)}</span>
-            </label>
-          ))}
-        </div>
+        <WeekdayCheckboxes days={days} onChange={setDays} label={(day) => t(`weekdays.${day}`)} />
         {errors.days && (
           <p id={daysErrorId} className={styles.fieldError} role="alert">
             {errors.days}
