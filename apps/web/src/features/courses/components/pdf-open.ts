@@ -78,22 +78,24 @@ const release = (pending: Pending) => {
  * code and her course: the viewer takes it when it mounts. An earlier opening nobody took is released.
  */
 export function openEarly(courseId: string, fileId: string): void {
-  const key = keyOf(courseId, fileId);
-  if (early?.key === key) return;
+  if (early?.key === keyOf(courseId, fileId)) return;
   if (early) release(early);
-  const signal = { cancelled: false };
-  early = { key, opened: open(courseId, fileId, signal), signal };
+  early = start(courseId, fileId);
 }
 
+const start = (courseId: string, fileId: string): Pending => {
+  const signal = { cancelled: false };
+  return { key: keyOf(courseId, fileId), opened: open(courseId, fileId, signal), signal };
+};
+
 /**
- * Her PDF for the viewer: the opening the loader started, or a new one. The viewer owns what it gets
- * (it destroys the document when it closes); `cancel` releases it when the viewer closes first.
+ * Her PDF for the viewer: the opening the loader started, or a new one. The viewer calls `cancel`
+ * when it closes: the document and its worker are released then (also when it is still opening).
  */
 export function openPdf(courseId: string, fileId: string): { opened: Promise<Opened>; cancel: () => void } {
-  const key = keyOf(courseId, fileId);
-  const pending: Pending = early?.key === key ? early : { key, opened: Promise.resolve<Opened>({ failed: 'error' }), signal: { cancelled: false } };
-  if (early?.key === key) early = null;
-  else pending.opened = open(courseId, fileId, pending.signal);
+  const taken = early?.key === keyOf(courseId, fileId) ? early : null;
+  if (taken) early = null;
+  const pending = taken ?? start(courseId, fileId);
   return { opened: pending.opened, cancel: () => release(pending) };
 }
 
