@@ -18,5 +18,6 @@ export * from './annotations.ts';
 export * from './mockexam.ts';
 export * from './progress.ts';
 export * from './courses.ts';
+export * from './pdf-opening.ts';
 export * from './course-questions.ts';
 export * from './search.ts';

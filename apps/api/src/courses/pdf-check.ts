@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { PDF_OPENING_CHUNK_BYTES, PDF_OPENING_MAX_BYTES, PDF_OPENING_PAGES, coalesceReads, formatRanges } from '@blok/contract';
 import type { PdfCheckRequest, PdfCheckResponse } from './pdf-types.ts';
 
 const MAGIC = Buffer.from('%PDF-', 'latin1');
@@ -30,6 +31,52 @@ function inPagesDictionary(buffer: Buffer, at: number): boolean {
   const close = buffer.indexOf('>>', at);
   if (open < 0 || close < 0 || at - open > 4096 || close - at > 4096) return false;
   return /\/Type\s*\/Pages\b/.test(buffer.toString('latin1', open, close));
+}
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+
+/**
+ * The byte ranges pdf.js reads to show the first pages (decision 050): the file opened again over
+ * a range transport that answers from the bytes at hand and notes each read, as the viewer reads it
+ * (PDF_OPENING_CHUNK_BYTES at a time), while the first PDF_OPENING_PAGES pages are drawn into an
+ * operator list (their fonts and pictures; a picture above 16 Mpx is passed over, as it is not drawn
+ * here) and their text is read. Null when that fails: the viewer then reads as it goes.
+ */
+async function recordOpening(pdfjs: PdfJs, data: Uint8Array): Promise<string | null> {
+  const reads: Array<[number, number]> = [];
+  class Recorder extends pdfjs.PDFDataRangeTransport {
+    override requestDataRange(begin: number, end: number): void {
+      reads.push([begin, end]);
+      setImmediate(() => this.onDataRange(begin, data.slice(begin, end)));
+    }
+  }
+  let doc: Awaited<ReturnType<PdfJs['getDocument']>['promise']> | undefined;
+  try {
+    doc = await pdfjs.getDocument({
+      range: new Recorder(data.length, null),
+      rangeChunkSize: PDF_OPENING_CHUNK_BYTES,
+      disableAutoFetch: true,
+      disableStream: true,
+      isEvalSupported: false,
+      enableXfa: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      maxImageSize: 16_000_000,
+      verbosity: 0,
+    }).promise;
+    for (let n = 1; n <= Math.min(PDF_OPENING_PAGES, doc.numPages); n++) {
+      const page = await doc.getPage(n);
+      await page.getOperatorList();
+      await page.getTextContent();
+      page.cleanup();
+    }
+    const ranges = coalesceReads(reads, PDF_OPENING_MAX_BYTES);
+    return ranges.length > 0 ? formatRanges(ranges) : null;
+  } catch {
+    return null;
+  } finally {
+    await doc?.destroy().catch(() => undefined);
+  }
 }
 
 /** The PDF's first bytes are its signature (%PDF-); anything else is not a PDF. */
@@ -76,7 +123,10 @@ export async function checkPdf(req: PdfCheckRequest): Promise<PdfCheckResponse> 
       pages.push(text.replace(/[ \t]+/g, ' ').trim().slice(0, req.maxPageChars));
       page.cleanup();
     }
-    return { ok: true, pages };
+    // pdf.js was given the bytes (they are its worker's now): the opening reads the file again
+    await doc.destroy();
+    doc = undefined;
+    return { ok: true, pages, opening: await recordOpening(pdfjs, new Uint8Array(await readFile(req.path))) };
   } catch (err) {
     const name = (err as { name?: string }).name;
     if (name === 'InvalidPDFException') return refused('pdf_damaged', 'Deze pdf is beschadigd en kan niet worden gelezen.');

@@ -75,14 +75,14 @@ export class PdfChecker {
     };
   }
 
-  /** Checks the spooled PDF at `path`: each page's text, or the Dutch reason it is refused. */
-  async check(path: string): Promise<string[]> {
+  /** Checks the spooled PDF at `path`: each page's text and its opening, or the Dutch reason it is refused. */
+  async check(path: string): Promise<{ pages: string[]; opening: string | null }> {
     if (this.running >= this.options.workers) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running++;
     try {
       const res = await this.run({ path, maxPages: this.options.maxPages, maxPageChars: MAX_PAGE_CHARS });
       if (!res.ok) throw new AppError(res.code, res.message);
-      return res.pages;
+      return { pages: res.pages, opening: res.opening };
     } finally {
       const next = this.waiting.shift();
       if (next) next();

@@ -8,7 +8,7 @@ export interface PdfCheckRequest {
 }
 
 export type PdfCheckResponse =
-  | { ok: true; pages: string[] }
+  | { ok: true; pages: string[]; /** the byte ranges pdf.js reads for the first pages (formatRanges), or null */ opening: string | null }
   | { ok: false; code: 'pdf_not_a_pdf' | 'pdf_too_many_pages' | 'pdf_damaged'; message: string };
 
 /** Longest text kept of one page for search: a dense page of a reader is about 6,000 characters. */

@@ -30,6 +30,8 @@ export interface CourseFileRow {
   sha256: string;
   /** 1: hers; 0: its upload is staged (migration 0050), seen only in her storage */
   ready: number;
+  /** the byte ranges pdf.js reads for its first pages (migration 0052, decision 050); null: kept before */
+  opening: string | null;
   created_at: string;
 }
 

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { CourseDetail, CourseFile, CourseFilePages, CourseFileReading, CourseLimits, CourseList, CourseSummary, CreateCourseBody, MarkPagesReadBody, UpdateCourseBody } from '@blok/contract';
+import { PDF_OPENING_CHUNK_BYTES, parseRanges, type ByteRange } from '@blok/contract';
 import { uuidv7, type Executor, type Tx } from '@blok/db';
 import { AppError } from '../errors.ts';
 import { yieldToLoop } from '../threads/yield.ts';
@@ -12,6 +13,14 @@ import { CoursesRepository, PAGES_PER_STATEMENT, type CourseFileRow, type Course
 export const CHUNK_BYTES = 256 * 1024;
 /** Chunks read per query when a file is sent: 2 MB in memory at most per response. */
 const CHUNKS_PER_READ = 8;
+
+/** The opening of a file kept before openings were recorded: its first and last 64 KB (its header, its cross-reference table). */
+const HEAD_AND_TAIL_BYTES = 64 * 1024;
+export function headAndTail(bytes: number): ByteRange[] {
+  if (bytes <= 2 * HEAD_AND_TAIL_BYTES) return [{ start: 0, end: bytes - 1 }];
+  const tail = Math.floor((bytes - HEAD_AND_TAIL_BYTES) / PDF_OPENING_CHUNK_BYTES) * PDF_OPENING_CHUNK_BYTES;
+  return [{ start: 0, end: HEAD_AND_TAIL_BYTES - 1 }, { start: tail, end: bytes - 1 }];
+}
 /**
  * Chunks written per statement while an upload is staged (decision 039's addendum on staged
  * uploads): each statement is a short transaction of its own; one 256 KB chunk is about a
@@ -169,6 +178,33 @@ export class CoursesService {
     };
   }
 
+  /**
+   * Her file's opening (decision 050): the byte ranges pdf.js reads to show its first pages (recorded
+   * at upload; for a file kept before that, its first and last 64 KB), and their bytes in order, each
+   * chunk read from the database once.
+   */
+  async opening(userId: string, courseId: string, fileId: string): Promise<{ file: CourseFileRow; ranges: ByteRange[]; read(): AsyncGenerator<Uint8Array> }> {
+    const repo = this.repo;
+    const file = await repo.findFile(userId, courseId, fileId);
+    if (!file) throw fileNotFound();
+    const ranges = parseRanges(file.opening, file.bytes) ?? headAndTail(file.bytes);
+    return {
+      file,
+      ranges,
+      read: async function* () {
+        let held: { idx: number; data: Uint8Array } | undefined;
+        for (const { start, end } of ranges) {
+          for (let idx = Math.floor(start / file.chunk_bytes); idx <= Math.floor(end / file.chunk_bytes); idx++) {
+            if (held?.idx !== idx) held = (await repo.chunks(file.id, idx, idx))[0];
+            if (!held) return;
+            const offset = idx * file.chunk_bytes;
+            yield held.data.subarray(Math.max(0, start - offset), Math.min(held.data.length, end - offset + 1));
+          }
+        }
+      },
+    };
+  }
+
   async pages(userId: string, courseId: string, fileId: string): Promise<CourseFilePages> {
     const repo = this.repo;
     const file = await repo.findFile(userId, courseId, fileId);
@@ -300,8 +336,8 @@ export class CoursesService {
    */
   async upload(userId: string, courseId: string, name: string, upload: SpooledFile): Promise<CourseFile> {
     if (!this.checker) throw new AppError('not_found', 'Niet gevonden');
-    const pages = await this.checker.check(upload.path);
-    const { id, course } = await this.stageFile(userId, courseId, name, upload, pages.length);
+    const { pages, opening } = await this.checker.check(upload.path);
+    const { id, course } = await this.stageFile(userId, courseId, name, upload, pages.length, opening);
     try {
       await this.stageChunks(id, upload);
       await this.stagePages(id, userId, pages);
@@ -332,7 +368,7 @@ export class CoursesService {
   }
 
   /** The file's row, not ready, in a short transaction that checks her course and her storage (staged files counted). */
-  private stageFile(userId: string, courseId: string, name: string, upload: SpooledFile, pages: number): Promise<{ id: string; course: CourseRow }> {
+  private stageFile(userId: string, courseId: string, name: string, upload: SpooledFile, pages: number, opening: string | null): Promise<{ id: string; course: CourseRow }> {
     return this.short(async () => {
       const repo = this.repo;
       await repo.lockStorage(userId);
@@ -340,7 +376,7 @@ export class CoursesService {
       if (!course) throw courseNotFound();
       await this.checkQuota(repo, userId, upload.size);
       const id = uuidv7();
-      await repo.insertFile({ id, course_id: course.id, user_id: userId, name, bytes: upload.size, pages, chunk_bytes: CHUNK_BYTES, sha256: upload.sha256, ready: 0 });
+      await repo.insertFile({ id, course_id: course.id, user_id: userId, name, bytes: upload.size, pages, chunk_bytes: CHUNK_BYTES, sha256: upload.sha256, ready: 0, opening });
       return { id, course };
     });
   }

@@ -80,3 +80,29 @@ export function pdfWithJavaScript(text: string): Buffer {
     '<< /S /JavaScript /JS (app.alert\\("hoi"\\)) >>',
   ]);
 }
+
+/**
+ * A reader as printers write one: its page tree in nodes of ten pages (each with its /Count, so a
+ * reader finds a page without reading every other), each page's dictionary beside its content.
+ */
+export function makeReader(pages: string[]): Buffer {
+  const nodes = Math.ceil(pages.length / 10);
+  const firstNode = 4;
+  const firstPage = firstNode + nodes;
+  const pageId = (i: number) => firstPage + i * 2;
+  const objects: string[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${Array.from({ length: nodes }, (_, n) => `${firstNode + n} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  for (let n = 0; n < nodes; n++) {
+    const kids = pages.slice(n * 10, n * 10 + 10).map((_, k) => `${pageId(n * 10 + k)} 0 R`);
+    objects.push(`<< /Type /Pages /Parent 2 0 R /Kids [${kids.join(' ')}] /Count ${kids.length} >>`);
+  }
+  pages.forEach((text, i) => {
+    const stream = `BT /F1 18 Tf 50 700 Td (${escapeText(text)}) Tj ET`;
+    objects.push(`<< /Type /Page /Parent ${firstNode + Math.floor(i / 10)} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId(i) + 1} 0 R >>`);
+    objects.push(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+  });
+  return assemblePdf(objects);
+}

@@ -41,6 +41,7 @@ import * as m0048 from './0048-course-file-annotations.ts';
 import * as m0049 from './0049-course-questions.ts';
 import * as m0050 from './0050-staged-course-files.ts';
 import * as m0051 from './0051-course-standing.ts';
+import * as m0052 from './0052-course-file-openings.ts';
 
 /**
  * Every migration, in the order it runs. A static list (not a folder scan) so that the bundled API
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '0049-course-questions': m0049,
   '0050-staged-course-files': m0050,
   '0051-course-standing': m0051,
+  '0052-course-file-openings': m0052,
 };

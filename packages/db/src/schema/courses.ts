@@ -40,6 +40,11 @@ export interface CourseFilesTable {
    * seen nowhere but in her storage, and removed by the sweep if its command never came
    */
   ready: number;
+  /**
+   * the byte ranges pdf.js reads to show its first pages, `start-end,start-end` (inclusive),
+   * recorded by the check at upload (migration 0052); null for a file kept before it
+   */
+  opening: string | null;
   /** when it became ready (while staged: when its staging began) */
   created_at: string;
 }

@@ -17,6 +17,10 @@ import {
   MarkPagesReadBodySchema,
   UpdateCourseBodySchema,
   UploadCourseFileQuerySchema,
+  formatRanges,
+  PDF_LENGTH_HEADER,
+  PDF_RANGES_HEADER,
+  PDF_OPENING_FRESH_S,
 } from '@blok/contract';
 import { AppError } from '../../errors.ts';
 import { looksLikePdf } from '../../courses/pdf-check.ts';
@@ -196,6 +200,39 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${file.bytes}`);
         if (req.method === 'HEAD') return reply.send();
         return reply.send(Readable.from(opened.read(start, end)));
+      },
+    );
+    // Her PDF's opening (decision 050): the bytes pdf.js reads to show its first pages, in one
+    // response, so a phone's network costs one round trip where it cost a chain of them.
+    signedIn.get(
+      '/courses/:id/files/:fileId/opening',
+      {
+        schema: {
+          tags,
+          summary: `The byte ranges pdf.js reads for a PDF's first pages, one after another (their ranges in ${PDF_RANGES_HEADER}, the file's length in ${PDF_LENGTH_HEADER})`,
+          security,
+          params: CourseFileParamsSchema,
+          response: { 200: z.any(), 304: z.any(), 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (req, reply) => {
+        const opening = await courses.opening(req.auth!.userId, req.params.id, req.params.fileId);
+        // a file's bytes never change under its id: her course page fetches the opening ahead of her
+        // tap, which then takes it from her browser's cache; later she revalidates it (304)
+        const etag = `"${opening.file.sha256}-opening"`;
+        reply
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('x-content-type-options', 'nosniff')
+          .header('cross-origin-resource-policy', 'same-origin')
+          .header('cache-control', `private, max-age=${PDF_OPENING_FRESH_S}`)
+          .header('etag', etag);
+        if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+        reply
+          .header('content-type', 'application/octet-stream')
+          .header(PDF_LENGTH_HEADER, String(opening.file.bytes))
+          .header(PDF_RANGES_HEADER, formatRanges(opening.ranges))
+          .header('content-length', String(opening.ranges.reduce((n, r) => n + r.end - r.start + 1, 0)));
+        return reply.send(Readable.from(opening.read()));
       },
     );
   });

@@ -15,14 +15,16 @@ export function Component() {
   // her PDFs open sooner from here: the viewer's route (pdf.js, its worker, her highlights' code and
   // strings) comes while she looks at her course, after its paint, when it lists a PDF (bench:pdf)
   const painted = useAfterPaint();
-  const hasFiles = (useCourse(courseId).data?.files.length ?? 0) > 0;
+  // and the openings of its newest PDFs (pdf-open.ts, warmUp)
+  const files = useCourse(courseId).data?.files;
+  const newest = (files ?? []).map((f) => f.id).join(',');
   useEffect(() => {
-    if (!painted || !hasFiles || !navigator.onLine) return;
+    if (!painted || !newest || !navigator.onLine) return;
     void Promise.all([import('./pdf.tsx'), import('../../../features/courses/components/pdf-open.ts'), loadNamespaces(['annotations'])]).then(
-      ([, pdf]) => pdf.warmUp(),
+      ([, pdf]) => pdf.warmUp(courseId, newest.split(',')),
       () => undefined,
     );
-  }, [painted, hasFiles]);
+  }, [painted, newest, courseId]);
   return (
     <CourseScreen
       key={courseId}

@@ -1,8 +1,9 @@
-import { GlobalWorkerOptions, PDFWorker, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
+import { GlobalWorkerOptions, PDFDataRangeTransport, PDFWorker, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
+import { PDF_LENGTH_HEADER, PDF_OPENING_CHUNK_BYTES, PDF_RANGES_HEADER, parseRanges } from '@blok/contract/pdf-opening';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { ensureAuthenticated } from '../../../lib/api-client.ts';
 import { getAccessToken } from '../../../lib/auth/token-storage.ts';
-import { keptPdf, pdfFileUrl } from '../offline/pdf-cache.ts';
+import { keptPdf, pdfFileUrl, pdfOpeningUrl } from '../offline/pdf-cache.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -13,22 +14,112 @@ export type Opened = { doc: PDFDocumentProxy; failed?: undefined } | { doc?: und
 const workers = new WeakMap<PDFDocumentProxy, PDFWorker>();
 
 /**
- * The range pdf.js asks at a time. Her first page needs the file's end (its cross-reference table),
- * the page's objects and its fonts, spread over the file: on a phone's network the round trips cost
- * more than the bytes (bench:pdf, 300 pages over slow 4G: 64 KB ranges 4.3 s to her first page,
- * 256 KB 1.3-1.4 s, 512 KB the same), and a large file still loads only the ranges of the pages shown.
+ * What the viewer fetches when pdf.js reads past her file's opening: pdf.js asks 4 KB at a time
+ * (PDF_OPENING_CHUNK_BYTES, as the opening was recorded), and on a phone's network round trips cost
+ * more than bytes (bench:pdf, 300 pages over slow 4G: 64 KB ranges 4.3 s to her first page, 256 KB
+ * 1.3-1.4 s, 512 KB the same), so a read past the opening fetches 256 KB from where it starts; a large
+ * file still loads only the ranges of the pages shown.
  */
 export const RANGE_CHUNK = 256 * 1024;
 
+const authorization = (): Record<string, string> => {
+  const token = getAccessToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
+
+/** Bytes of her file from `start` on: the opening's pieces, and what the viewer fetched past them. */
+type Window = { start: number; end: number; bytes: Promise<Uint8Array | null> };
+
+/** Fetched windows kept for reads that fall in them (pdf.js asks the chunks of each page apart). */
+const KEPT_WINDOWS = 4;
+
+/**
+ * pdf.js's reads of her file (decision 050): from its opening (the ranges pdf.js reads for the first
+ * pages, fetched in one response) where they are in it, else from a window of RANGE_CHUNK fetched
+ * from where the read starts; reads that fall in a window being fetched wait for it. A fetch that
+ * fails (her connection gone) is tried again, ever later, until the document is closed; a file that
+ * is gone (404) is not asked again.
+ */
+class OpeningTransport extends PDFDataRangeTransport {
+  private closed = false;
+  private readonly fetched: Window[] = [];
+
+  constructor(
+    length: number,
+    private readonly pieces: readonly Window[],
+    private readonly fileUrl: string,
+  ) {
+    super(length, null);
+  }
+
+  override requestDataRange(begin: number, end: number): void {
+    const covers = (w: Window) => w.start <= begin && end <= w.end;
+    let window = this.pieces.find(covers) ?? this.fetched.find(covers);
+    if (!window) {
+      const to = Math.min(this.length, Math.max(end, begin + RANGE_CHUNK));
+      window = { start: begin, end: to, bytes: this.fetchRange(begin, to) };
+      this.fetched.push(window);
+      if (this.fetched.length > KEPT_WINDOWS) this.fetched.shift();
+    }
+    const { start } = window;
+    void window.bytes.then((bytes) => {
+      if (bytes && !this.closed) this.onDataRange(begin, bytes.slice(begin - start, end - start));
+    });
+  }
+
+  private async fetchRange(begin: number, end: number): Promise<Uint8Array | null> {
+    for (let attempt = 0; !this.closed; attempt++) {
+      try {
+        if (attempt > 0) await ensureAuthenticated();
+        const response = await fetch(this.fileUrl, { headers: { ...authorization(), range: `bytes=${begin}-${end - 1}` }, credentials: 'same-origin' });
+        if (response.status === 404 || response.status === 416) return null;
+        const bytes = response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+        // 206: the range; 200: the whole file (a proxy that drops Range)
+        if (bytes && response.status === 206 && bytes.length === end - begin) return bytes;
+        if (bytes && response.status === 200 && bytes.length === this.length) return bytes.subarray(begin, end);
+      } catch {
+        // offline or cut off: tried again below
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 500 * 2 ** attempt)));
+    }
+    return null;
+  }
+
+  override abort(): void {
+    this.closed = true;
+  }
+}
+
+/** Her file's opening in one response, or null (an older server, a failed fetch: pdf.js then reads the file as it goes). */
+async function fetchOpening(courseId: string, fileId: string): Promise<OpeningTransport | null> {
+  try {
+    const response = await fetch(pdfOpeningUrl(courseId, fileId), { headers: authorization(), credentials: 'same-origin' });
+    const length = Number(response.headers.get(PDF_LENGTH_HEADER));
+    const ranges = response.ok && Number.isSafeInteger(length) && length > 0 ? parseRanges(response.headers.get(PDF_RANGES_HEADER), length) : null;
+    if (!ranges) return null;
+    const body = new Uint8Array(await response.arrayBuffer());
+    const pieces: Window[] = [];
+    let at = 0;
+    for (const { start, end } of ranges) {
+      pieces.push({ start, end: end + 1, bytes: Promise.resolve(body.subarray(at, at + end - start + 1)) });
+      at += end - start + 1;
+    }
+    return at === body.length ? new OpeningTransport(length, pieces, pdfFileUrl(courseId, fileId)) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Opens her PDF with pdf.js: the copy kept on the device (features/courses/offline; a file's bytes
- * never change under its id), else fetched in ranges with her bearer token (only the pages shown,
- * never the whole file in the background). Nothing in the file runs: no eval, no XFA.
+ * never change under its id), else its opening in one response and the rest in ranges with her
+ * bearer token (only the pages shown, never the whole file in the background). Nothing in the file
+ * runs: no eval, no XFA.
  */
 async function open(courseId: string, fileId: string, signal: { cancelled: boolean }): Promise<Opened> {
   // pdf.js's worker starts at once (its code compiles while the copy on the device is looked up and
   // her session checked); it goes with the document
-  const worker = new PDFWorker();
+  const worker = takeWorker();
   try {
     const safe = { isEvalSupported: false, enableXfa: false, worker } as const;
     const [kept] = await Promise.all([keptPdf(courseId, fileId), navigator.onLine ? ensureAuthenticated().catch(() => undefined) : undefined]);
@@ -39,15 +130,14 @@ async function open(courseId: string, fileId: string, signal: { cancelled: boole
       worker.destroy();
       return { failed: 'offline' };
     } else {
-      const token = getAccessToken();
-      doc = await getDocument({
-        ...safe,
-        url: pdfFileUrl(courseId, fileId),
-        httpHeaders: token ? { authorization: `Bearer ${token}` } : {},
-        disableAutoFetch: true,
-        disableStream: true,
-        rangeChunkSize: RANGE_CHUNK,
-      }).promise;
+      const reading = { disableAutoFetch: true, disableStream: true } as const;
+      const range = await fetchOpening(courseId, fileId);
+      if (signal.cancelled) throw new Error('cancelled');
+      doc = await getDocument(
+        range
+          ? { ...safe, ...reading, range, rangeChunkSize: PDF_OPENING_CHUNK_BYTES }
+          : { ...safe, ...reading, url: pdfFileUrl(courseId, fileId), httpHeaders: authorization(), rangeChunkSize: RANGE_CHUNK },
+      ).promise;
     }
     // the worker is ours (given to getDocument): it ends with the document (release)
     workers.set(doc, worker);
@@ -56,6 +146,23 @@ async function open(courseId: string, fileId: string, signal: { cancelled: boole
     worker.destroy();
     return { failed: navigator.onLine ? 'error' : 'offline' };
   }
+}
+
+/**
+ * A worker started on her course page while she looks at it (warmUp): pdf.js's worker compiles its
+ * megabyte of code when it starts, on a phone most of a second (bench:pdf, "from her course page":
+ * from her tap to her document 1.05 s of which the file was 0.03 s). The PDF she opens takes it;
+ * unused, it ends after SPARE_WORKER_MS.
+ */
+let spare: { worker: PDFWorker; timer: ReturnType<typeof setTimeout> } | null = null;
+const SPARE_WORKER_MS = 2 * 60_000;
+
+function takeWorker(): PDFWorker {
+  if (!spare) return new PDFWorker();
+  const { worker, timer } = spare;
+  clearTimeout(timer);
+  spare = null;
+  return worker;
 }
 
 type Pending = { key: string; opened: Promise<Opened>; signal: { cancelled: boolean } };
@@ -100,17 +207,44 @@ export function openPdf(courseId: string, fileId: string): { opened: Promise<Ope
 }
 
 let warmed = false;
+const fetchedAhead = new Set<string>();
+
+/** The openings fetched ahead on her course page: its newest PDFs, the ones she most likely opens next. */
+export const OPENINGS_AHEAD = 3;
+
+const saveData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
 /**
  * Her course page lists PDFs: the viewer's route (pdf.js with it) is imported and its worker's code
- * fetched while she looks at it (app/routes/courses/course.tsx, after its paint), so the first PDF she
- * opens from it waits for the file only (bench:pdf, "from her course page": 5.05 s without, 4.37 s
- * with). Once per visit; the browser's cache keeps them.
+ * fetched while she looks at it (app/routes/courses/course.tsx, after its paint), and the openings of
+ * its newest PDFs (OPENINGS_AHEAD, about 35 KB each over the network; not when her browser asks to
+ * save data, not for a copy kept on the device), so the PDF she opens from it waits for neither
+ * (bench:pdf, "from her course page"). Once per visit and file; the browser's cache keeps them.
  */
-export function warmUp(): void {
-  if (warmed) return;
-  warmed = true;
-  void fetch(workerUrl, { priority: 'low' } as RequestInit).catch(() => {
-    warmed = false;
-  });
+export function warmUp(courseId: string, fileIds: readonly string[]): void {
+  if (!warmed) {
+    warmed = true;
+    // the worker fetches and compiles its code on a thread of its own; the PDF she opens takes it,
+    // also while it is still starting
+    const worker = new PDFWorker();
+    spare = {
+      worker,
+      timer: setTimeout(() => {
+        if (spare?.worker === worker) spare = null;
+        worker.destroy();
+      }, SPARE_WORKER_MS),
+    };
+  }
+  if (saveData()) return;
+  for (const fileId of fileIds.slice(0, OPENINGS_AHEAD)) {
+    const key = keyOf(courseId, fileId);
+    if (fetchedAhead.has(key)) continue;
+    fetchedAhead.add(key);
+    void (async () => {
+      if (await keptPdf(courseId, fileId)) return;
+      const response = await fetch(pdfOpeningUrl(courseId, fileId), { headers: authorization(), credentials: 'same-origin', priority: 'low' } as RequestInit);
+      // read to its end: the browser's cache keeps it then
+      await response.arrayBuffer();
+    })().catch(() => fetchedAhead.delete(key));
+  }
 }

@@ -46,6 +46,9 @@ export function PdfViewer({
   const [base, setBase] = useState<Size | null>(null);
   const [scale, setScale] = useState<number | null>(null);
   const [current, setCurrent] = useState(initialPage);
+  // her first page drawn (or given up on): the pages around it follow
+  const [firstDrawn, setFirstDrawn] = useState(false);
+  const onFirstDrawn = useCallback(() => setFirstDrawn(true), []);
   const [inView, setInView] = useState<ReadonlySet<number>>(new Set([initialPage]));
   const [goTo, setGoTo] = useState('');
   const container = useRef<HTMLDivElement>(null);
@@ -182,7 +185,11 @@ export function PdfViewer({
   }
 
   const rendered = new Set<number>();
-  if (inView.size > 0) {
+  if (inView.size > 0 && !firstDrawn) {
+    // the page she opened at is drawn alone first (on a phone the pages beside it, drawn at the same
+    // time, made her first page readable about half a second later; bench:pdf)
+    rendered.add(inView.has(current) ? current : Math.min(...inView));
+  } else if (inView.size > 0) {
     const shown = [...inView];
     const from = Math.max(1, Math.min(...shown) - KEEP_AROUND);
     const to = Math.min(pages, Math.max(...shown) + KEEP_AROUND);
@@ -263,6 +270,7 @@ export function PdfViewer({
               scale={scale}
               base={base}
               active={rendered.has(n)}
+              onDrawn={firstDrawn ? undefined : onFirstDrawn}
               label={t('viewer.pageLabel', { page: n })}
               register={register}
               layers={annotations?.layers}
@@ -306,6 +314,7 @@ function PageSlot({
   scale,
   base,
   active,
+  onDrawn,
   label,
   register,
   layers,
@@ -315,12 +324,18 @@ function PageSlot({
   scale: number;
   base: Size;
   active: boolean;
+  /** told once its canvas and text layer are drawn, or could not be */
+  onDrawn?: () => void;
   label: string;
   register: (page: number, el: HTMLDivElement | null) => void;
   /** where her highlights find the page's text layer once drawn */
   layers?: PdfTextLayers;
 }) {
   const holder = useRef<HTMLDivElement>(null);
+  const drawn = useRef(onDrawn);
+  useEffect(() => {
+    drawn.current = onDrawn;
+  }, [onDrawn]);
   // the page's own size once rendered at this scale; before, the first page's
   const [measured, setMeasured] = useState<(Size & { scale: number }) | null>(null);
   const size = measured && measured.scale === scale ? measured : { width: base.width * scale, height: base.height * scale };
@@ -333,8 +348,9 @@ function PageSlot({
     let text: TextLayer | null = null;
     let release: (() => void) | null = null;
     void (async () => {
-      const proxy = await doc.getPage(page);
+      const proxy = await doc.getPage(page).catch(() => null);
       if (cancelled) return;
+      if (!proxy) return drawn.current?.();
       release = () => proxy.cleanup();
       const viewport = proxy.getViewport({ scale });
       setMeasured({ width: viewport.width, height: viewport.height, scale });
@@ -352,11 +368,13 @@ function PageSlot({
       try {
         await task.promise;
       } catch {
+        if (!cancelled) drawn.current?.();
         return;
       }
       if (cancelled) return;
       text = new TextLayer({ textContentSource: proxy.streamTextContent(), container: layer, viewport });
       await text.render().catch(() => undefined);
+      if (!cancelled) drawn.current?.();
       if (!cancelled) layers?.set(page, layer);
     })();
     return () => {

@@ -17,6 +17,9 @@ export const PDF_AUTO_KEEP_BYTES = 15 * 1024 * 1024;
 
 export const pdfFileUrl = (courseId: string, fileId: string) => `${env.API_BASE_URL}/courses/${encodeURIComponent(courseId)}/files/${encodeURIComponent(fileId)}/file`;
 
+/** The bytes pdf.js reads for the file's first pages, in one response (decision 050). */
+export const pdfOpeningUrl = (courseId: string, fileId: string) => `${env.API_BASE_URL}/courses/${encodeURIComponent(courseId)}/files/${encodeURIComponent(fileId)}/opening`;
+
 /** The cache key: an absolute address, so matching does not depend on the page it is asked from. */
 const keyOf = (courseId: string, fileId: string) => new URL(pdfFileUrl(courseId, fileId), window.location.origin).href;
 
