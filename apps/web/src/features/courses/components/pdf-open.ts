@@ -10,7 +10,7 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 /** What opening her PDF came to: the document, or why it could not be opened. */
 export type Opened = { doc: PDFDocumentProxy; failed?: undefined } | { doc?: undefined; failed: 'error' | 'offline' };
 
-/** A document and the worker given to it: both end together. */
+/** A document and the shared worker it uses (it leaves the worker when released). */
 const workers = new WeakMap<PDFDocumentProxy, PDFWorker>();
 
 /**
@@ -119,7 +119,7 @@ async function fetchOpening(courseId: string, fileId: string): Promise<OpeningTr
 async function open(courseId: string, fileId: string, signal: { cancelled: boolean }): Promise<Opened> {
   // pdf.js's worker starts at once (its code compiles while the copy on the device is looked up and
   // her session checked); it goes with the document
-  const worker = takeWorker();
+  const worker = joinWorker();
   try {
     const safe = { isEvalSupported: false, enableXfa: false, worker } as const;
     const [kept] = await Promise.all([keptPdf(courseId, fileId), navigator.onLine ? ensureAuthenticated().catch(() => undefined) : undefined]);
@@ -127,7 +127,7 @@ async function open(courseId: string, fileId: string, signal: { cancelled: boole
     let doc: PDFDocumentProxy;
     if (kept) doc = await getDocument({ ...safe, data: kept }).promise;
     else if (!navigator.onLine) {
-      worker.destroy();
+      leaveWorker(worker);
       return { failed: 'offline' };
     } else {
       const reading = { disableAutoFetch: true, disableStream: true } as const;
@@ -139,30 +139,46 @@ async function open(courseId: string, fileId: string, signal: { cancelled: boole
           : { ...safe, ...reading, url: pdfFileUrl(courseId, fileId), httpHeaders: authorization(), rangeChunkSize: RANGE_CHUNK },
       ).promise;
     }
-    // the worker is ours (given to getDocument): it ends with the document (release)
+    // the document leaves the shared worker when it is released
     workers.set(doc, worker);
     return { doc };
   } catch {
-    worker.destroy();
+    leaveWorker(worker);
     return { failed: navigator.onLine ? 'error' : 'offline' };
   }
 }
 
 /**
- * A worker started on her course page while she looks at it (warmUp): pdf.js's worker compiles its
- * megabyte of code when it starts, on a phone most of a second (bench:pdf, "from her course page":
- * from her tap to her document 1.05 s of which the file was 0.03 s). The PDF she opens takes it;
- * unused, it ends after SPARE_WORKER_MS.
+ * pdf.js's worker, one for her documents (pdf.js lets documents share a worker): it compiles about a
+ * megabyte of code when it starts, on a phone most of a second (bench:pdf: from her tap to her
+ * document 1.05 s, of which the file was 0.03 s). Started on her course page while she looks at it
+ * (warmUp) or by her first opening, and ended WORKER_IDLE_MS after her last document closed.
  */
-let spare: { worker: PDFWorker; timer: ReturnType<typeof setTimeout> } | null = null;
-const SPARE_WORKER_MS = 2 * 60_000;
+let shared: { worker: PDFWorker; users: number; timer: ReturnType<typeof setTimeout> | null } | null = null;
+const WORKER_IDLE_MS = 2 * 60_000;
 
-function takeWorker(): PDFWorker {
-  if (!spare) return new PDFWorker();
-  const { worker, timer } = spare;
-  clearTimeout(timer);
-  spare = null;
-  return worker;
+function idleWorker(): void {
+  const entry = shared;
+  if (!entry || entry.users > 0) return;
+  entry.timer = setTimeout(() => {
+    if (shared !== entry || entry.users > 0) return;
+    shared = null;
+    entry.worker.destroy();
+  }, WORKER_IDLE_MS);
+}
+
+function joinWorker(): PDFWorker {
+  shared ??= { worker: new PDFWorker(), users: 0, timer: null };
+  if (shared.timer) clearTimeout(shared.timer);
+  shared.timer = null;
+  shared.users++;
+  return shared.worker;
+}
+
+function leaveWorker(worker: PDFWorker): void {
+  if (shared?.worker !== worker) return;
+  shared.users--;
+  idleWorker();
 }
 
 type Pending = { key: string; opened: Promise<Opened>; signal: { cancelled: boolean } };
@@ -176,7 +192,8 @@ const release = (pending: Pending) => {
   void pending.opened.then(async ({ doc }) => {
     if (!doc) return;
     await doc.destroy();
-    workers.get(doc)?.destroy();
+    const worker = workers.get(doc);
+    if (worker) leaveWorker(worker);
   });
 };
 
@@ -206,7 +223,6 @@ export function openPdf(courseId: string, fileId: string): { opened: Promise<Ope
   return { opened: pending.opened, cancel: () => release(pending) };
 }
 
-let warmed = false;
 const fetchedAhead = new Set<string>();
 
 /** The openings fetched ahead on her course page: its newest PDFs, the ones she most likely opens next. */
@@ -215,36 +231,40 @@ export const OPENINGS_AHEAD = 3;
 const saveData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
 /**
- * Her course page lists PDFs: the viewer's route (pdf.js with it) is imported and its worker's code
- * fetched while she looks at it (app/routes/courses/course.tsx, after its paint), and the openings of
- * its newest PDFs (OPENINGS_AHEAD, about 35 KB each over the network; not when her browser asks to
- * save data, not for a copy kept on the device), so the PDF she opens from it waits for neither
- * (bench:pdf, "from her course page"). Once per visit and file; the browser's cache keeps them.
+ * Her course page lists PDFs (app/routes/courses/course.tsx, after its paint, with the viewer's route
+ * and pdf.js imported): pdf.js's worker starts; her newest PDF is opened ahead (its opening fetched
+ * and read by pdf.js, no page drawn: the viewer takes it if she taps it, else it is released after
+ * WORKER_IDLE_MS or when she opens another), and the openings of the next ones are fetched (about
+ * 35 KB each over the network). Not when her browser asks to save data, nor for a copy kept on the
+ * device. Once per visit and file; the browser's cache keeps the openings (bench:pdf, "from her
+ * course page").
  */
 export function warmUp(courseId: string, fileIds: readonly string[]): void {
-  if (!warmed) {
-    warmed = true;
-    // the worker fetches and compiles its code on a thread of its own; the PDF she opens takes it,
-    // also while it is still starting
-    const worker = new PDFWorker();
-    spare = {
-      worker,
-      timer: setTimeout(() => {
-        if (spare?.worker === worker) spare = null;
-        worker.destroy();
-      }, SPARE_WORKER_MS),
-    };
+  if (!shared) {
+    joinWorker();
+    leaveWorker(shared!.worker);
   }
   if (saveData()) return;
-  for (const fileId of fileIds.slice(0, OPENINGS_AHEAD)) {
+  fileIds.slice(0, OPENINGS_AHEAD).forEach((fileId, i) => {
     const key = keyOf(courseId, fileId);
-    if (fetchedAhead.has(key)) continue;
+    if (fetchedAhead.has(key)) return;
     fetchedAhead.add(key);
     void (async () => {
       if (await keptPdf(courseId, fileId)) return;
+      if (i === 0 && !early) {
+        openEarly(courseId, fileId);
+        const ahead = early;
+        setTimeout(() => {
+          if (early === ahead && ahead) {
+            early = null;
+            release(ahead);
+          }
+        }, WORKER_IDLE_MS);
+        return;
+      }
       const response = await fetch(pdfOpeningUrl(courseId, fileId), { headers: authorization(), credentials: 'same-origin', priority: 'low' } as RequestInit);
       // read to its end: the browser's cache keeps it then
       await response.arrayBuffer();
     })().catch(() => fetchedAhead.delete(key));
-  }
+  });
 }
