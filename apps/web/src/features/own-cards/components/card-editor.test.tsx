@@ -25,7 +25,8 @@ describe('the card editor', () => {
     const { router } = await renderApp(fromReader);
     expect(await screen.findByRole('heading', { level: 1, name: 'Nieuwe kaart' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terug naar het hoofdstuk' })).toHaveAttribute('href', '/summary/read/sam/h1');
-    expect(screen.getByText('Deze kaart wordt gekoppeld aan het hoofdstuk dat je las.')).toBeInTheDocument();
+    // the form comes once her sets are read (the heading and 'Terug' come before)
+    expect(await screen.findByText('Deze kaart wordt gekoppeld aan het hoofdstuk dat je las.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Achterkant/ })).toHaveValue('de wetenschap van gedrag');
 
     const user = userEvent.setup();
@@ -44,7 +45,8 @@ describe('the card editor', () => {
     const { router } = await renderApp('/kaarten/nieuw');
     expect(await screen.findByRole('link', { name: 'Terug' })).toHaveAttribute('href', '/kaarten');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Kaart opslaan' }));
+    // the form comes once her sets are read (the header and its 'Terug' come before)
+    await user.click(await screen.findByRole('button', { name: 'Kaart opslaan' }));
     // both sides are needed
     expect(await screen.findByText('Schrijf iets op de voorkant.')).toBeInTheDocument();
     expect(screen.getByText('Schrijf iets op de achterkant.')).toBeInTheDocument();
