@@ -16,7 +16,7 @@ const CHUNKS_PER_READ = 8;
 
 /** The opening of a file kept before openings were recorded: its first and last 64 KB (its header, its cross-reference table). */
 const HEAD_AND_TAIL_BYTES = 64 * 1024;
-export function headAndTail(bytes: number): ByteRange[] {
+function headAndTail(bytes: number): ByteRange[] {
   if (bytes <= 2 * HEAD_AND_TAIL_BYTES) return [{ start: 0, end: bytes - 1 }];
   const tail = Math.floor((bytes - HEAD_AND_TAIL_BYTES) / PDF_OPENING_CHUNK_BYTES) * PDF_OPENING_CHUNK_BYTES;
   return [{ start: 0, end: HEAD_AND_TAIL_BYTES - 1 }, { start: tail, end: bytes - 1 }];

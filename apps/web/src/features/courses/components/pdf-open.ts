@@ -20,7 +20,7 @@ const workers = new WeakMap<PDFDocumentProxy, PDFWorker>();
  * 1.3-1.4 s, 512 KB the same), so a read past the opening fetches 256 KB from where it starts; a large
  * file still loads only the ranges of the pages shown.
  */
-export const RANGE_CHUNK = 256 * 1024;
+const RANGE_CHUNK = 256 * 1024;
 
 const authorization = (): Record<string, string> => {
   const token = getAccessToken();
@@ -226,7 +226,7 @@ export function openPdf(courseId: string, fileId: string): { opened: Promise<Ope
 const fetchedAhead = new Set<string>();
 
 /** The openings fetched ahead on her course page: its newest PDFs, the ones she most likely opens next. */
-export const OPENINGS_AHEAD = 3;
+const OPENINGS_AHEAD = 3;
 
 const saveData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
